@@ -1,0 +1,137 @@
+/**
+ * Date formatting and time-zone arithmetic shared by web and server. Intl does the formatting, so other
+ * languages come for free; @date-fns/tz does the one thing Intl cannot: wall-clock time in a zone → instant.
+ */
+import { TZDate } from '@date-fns/tz';
+
+const DEFAULT_LOCALE = 'en-US';
+
+/** ICU puts narrow no-break spaces before AM/PM; plain spaces keep copied text and tests predictable. */
+function tidy(text: string): string {
+  return text.replace(/[\u202f\u00a0]/g, ' ');
+}
+
+function fmt(
+  iso: string | Date,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+  locale = DEFAULT_LOCALE,
+) {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return tidy(
+    new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date),
+  );
+}
+
+/** 'Monday, March 3, 2025 at 5:00 PM' (spec: event card and detail). */
+export function formatEventDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
+  return fmt(iso, { dateStyle: 'full', timeStyle: 'short' }, timeZone, locale);
+}
+
+/** 'Monday, March 3, 2025' (EEEE, MMMM d, yyyy). */
+export function formatLongDate(iso: string | Date, timeZone?: string, locale?: string): string {
+  return fmt(iso, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, timeZone, locale);
+}
+
+/** '5:00 PM' (h:mm a). */
+export function formatTime(iso: string | Date, timeZone?: string, locale?: string): string {
+  return fmt(iso, { hour: 'numeric', minute: '2-digit' }, timeZone, locale);
+}
+
+/** 'Mar 3, 2025' (MMM d, yyyy). */
+export function formatShortDate(iso: string | Date, timeZone?: string, locale?: string): string {
+  return fmt(iso, { year: 'numeric', month: 'short', day: 'numeric' }, timeZone, locale);
+}
+
+/** 'Mar 3, 2025, 5:00 PM' (MMM d, yyyy h:mm a). */
+export function formatShortDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
+  return fmt(
+    iso,
+    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    timeZone,
+    locale,
+  );
+}
+
+/** The zone's short name at that instant, e.g. 'GMT+2' or 'EST'. */
+export function formatZoneName(iso: string | Date, timeZone: string, locale?: string): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const part = new Intl.DateTimeFormat(locale ?? DEFAULT_LOCALE, { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** 'Jerusalem' for 'Asia/Jerusalem', 'New York' for 'America/New_York'. */
+export function zoneCity(timeZone: string): string {
+  const last = timeZone.split('/').pop() ?? timeZone;
+  return last.replace(/_/g, ' ');
+}
+
+/** True when two zones show the same wall-clock time at this instant (so no label is needed). */
+export function sameOffset(iso: string | Date, zoneA: string, zoneB: string): boolean {
+  const opts: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  };
+  return fmt(iso, opts, zoneA) === fmt(iso, opts, zoneB);
+}
+
+/** The instant at which the wall clock in `timeZone` shows `date` ('YYYY-MM-DD') and `time` ('HH:MM'). */
+export function zonedDateTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  if (
+    y === undefined ||
+    m === undefined ||
+    d === undefined ||
+    hh === undefined ||
+    mm === undefined ||
+    [y, m, d, hh, mm].some(Number.isNaN)
+  ) {
+    throw new RangeError(`Invalid date or time: ${date} ${time}`);
+  }
+  if (!isCalendarDate(date)) throw new RangeError(`Invalid date: ${date}`);
+  const zoned = new TZDate(y, m - 1, d, hh, mm, timeZone);
+  return new Date(zoned.getTime());
+}
+
+/** True when `date` is a real calendar day ('2025-02-30' is not). */
+export function isCalendarDate(date: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+export function isPast(iso: string | Date, now: Date = new Date()): boolean {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return date.getTime() < now.getTime();
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600e3],
+  ['month', 30 * 24 * 3600e3],
+  ['week', 7 * 24 * 3600e3],
+  ['day', 24 * 3600e3],
+  ['hour', 3600e3],
+  ['minute', 60e3],
+];
+
+/** 'in 3 days', '2 hours ago': a hint beside the date, never instead of it. */
+export function formatRelative(iso: string | Date, now: Date = new Date(), locale?: string): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const diff = date.getTime() - now.getTime();
+  const rtf = new Intl.RelativeTimeFormat(locale ?? DEFAULT_LOCALE, { numeric: 'auto' });
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (Math.abs(diff) >= ms || unit === 'minute') {
+      return rtf.format(Math.round(diff / ms), unit);
+    }
+  }
+  return rtf.format(0, 'minute');
+}

@@ -1,0 +1,21 @@
+/** Enumerations and business constants shared by the server and the web app (spec §9). */
+
+export const EVENT_TYPES = ['protest', 'cultural', 'educational', 'digital'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** `removed` keeps the record of an event taken down after publication (DESIGN.md). */
+export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const REPORT_REASONS = ['wrong_info', 'spam', 'harmful_content'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const ROLES = ['user', 'moderator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOG_ACTIONS = ['rejected', 'removed'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+export const DEFAULT_EVENT_TYPE: EventType = 'protest';
+export const DEFAULT_REMOVAL_REASON = 'Event removed due to reports';
+export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its deadline';

@@ -1,0 +1,22 @@
+/** Limits shared by the form, the server and the tests. Changing one changes all three. */
+export const LIMITS = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  cityMax: 100,
+  countryMax: 100,
+  organizerMax: 200,
+  sourceLinkMax: 2000,
+  searchMax: 200,
+  locationMax: 100,
+  nameMax: 100,
+  emailMax: 254,
+  passwordMin: 6,
+  passwordMax: 256,
+  reasonMax: 1000,
+  pageSizeDefault: 12,
+  pageSizeMax: 100,
+  /** Placeholders (spec §9). */
+  homePlaceholders: 6,
+  moderationSkeletons: 4,
+  logSkeletons: 3,
+} as const;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../dates';
+import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES } from '../enums';
+import { LIMITS } from '../limits';
+import { isValidTimeZone } from '../timezones';
+
+export const eventTypeSchema = z.enum(EVENT_TYPES);
+export const eventStatusSchema = z.enum(EVENT_STATUSES);
+
+/** An event as the API presents it (spec §3). `date` is the instant, `timezone` where it happens. */
+export const eventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  timezone: z.string(),
+  location: z.object({ city: z.string(), country: z.string() }),
+  type: eventTypeSchema,
+  sourceLink: z.string(),
+  organizer: z.string().optional(),
+  status: eventStatusSchema,
+  verified: z.boolean(),
+  createdAt: z.string(),
+  /** True when the signed-in viewer submitted this event. */
+  submittedByViewer: z.boolean(),
+  /** The submitter's id: only moderators see it. */
+  createdBy: z.string().optional(),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+
+export const EVENT_WHEN = ['upcoming', 'past'] as const;
+export type EventWhen = (typeof EVENT_WHEN)[number];
+
+const trimmedQueryText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((s) => s.trim())
+    .default('');
+
+const positiveInt = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
+
+/** Query of the public list (home page). Every value arrives as a string from the URL. */
+export const listEventsQuerySchema = z.object({
+  search: trimmedQueryText(LIMITS.searchMax, 'search'),
+  location: trimmedQueryText(LIMITS.locationMax, 'location'),
+  type: z
+    .enum(['all', ...EVENT_TYPES], {
+      error: `type must be one of: all, ${EVENT_TYPES.join(', ')}`,
+    })
+    .default('all'),
+  when: z.enum(EVENT_WHEN, { error: 'when must be "upcoming" or "past"' }).default('upcoming'),
+  page: positiveInt('page', 100_000).default(1),
+  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+});
+export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
+export type ListEventsFilters = Pick<ListEventsQuery, 'search' | 'location' | 'type' | 'when'>;
+
+export const eventListSchema = z.object({
+  events: z.array(eventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type EventList = z.infer<typeof eventListSchema>;
+
+const HTTP_URL = /^https?:\/\//i;
+
+/** True for an absolute http(s) URL; `javascript:`, `data:` and relative links are not links to a source. */
+export function isHttpUrl(value: string): boolean {
+  if (!HTTP_URL.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const required = (message: string, max: number, label: string) =>
+  z
+    .string({ error: message })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+
+/**
+ * The submit form (spec §5), validated by the web form and again by the server.
+ * Date and time stay separate here; the server joins them into one instant in `timezone`.
+ */
+export const eventInputSchema = z.object({
+  title: required('Event title is required', LIMITS.titleMax, 'Event title'),
+  description: required('Event description is required', LIMITS.descriptionMax, 'Event description'),
+  date: z
+    .string({ error: 'Event date is required' })
+    .trim()
+    .min(1, 'Event date is required')
+    .refine(isCalendarDate, 'Please enter a valid date'),
+  time: z
+    .string({ error: 'Event time is required' })
+    .trim()
+    .min(1, 'Event time is required')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time'),
+  timezone: z
+    .string({ error: 'Time zone is required' })
+    .refine(isValidTimeZone, 'Please choose a valid time zone'),
+  city: required('City is required', LIMITS.cityMax, 'City'),
+  country: required('Country is required', LIMITS.countryMax, 'Country'),
+  type: eventTypeSchema.default(DEFAULT_EVENT_TYPE),
+  sourceLink: z
+    .string({ error: 'Source link is required for verification' })
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Source link is required for verification')
+        .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
+        .refine(isHttpUrl, 'Please enter a valid URL'),
+    ),
+  organizer: z
+    .string()
+    .optional()
+    .transform((s) => (s?.trim() ? s.trim() : undefined))
+    .pipe(
+      z
+        .string()
+        .max(LIMITS.organizerMax, `Organizer must be at most ${LIMITS.organizerMax} characters`)
+        .optional(),
+    ),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+export type ValidEventInput = z.output<typeof eventInputSchema>;

@@ -1,0 +1,111 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../server/testing/harness';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  /** A new page in a fresh context (no cookies) at the given viewport. */
+  newPage(options?: { viewport?: { width: number; height: number }; cookie?: string }): Promise<Page>;
+  /** Requests any page made to another origin: must stay empty. */
+  foreignRequests: string[];
+  close(): Promise<void>;
+}
+
+/** One real server on a fresh database serving the built app, and one Chromium. */
+export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {}): Promise<E2E> {
+  const server = await startTestServer({ ...options, webRoot: inject('webRoot') });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  const foreignRequests: string[] = [];
+  const origin = new URL(server.url).origin;
+  return {
+    server,
+    browser,
+    foreignRequests,
+    async newPage({ viewport = DESKTOP, cookie } = {}) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      contexts.push(context);
+      if (cookie) {
+        const [name, value] = cookie.split('=', 2) as [string, string];
+        await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+      }
+      const page = await context.newPage();
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return;
+        if (new URL(url).origin !== origin) foreignRequests.push(url);
+      });
+      return page;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Run axe on the page and fail on any serious or critical violation. */
+export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  // evaluate() runs outside the page's CSP, which (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  expect(violations, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** Save a screenshot under e2e/screenshots/ for people to look at (not compared by tests). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(process.cwd(), 'e2e', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

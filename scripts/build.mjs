@@ -1,0 +1,67 @@
+// Build the web app (Vite) and the server and admin command (esbuild) into dist/.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stampFile = join(root, 'dist', '.build-stamp');
+
+/** Newest modification time among the sources a build depends on. */
+export function newestSourceMtime() {
+  let newest = 0;
+  const walk = (path) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+        walk(join(path, entry));
+      }
+    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+  };
+  for (const p of ['common', 'server', 'web', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs']) {
+    walk(join(root, p));
+  }
+  return newest;
+}
+
+export function buildIsCurrent() {
+  const stamp = statSync(stampFile, { throwIfNoEntry: false });
+  const server = statSync(join(root, 'dist/server/main.js'), { throwIfNoEntry: false });
+  const web = statSync(join(root, 'dist/web/index.html'), { throwIfNoEntry: false });
+  return Boolean(stamp && server && web && stamp.mtimeMs >= newestSourceMtime());
+}
+
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  if (!quiet) console.log('Building the web app…');
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (!quiet) console.log('Building the server…');
+  await build({
+    entryPoints: { main: join(root, 'server/main.ts'), admin: join(root, 'server/cli/admin.ts') },
+    outdir: join(root, 'dist/server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  mkdirSync(dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, new Date().toISOString());
+  if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildAll();
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Actor } from './auth/actor';
+import { actorForToken, SESSION_COOKIE } from './auth/sessions';
+import type { AppContext } from './context';
+import { googleEnabled } from './env';
+import { AppError } from './errors';
+import { registerRoutes } from './routes/index';
+import { Shell } from './web/shell';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a visitor. Set for every /api request. */
+    actor: Actor | null;
+  }
+}
+
+export interface BuildOptions extends AppContext {
+  /** Folder of the built web app (index.html and assets); omit to serve the API only. */
+  webRoot?: string | null;
+  /** Log requests (pino, JSON lines). Off in tests. */
+  logger?: boolean;
+}
+
+/** Requests carry little: 64 KiB is far above any form of this app and stops memory abuse. */
+const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { store, env } = options;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500 },
+    trustProxy: true,
+    genReqId: () => randomUUID(),
+    logger: options.logger
+      ? {
+          level: env.LOG_LEVEL,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          serializers: {
+            // Path only (queries can carry OAuth codes), and no IP address: logs must not locate people.
+            req: (req) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+          },
+        }
+      : false,
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(env.PUBLIC_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense (and is only honoured) over HTTPS.
+    hsts: env.PUBLIC_URL.startsWith('https:') ? { maxAge: 15552000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // The Google sign-in pop-up must be able to reach back to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.actor = await actorForToken(store.db, request.cookies[SESSION_COOKIE]);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large…
+      const message = status === 413 ? 'The request body is too large.' : error.message;
+      return reply.code(status).send({ error: { code: error.code ?? 'bad_request', message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  });
+
+  registerRoutes(app, options);
+
+  const webRoot = options.webRoot;
+  const shell =
+    webRoot && existsSync(join(webRoot, 'index.html'))
+      ? new Shell(webRoot, { siteTitle: env.SITE_TITLE, googleEnabled: googleEnabled(env) })
+      : null;
+  if (webRoot && shell) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      // Hashed file names never change content: cache them for a year.
+      setHeaders: (reply, path) => {
+        if (path.includes(`${join(webRoot, 'assets')}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !shell) {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    }
+    // Client-side routes get the app shell; the router decides what to show.
+    return reply
+      .code(200)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell.render({ title: env.SITE_TITLE }));
+  });
+
+  return app;
+}

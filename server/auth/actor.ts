@@ -1,0 +1,12 @@
+import type { Role } from '../../common/enums';
+
+/** Who is making a request: null for a visitor. The role is read from the database on every request. */
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: number;
+}
+
+export const isModerator = (actor: Actor | null): boolean => actor?.role === 'moderator';

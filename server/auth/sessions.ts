@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import type { Actor } from './actor';
+
+export const SESSION_COOKIE = 'sid';
+/** Sessions last 30 days from the last use. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** Refresh `last_seen_at` / `expires_at` at most this often, so reads do not all become writes. */
+const TOUCH_INTERVAL_MS = 3600 * 1000;
+
+/** The database keeps only a hash of the token: a copy of the database cannot be used to sign in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Start a session; the returned token goes in the cookie and nowhere else. */
+export async function createSession(db: Kysely<Database>, userId: string, now = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+      last_seen_at: now,
+    })
+    .execute();
+  return token;
+}
+
+/** The signed-in user for a cookie token, with the role as stored now; null when absent or expired. */
+export async function actorForToken(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<Actor | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'users.id as user_id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.created_at',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= now) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: now + SESSION_TTL_MS })
+      .where('id', '=', id)
+      .execute();
+  }
+  return { id: row.user_id, name: row.name, email: row.email, role: row.role, createdAt: row.created_at };
+}
+
+export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

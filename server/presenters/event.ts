@@ -1,0 +1,24 @@
+import type { EventDto } from '../../common/schemas/events';
+import { type Actor, isModerator } from '../auth/actor';
+import type { EventRow } from '../store/schema';
+
+/** The only place an event row becomes JSON. The submitter's id is for moderators only. */
+export function presentEvent(row: EventRow, actor: Actor | null): EventDto {
+  const dto: EventDto = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    date: new Date(row.starts_at).toISOString(),
+    timezone: row.timezone,
+    location: { city: row.city, country: row.country },
+    type: row.type,
+    sourceLink: row.source_link,
+    status: row.status,
+    verified: Boolean(row.verified),
+    createdAt: new Date(row.created_at).toISOString(),
+    submittedByViewer: actor !== null && actor.id === row.created_by,
+  };
+  if (row.organizer) dto.organizer = row.organizer;
+  if (isModerator(actor)) dto.createdBy = row.created_by;
+  return dto;
+}

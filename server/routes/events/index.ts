@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { isId } from '../../../common/ids';
+import { type EventList, listEventsQuerySchema } from '../../../common/schemas/events';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import { canViewEvent } from '../../policies/events';
+import { presentEvent } from '../../presenters/event';
+import { getEventById, listApprovedEvents } from '../../store/events';
+import { parseInput } from '../../validate';
+
+export const EVENT_NOT_FOUND = "The event you're looking for doesn't exist or has been removed.";
+
+export function registerEventRoutes(app: FastifyInstance, { store }: AppContext): void {
+  // The public list: filtering and paging happen here, never in the browser.
+  app.get('/api/events', async (request): Promise<EventList> => {
+    const q = parseInput(listEventsQuerySchema, request.query);
+    const { rows, total } = await listApprovedEvents(store.db, q, q);
+    return {
+      events: rows.map((row) => presentEvent(row, request.actor)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/events/:id', async (request) => {
+    const { id } = request.params;
+    // Not an id at all, missing, or not visible to this person: the same answer, so nothing leaks.
+    const row = isId(id) ? await getEventById(store.db, id) : undefined;
+    if (!row || !canViewEvent(request.actor, row)) throw notFound(EVENT_NOT_FOUND);
+    return presentEvent(row, request.actor);
+  });
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** For SQLite, the file path (backups, integrity checks); null for PostgreSQL. */
+  sqlitePath: string | null;
+  close(): Promise<void>;
+}
+
+/** Open the database named by DATABASE_URL: `sqlite:PATH` or `postgres://…`. */
+export function openStore(databaseUrl: string): Store {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const raw = databaseUrl.slice('sqlite:'.length);
+    const path = raw === ':memory:' ? raw : resolve(raw);
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const sqlite = new SQLite(path);
+    sqlite.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a process crash; only a power cut can lose the last transactions.
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
+  }
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    // int8 columns hold millisecond instants, well inside Number's exact range.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', sqlitePath: null, close: () => db.destroy() };
+  }
+  throw new Error('DATABASE_URL must be sqlite:PATH or postgres://…');
+}
+
+/** Bring the schema up to date. Safe to run on every start and from several servers at once. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`);
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial';
+
+/**
+ * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
+ * Listed here (not read from disk) so the bundled server carries them.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../common/enums';
+import { newId } from './ids';
+import type { Database, UserRow } from './schema';
+
+export async function getUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_lc', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  role?: Role;
+}
+
+export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<UserRow> {
+  const row: UserRow = {
+    id: newId(),
+    name: u.name,
+    email: u.email.trim(),
+    email_lc: u.email.trim().toLowerCase(),
+    password_hash: u.passwordHash ?? null,
+    google_sub: u.googleSub ?? null,
+    role: u.role ?? 'user',
+    created_at: Date.now(),
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export async function setUserRole(
+  db: Kysely<Database>,
+  email: string,
+  role: Role,
+): Promise<UserRow | undefined> {
+  const user = await getUserByEmail(db, email);
+  if (!user) return undefined;
+  await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+  return { ...user, role };
+}

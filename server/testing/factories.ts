@@ -1,0 +1,72 @@
+import type { EventStatus, EventType, Role } from '../../common/enums';
+import { createSession, SESSION_COOKIE } from '../auth/sessions';
+import type { Store } from '../store/db';
+import { insertEvent } from '../store/events';
+import type { EventRow, UserRow } from '../store/schema';
+import { insertUser } from '../store/users';
+
+let counter = 0;
+const next = () => ++counter;
+
+/** A user (role `user` unless told otherwise) with a unique email. */
+export async function createUser(
+  store: Store,
+  overrides: { name?: string; email?: string; role?: Role; passwordHash?: string | null } = {},
+): Promise<UserRow> {
+  const n = next();
+  return insertUser(store.db, {
+    name: overrides.name ?? `Test User ${n}`,
+    email: overrides.email ?? `user${n}-${Date.now()}@example.org`,
+    role: overrides.role ?? 'user',
+    passwordHash: overrides.passwordHash ?? null,
+  });
+}
+
+export const createModerator = (store: Store, overrides: { name?: string; email?: string } = {}) =>
+  createUser(store, { ...overrides, role: 'moderator' });
+
+/** A session cookie header value for this user, as if they had signed in. */
+export async function sessionCookieFor(store: Store, user: Pick<UserRow, 'id'>): Promise<string> {
+  const token = await createSession(store.db, user.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+const DAY = 24 * 3600 * 1000;
+
+export interface EventOverrides {
+  title?: string;
+  description?: string;
+  city?: string;
+  country?: string;
+  type?: EventType;
+  status?: EventStatus;
+  verified?: boolean;
+  /** Start as an instant (ms); defaults to a week from now. */
+  startsAt?: number;
+  timezone?: string;
+  organizer?: string;
+  sourceLink?: string;
+  createdBy?: string;
+  createdAt?: number;
+}
+
+/** An event (approved unless told otherwise), created by a new user unless `createdBy` is given. */
+export async function createEvent(store: Store, overrides: EventOverrides = {}): Promise<EventRow> {
+  const n = next();
+  const createdBy = overrides.createdBy ?? (await createUser(store)).id;
+  return insertEvent(store.db, {
+    title: overrides.title ?? `Test event ${n}`,
+    description: overrides.description ?? 'A test event description.',
+    city: overrides.city ?? 'London',
+    country: overrides.country ?? 'United Kingdom',
+    type: overrides.type ?? 'protest',
+    status: overrides.status ?? 'approved',
+    verified: overrides.verified ?? false,
+    startsAt: overrides.startsAt ?? Date.now() + 7 * DAY,
+    timezone: overrides.timezone ?? 'Europe/London',
+    organizer: overrides.organizer,
+    sourceLink: overrides.sourceLink ?? 'https://example.org/event',
+    createdBy,
+    createdAt: overrides.createdAt,
+  });
+}

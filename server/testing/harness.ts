@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Env, parseEnv } from '../env';
+import { migrateToLatest, openStore, type Store } from '../store/db';
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:43123 */
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  env: Env;
+  /** fetch against this server; a path is resolved against `url`. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Extra environment (PUBLIC_URL, GOOGLE_*…). */
+  env?: Record<string, string>;
+  /** Built web app to serve (browser tests); API only when omitted. */
+  webRoot?: string | null;
+  /** Use this database instead of a fresh temporary SQLite file. */
+  databaseUrl?: string;
+}
+
+/** A real HTTP server on 127.0.0.1 and a free port, on a fresh database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = options.databaseUrl ? null : mkdtempSync(join(tmpdir(), 'palcal-db-'));
+  const databaseUrl =
+    options.databaseUrl ?? process.env.TEST_DATABASE_URL ?? `sqlite:${join(dir ?? '', 'test.db')}`;
+  const store = openStore(databaseUrl);
+  await migrateToLatest(store.db);
+  const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...options.env });
+  const app = await buildApp({ store, env, webRoot: options.webRoot ?? null, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    app,
+    store,
+    env,
+    fetch: (path, init) => fetch(new URL(path, url), init),
+    async close() {
+      await app.close();
+      await store.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

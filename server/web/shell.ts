@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Escape text for HTML text and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Settings the web app reads from the page itself, so the first screen needs no extra request. */
+export interface ClientConfig {
+  siteTitle: string;
+  googleEnabled: boolean;
+}
+
+export interface ShellParts {
+  /** The document title. */
+  title: string;
+  /** Extra tags for <head> (already escaped). */
+  head?: string;
+}
+
+/**
+ * The built index.html with per-request parts filled in. The template is read once; placeholders are
+ * `%TITLE%`, `%HEAD%` and `%APP_CONFIG%` (see web/index.html).
+ */
+export class Shell {
+  private readonly template: string;
+
+  constructor(
+    webRoot: string,
+    private readonly config: ClientConfig,
+  ) {
+    this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  }
+
+  render(parts: ShellParts): string {
+    const config = escapeHtml(JSON.stringify(this.config));
+    return this.template
+      .replace('%TITLE%', () => escapeHtml(parts.title))
+      .replace('%HEAD%', () => parts.head ?? '')
+      .replace('%APP_CONFIG%', () => config);
+  }
+}

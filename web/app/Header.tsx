@@ -1,0 +1,198 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../features/auth/api/session';
+import { useSignOut } from '../features/auth/api/signOut';
+import { config } from './config';
+
+const linkBase = 'rounded-md px-3 py-2 text-sm font-medium transition-colors';
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `${linkBase} ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-50'
+      : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
+  }`;
+const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2.5 text-base font-medium ${
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-50'
+      : 'text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800'
+  }`;
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 shrink-0 rounded-md">
+      <rect width="32" height="32" fill="#fff" />
+      <rect width="32" height="10.7" fill="#000" />
+      <rect y="21.3" width="32" height="10.7" fill="#007A3D" />
+      <path d="M0 0 L14 16 L0 32 Z" fill="#CE1126" />
+    </svg>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // A new page closes the small-screen list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const user = session.data?.user ?? null;
+  const loading = session.isPending;
+  const isModerator = user?.role === 'moderator';
+
+  const handleSignOut = () => {
+    signOut.mutate(undefined, { onSettled: () => navigate('/') });
+  };
+
+  const links = (cls: typeof navClass) => (
+    <>
+      <NavLink to="/" end className={cls}>
+        {t('nav.events')}
+      </NavLink>
+      <NavLink to="/submit" className={cls}>
+        {t('nav.submit')}
+      </NavLink>
+      <NavLink to="/log" className={cls}>
+        {t('nav.log')}
+      </NavLink>
+      {isModerator ? (
+        <NavLink to="/moderation" className={cls}>
+          {t('nav.moderation')}
+        </NavLink>
+      ) : null}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
+          <Logo />
+          <span className="truncate text-base font-bold tracking-tight text-stone-900 sm:text-lg dark:text-white">
+            {config.siteTitle}
+          </span>
+        </Link>
+
+        <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 md:flex">
+          {links(navClass)}
+          <div className="ms-2 flex items-center">
+            {loading ? (
+              <span role="status" className="px-3 py-2 text-sm text-stone-500 dark:text-stone-400">
+                {t('nav.loadingAccount')}
+              </span>
+            ) : user ? (
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger
+                  className={`${linkBase} inline-flex items-center gap-1 border border-stone-300 text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800`}
+                  aria-label={t('nav.accountMenu', { name: user.name })}
+                >
+                  <span className="max-w-40 truncate">{user.name}</span>
+                  <ChevronDown aria-hidden="true" className="size-4" />
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={6}
+                    className="z-50 min-w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+                  >
+                    <DropdownMenu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-300">
+                      {t('nav.signedInAs', { email: user.email })}
+                    </DropdownMenu.Label>
+                    <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+                    <DropdownMenu.Item
+                      onSelect={handleSignOut}
+                      className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800"
+                    >
+                      <LogOut aria-hidden="true" className="size-4" />
+                      {t('nav.signOut')}
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            ) : (
+              <NavLink
+                to="/auth"
+                className={`${linkBase} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
+              >
+                {t('nav.signIn')}
+              </NavLink>
+            )}
+          </div>
+        </nav>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="ms-auto inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </div>
+
+      {open ? (
+        <nav
+          id={menuId}
+          aria-label={t('nav.label')}
+          className="border-t border-stone-200 px-4 pt-2 pb-4 md:hidden dark:border-stone-800"
+        >
+          <div className="flex flex-col gap-1">{links(mobileNavClass)}</div>
+          <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+            {loading ? (
+              <span role="status" className="block px-3 py-2 text-sm text-stone-500 dark:text-stone-400">
+                {t('nav.loadingAccount')}
+              </span>
+            ) : user ? (
+              <div className="flex flex-col gap-1">
+                <p className="px-3 py-1 text-sm text-stone-600 dark:text-stone-300">
+                  {t('nav.signedInAs', { email: user.email })}
+                </p>
+                <button
+                  type="button"
+                  onClick={handleSignOut}
+                  className="flex items-center gap-2 rounded-md px-3 py-2.5 text-start text-base font-medium text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
+                >
+                  <LogOut aria-hidden="true" className="size-5" />
+                  {t('nav.signOut')}
+                </button>
+              </div>
+            ) : (
+              <NavLink to="/auth" className={mobileNavClass}>
+                {t('nav.signIn')}
+              </NavLink>
+            )}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
