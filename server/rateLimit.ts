@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { tooManyRequests } from './errors';
+import type { Database } from './store/schema';
+
+/**
+ * Fixed-window rate limits kept in the database, so every app server on one database shares them.
+ * Keys hold a hash of the IP or account, never the IP itself, and rows expire with their window.
+ */
+export interface RateRule {
+  /** Name of the limit, e.g. 'sign-in:ip'. */
+  name: string;
+  /** Allowed hits per window. */
+  limit: number;
+  windowMs: number;
+  /** Shown to the person who hit it. */
+  message: string;
+}
+
+export function rateKey(rule: RateRule, subject: string): string {
+  const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+  return `${rule.name}:${digest}`;
+}
+
+/** Count one hit; returns whether it is allowed and, if not, seconds until the window resets. */
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = rateKey(rule, subject);
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<', windowStart)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('rate_limits.window_start', '<', windowStart)
+          .then(windowStart)
+          .else(eb.ref('rate_limits.window_start'))
+          .end(),
+      })),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  const allowed = Number(row.count) <= rule.limit;
+  const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.window_start) + rule.windowMs - now) / 1000));
+  return { allowed, retryAfterSeconds };
+}
+
+/** Count a hit and throw a 429 with the rule's message when over the limit. */
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule, subject, now);
+  if (!allowed) {
+    const error = tooManyRequests(rule.message);
+    Object.assign(error, { retryAfterSeconds });
+    throw error;
+  }
+}
+
+/** Forget windows that ended; run now and then. */
+export async function pruneRateLimits(db: Kysely<Database>, olderThanMs: number, now = Date.now()) {
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', now - olderThanMs)
+    .execute();
+}
