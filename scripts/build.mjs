@@ -47,7 +47,11 @@ export async function buildAll({ quiet = false } = {}) {
   );
   if (!quiet) console.log('Building the server…');
   await build({
-    entryPoints: { main: join(root, 'server/main.ts'), admin: join(root, 'server/cli/admin.ts') },
+    entryPoints: {
+      main: join(root, 'server/main.ts'),
+      admin: join(root, 'server/cli/admin.ts'),
+      demo: join(root, 'server/demo/main.ts'),
+    },
     outdir: join(root, 'dist/server'),
     bundle: true,
     platform: 'node',

@@ -1,38 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
 import { parseEnv } from './env';
-import { migrateToLatest, openStore } from './store/db';
+import { serve } from './serve';
 
-/** Boot: parse env, open and migrate the database, serve web and API on one port, stop cleanly. */
-async function main(): Promise<void> {
-  const env = parseEnv();
-  const store = openStore(env.DATABASE_URL);
-  await migrateToLatest(store.db);
-  const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL('../web/', import.meta.url));
-  const app = await buildApp({ store, env, webRoot, logger: true });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await store.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`${env.SITE_TITLE} is serving ${env.PUBLIC_URL}`);
-}
-
-main().catch((error: unknown) => {
+serve(parseEnv()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
