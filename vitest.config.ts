@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { findPostgresBin } from './server/testing/postgres';
+
+// The API and store suites run again on a throwaway PostgreSQL cluster when its binaries are here.
+const pgProject: TestProjectConfiguration[] = findPostgresBin()
+  ? [
+      {
+        test: {
+          name: 'api-pg',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./server/testing/postgres.ts'],
+          env: { PALCAL_TEST_DB: 'postgres' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
+  : [];
+if (pgProject.length === 0) console.log('PostgreSQL binaries not found: the api-pg test project is skipped.');
 
 export default defineConfig({
   test: {
@@ -24,6 +43,7 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      ...pgProject,
     ],
   },
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -41,8 +41,32 @@ export function openStore(databaseUrl: string): Store {
   throw new Error('DATABASE_URL must be sqlite:PATH or postgres://…');
 }
 
-/** Bring the schema up to date. Safe to run on every start and from several servers at once. */
+/** Any fixed 64-bit number; every app server of this project uses the same one. */
+const MIGRATION_LOCK_KEY = 7_294_110_552_031;
+
+/**
+ * Bring the schema up to date. Safe to run on every start and from several servers at once: on
+ * PostgreSQL the whole run (including creating Kysely's bookkeeping tables) holds an advisory lock on
+ * one connection, so a second server waits, then finds nothing left to do; each migration runs in a
+ * transaction. On SQLite the database file's write lock does the same for processes on one machine.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  if (dialect === 'postgres') {
+    await db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+      try {
+        await runMigrations(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+      }
+    });
+  } else {
+    await runMigrations(db);
+  }
+}
+
+async function runMigrations(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

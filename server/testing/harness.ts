@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Env, parseEnv } from '../env';
 import { migrateToLatest, openStore, type Store } from '../store/db';
+import { createDatabaseAt } from './postgres';
 
 export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:43123 */
@@ -28,9 +29,15 @@ export interface TestServerOptions {
 
 /** A real HTTP server on 127.0.0.1 and a free port, on a fresh database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = options.databaseUrl ? null : mkdtempSync(join(tmpdir(), 'palcal-db-'));
+  // The 'api-pg' test project: a fresh database per server in the cluster its globalSetup started.
+  const pgAdminUrl = process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
+  const useTempFile = !options.databaseUrl && !pgAdminUrl && !process.env.TEST_DATABASE_URL;
+  const dir = useTempFile ? mkdtempSync(join(tmpdir(), 'palcal-db-')) : null;
   const databaseUrl =
-    options.databaseUrl ?? process.env.TEST_DATABASE_URL ?? `sqlite:${join(dir ?? '', 'test.db')}`;
+    options.databaseUrl ??
+    (pgAdminUrl ? await createDatabaseAt(pgAdminUrl) : undefined) ??
+    process.env.TEST_DATABASE_URL ??
+    `sqlite:${join(dir ?? '', 'test.db')}`;
   const store = openStore(databaseUrl);
   await migrateToLatest(store.db);
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...options.env });

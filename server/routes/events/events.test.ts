@@ -199,6 +199,6 @@ describe('GET /api/health', () => {
   it('answers 200 once the database is reachable', async () => {
     const res = await server.fetch('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'sqlite' });
+    expect(await res.json()).toEqual({ status: 'ok', database: server.store.dialect });
   });
 });
