@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatEventDateTime,
+  formatLongDate,
+  formatRelative,
+  formatShortDate,
+  formatShortDateTime,
+  formatTime,
+  formatZoneName,
+  isCalendarDate,
+  isPast,
+  sameOffset,
+  zoneCity,
+  zonedDateTimeToInstant,
+} from './dates';
+
+describe('formatting in the event’s own zone', () => {
+  const iso = '2025-03-03T17:00:00.000Z';
+
+  it('formats like "Monday, March 3, 2025 at 5:00 PM"', () => {
+    expect(formatEventDateTime(iso, 'UTC')).toBe('Monday, March 3, 2025 at 5:00 PM');
+  });
+
+  it('shows the wall-clock time of the event’s zone, not the viewer’s', () => {
+    expect(formatEventDateTime(iso, 'Asia/Gaza')).toBe('Monday, March 3, 2025 at 7:00 PM');
+    expect(formatEventDateTime(iso, 'America/New_York')).toBe('Monday, March 3, 2025 at 12:00 PM');
+    // Crossing midnight changes the day too.
+    expect(formatEventDateTime('2025-03-03T23:30:00Z', 'Asia/Tokyo')).toBe(
+      'Tuesday, March 4, 2025 at 8:30 AM',
+    );
+  });
+
+  it('has the other formats of the spec', () => {
+    expect(formatLongDate(iso, 'UTC')).toBe('Monday, March 3, 2025');
+    expect(formatTime(iso, 'UTC')).toBe('5:00 PM');
+    expect(formatShortDate(iso, 'UTC')).toBe('Mar 3, 2025');
+    expect(formatShortDateTime(iso, 'UTC')).toBe('Mar 3, 2025, 5:00 PM');
+  });
+
+  it('uses plain spaces, never the narrow no-break space ICU puts before AM/PM', () => {
+    expect(formatTime(iso, 'UTC')).not.toMatch(/[\u202f\u00a0]/);
+  });
+
+  it('names zones and their cities', () => {
+    expect(formatZoneName(iso, 'Asia/Gaza')).toBe('GMT+2');
+    expect(formatZoneName('2025-07-01T12:00:00Z', 'Asia/Gaza')).toBe('GMT+3');
+    expect(zoneCity('America/New_York')).toBe('New York');
+    expect(sameOffset(iso, 'Europe/London', 'UTC')).toBe(true);
+    expect(sameOffset('2025-07-01T12:00:00Z', 'Europe/London', 'UTC')).toBe(false);
+  });
+});
+
+describe('zonedDateTimeToInstant', () => {
+  it('joins a date and a time in a zone into one instant', () => {
+    expect(zonedDateTimeToInstant('2025-03-03', '17:00', 'Asia/Gaza').toISOString()).toBe(
+      '2025-03-03T15:00:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2025-07-04', '09:30', 'America/Los_Angeles').toISOString()).toBe(
+      '2025-07-04T16:30:00.000Z',
+    );
+  });
+
+  it('follows daylight-saving time on either side of a change', () => {
+    // Europe/London moves to BST on 2025-03-30 at 01:00 UTC.
+    expect(zonedDateTimeToInstant('2025-03-29', '10:00', 'Europe/London').toISOString()).toBe(
+      '2025-03-29T10:00:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2025-03-30', '10:00', 'Europe/London').toISOString()).toBe(
+      '2025-03-30T09:00:00.000Z',
+    );
+    expect(zonedDateTimeToInstant('2025-10-26', '10:00', 'Europe/London').toISOString()).toBe(
+      '2025-10-26T10:00:00.000Z',
+    );
+  });
+
+  it('refuses days that do not exist', () => {
+    expect(() => zonedDateTimeToInstant('2025-02-30', '10:00', 'UTC')).toThrow(RangeError);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-13-01')).toBe(false);
+    expect(isCalendarDate('tomorrow')).toBe(false);
+  });
+});
+
+describe('past and relative', () => {
+  const now = new Date('2025-03-03T12:00:00Z');
+  it('tells past from upcoming', () => {
+    expect(isPast('2025-03-03T11:59:00Z', now)).toBe(true);
+    expect(isPast('2025-03-03T12:01:00Z', now)).toBe(false);
+  });
+  it('gives a relative hint', () => {
+    expect(formatRelative('2025-03-06T12:00:00Z', now)).toBe('in 3 days');
+    expect(formatRelative('2025-03-03T10:00:00Z', now)).toBe('2 hours ago');
+    expect(formatRelative('2025-03-04T12:00:00Z', now)).toBe('tomorrow');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpUrl, listEventsQuerySchema } from './events';
+
+describe('listEventsQuerySchema', () => {
+  it('defaults to upcoming events of every type, first page', () => {
+    expect(listEventsQuerySchema.parse({})).toEqual({
+      search: '',
+      location: '',
+      type: 'all',
+      when: 'upcoming',
+      page: 1,
+      pageSize: 12,
+    });
+  });
+
+  it('trims text filters and reads numbers from the URL', () => {
+    expect(
+      listEventsQuerySchema.parse({
+        search: '  gaza ',
+        location: ' London',
+        type: 'cultural',
+        when: 'past',
+        page: '3',
+      }),
+    ).toMatchObject({ search: 'gaza', location: 'London', type: 'cultural', when: 'past', page: 3 });
+  });
+
+  it.each([
+    [{ type: 'party' }, 'type must be one of'],
+    [{ when: 'later' }, 'when must be'],
+    [{ page: '-1' }, 'page must be a whole number'],
+    [{ page: '1.5' }, 'page must be a whole number'],
+    [{ pageSize: '0' }, 'pageSize must be at least 1'],
+    [{ search: ['a', 'b'] }, 'Invalid input'],
+  ])('refuses %j', (query, message) => {
+    const result = listEventsQuerySchema.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+  });
+});
+
+describe('isHttpUrl', () => {
+  it('accepts absolute http and https links', () => {
+    expect(isHttpUrl('https://example.org/events/1')).toBe(true);
+    expect(isHttpUrl('http://example.org')).toBe(true);
+  });
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    '/relative/path',
+    'example.org',
+    'https://',
+    'ftp://example.org',
+    '',
+  ])('refuses %s', (url) => {
+    expect(isHttpUrl(url)).toBe(false);
+  });
+});
