@@ -1,8 +1,9 @@
-import type { EventStatus, EventType, Role } from '../../common/enums';
+import type { EventStatus, EventType, LogAction, ReportReason, Role } from '../../common/enums';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../store/db';
 import { insertEvent } from '../store/events';
-import type { EventRow, UserRow } from '../store/schema';
+import { newId } from '../store/ids';
+import type { EventRow, LogRow, ReportRow, UserRow } from '../store/schema';
 import { insertUser } from '../store/users';
 
 let counter = 0;
@@ -69,4 +70,51 @@ export async function createEvent(store: Store, overrides: EventOverrides = {}):
     createdBy,
     createdAt: overrides.createdAt,
   });
+}
+
+/** An open report of an event (inserted directly: tests of moderation need no report endpoint). */
+export async function createReport(
+  store: Store,
+  {
+    eventId,
+    reportedBy,
+    reason = 'wrong_info',
+    createdAt = Date.now(),
+  }: { eventId: string; reportedBy: string; reason?: ReportReason; createdAt?: number },
+): Promise<ReportRow> {
+  const row: ReportRow = {
+    id: newId(),
+    event_id: eventId,
+    reported_by: reportedBy,
+    reason,
+    status: 'open',
+    created_at: createdAt,
+    closed_at: null,
+    closed_by: null,
+  };
+  await store.db.insertInto('reports').values(row).execute();
+  return row;
+}
+
+/** A transparency log entry, as a moderation command would write it. */
+export async function createLogEntry(
+  store: Store,
+  {
+    eventId,
+    moderatorId,
+    action = 'rejected',
+    reason = 'Not an event in support of Palestine',
+    createdAt = Date.now(),
+  }: { eventId: string; moderatorId: string; action?: LogAction; reason?: string; createdAt?: number },
+): Promise<LogRow> {
+  const row: LogRow = {
+    id: newId(),
+    event_id: eventId,
+    action,
+    reason,
+    moderator_id: moderatorId,
+    created_at: createdAt,
+  };
+  await store.db.insertInto('transparency_log').values(row).execute();
+  return row;
 }

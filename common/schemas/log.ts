@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LOG_ACTIONS } from '../enums';
+import { LIMITS } from '../limits';
+
+export const LOG_PAGE_SIZE = 20;
+/** How many months the public figures cover, the current one included. */
+export const LOG_STATS_MONTHS = 6;
+/**
+ * A reason typed by a moderator is shown by name in the public figures only once it was given this
+ * many times in the period; rarer ones count as "other", so a one-off reason cannot point at one event.
+ */
+export const LOG_STATS_MIN_REASON_COUNT = 3;
+
+const positiveInt = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
+
+export const logQuerySchema = z.object({
+  page: positiveInt('page', 100_000).default(1),
+  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(LOG_PAGE_SIZE),
+});
+export type LogQuery = z.infer<typeof logQuerySchema>;
+
+/**
+ * Which entries the viewer sees (DESIGN.md): `all` for moderators, `own` (events they submitted) for
+ * signed-in users, `none` for visitors, who are invited to sign in.
+ */
+export const LOG_SCOPES = ['all', 'own', 'none'] as const;
+export type LogScope = (typeof LOG_SCOPES)[number];
+
+export const logEntrySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  action: z.enum(LOG_ACTIONS),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** The event's title, for those allowed to see it. */
+  eventTitle: z.string().optional(),
+  /** Which moderator acted: moderators only. */
+  moderator: z.object({ id: z.string(), name: z.string() }).optional(),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const logListSchema = z.object({
+  scope: z.enum(LOG_SCOPES),
+  entries: z.array(logEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LogList = z.infer<typeof logListSchema>;
+
+/** Public figures: counts per action and reason per month, no identities, no event ids. */
+export const logStatsSchema = z.object({
+  /** 'YYYY-MM' (UTC), oldest first. */
+  months: z.array(z.string()),
+  rows: z.array(
+    z.object({
+      action: z.enum(LOG_ACTIONS),
+      /** null: reasons given fewer than LOG_STATS_MIN_REASON_COUNT times, counted together. */
+      reason: z.string().nullable(),
+      /** One count per month, in the order of `months`. */
+      counts: z.array(z.number().int()),
+      total: z.number().int(),
+    }),
+  ),
+  totals: z.object({ rejected: z.number().int(), removed: z.number().int() }),
+});
+export type LogStats = z.infer<typeof logStatsSchema>;

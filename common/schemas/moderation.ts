@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { REPORT_REASONS } from '../enums';
+import { LIMITS } from '../limits';
+import { eventSchema } from './events';
+
+/** The dashboard's three tabs; also each list item's category (spec §3 "Moderation list item"). */
+export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
+export type ModerationTab = (typeof MODERATION_TABS)[number];
+
+/** Page size of the dashboard lists. */
+export const MODERATION_PAGE_SIZE = 20;
+
+const positiveInt = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
+
+export const moderationListQuerySchema = z.object({
+  tab: z.enum(MODERATION_TABS, { error: `tab must be one of: ${MODERATION_TABS.join(', ')}` }),
+  page: positiveInt('page', 100_000).default(1),
+  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(MODERATION_PAGE_SIZE),
+});
+export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
+
+/** One open report as moderators see it. `reportedBy` is for moderators only (DESIGN.md). */
+export const moderationReportSchema = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  createdAt: z.string(),
+  reportedBy: z.string().optional(),
+});
+export type ModerationReport = z.infer<typeof moderationReportSchema>;
+
+export const moderationItemSchema = z.object({
+  event: eventSchema,
+  category: z.enum(MODERATION_TABS),
+  /** Open reports, newest first (empty unless the event is reported). */
+  reports: z.array(moderationReportSchema),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+
+export const moderationListSchema = z.object({
+  items: z.array(moderationItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ModerationList = z.infer<typeof moderationListSchema>;
+
+export const moderationCountsSchema = z.object({
+  pending: z.number().int(),
+  reported: z.number().int(),
+  approved: z.number().int(),
+});
+export type ModerationCounts = z.infer<typeof moderationCountsSchema>;
+
+export const approveInputSchema = z.object({
+  verified: z.boolean({ error: 'verified must be true or false' }).default(false),
+});
+export type ApproveInput = z.input<typeof approveInputSchema>;
+
+export const REJECT_REASON_REQUIRED = 'A reason is required to reject an event';
+
+export const rejectInputSchema = z.object({
+  reason: z
+    .string({ error: REJECT_REASON_REQUIRED })
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, REJECT_REASON_REQUIRED)
+        .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters`),
+    ),
+});
+export type RejectInput = z.input<typeof rejectInputSchema>;
+
+/**
+ * Remove an approved event. `pastEvent` is Remove Past Event (only for events whose date has passed);
+ * without a reason the default of spec §4 applies.
+ */
+export const removeInputSchema = z.object({
+  pastEvent: z.boolean({ error: 'pastEvent must be true or false' }).default(false),
+  reason: z
+    .string()
+    .optional()
+    .transform((s) => (s?.trim() ? s.trim() : undefined))
+    .pipe(
+      z.string().max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters`).optional(),
+    ),
+});
+export type RemoveInput = z.input<typeof removeInputSchema>;
+
+/** What every action answers: the event as it is now. */
+export const moderationActionResultSchema = z.object({ event: eventSchema });
+export type ModerationActionResult = z.infer<typeof moderationActionResultSchema>;
+
+export const dismissResultSchema = z.object({ closedReports: z.number().int() });
+export type DismissResult = z.infer<typeof dismissResultSchema>;

@@ -1,0 +1,38 @@
+import type {
+  ModerationCounts,
+  ModerationItem,
+  ModerationReport,
+  ModerationTab,
+} from '../../common/schemas/moderation';
+import { type Actor, isModerator } from '../auth/actor';
+import type { ModerationCountRows } from '../store/moderation';
+import type { EventRow, ReportRow } from '../store/schema';
+import { presentEvent } from './event';
+
+/** A report for the dashboard. Who reported is shown to moderators only (DESIGN.md). */
+export function presentReport(row: ReportRow, actor: Actor | null): ModerationReport {
+  const dto: ModerationReport = {
+    id: row.id,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+  if (isModerator(actor)) dto.reportedBy = row.reported_by;
+  return dto;
+}
+
+export function presentModerationItem(
+  event: EventRow,
+  category: ModerationTab,
+  reports: ReportRow[],
+  actor: Actor | null,
+): ModerationItem {
+  return {
+    event: presentEvent(event, actor),
+    category,
+    reports: reports.map((r) => presentReport(r, actor)),
+  };
+}
+
+export function presentModerationCounts(counts: ModerationCountRows): ModerationCounts {
+  return { pending: counts.pending, reported: counts.reported, approved: counts.approved };
+}

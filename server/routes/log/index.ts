@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { type LogList, type LogStats, logQuerySchema } from '../../../common/schemas/log';
+import { isModerator } from '../../auth/actor';
+import type { AppContext } from '../../context';
+import { presentLogEntry, presentLogStats, statsSince } from '../../presenters/log';
+import { listLogEntries, listLogFacts } from '../../store/log';
+import { parseInput } from '../../validate';
+
+export function registerLogRoutes(app: FastifyInstance, { store }: AppContext): void {
+  /**
+   * The transparency log (DESIGN.md): moderators see every entry, a signed-in user the entries about
+   * events they submitted, a visitor none (the page invites them to sign in).
+   */
+  app.get('/api/log', async (request, reply): Promise<LogList> => {
+    const q = parseInput(logQuerySchema, request.query);
+    reply.header('Cache-Control', 'no-store');
+    const actor = request.actor;
+    if (!actor) return { scope: 'none', entries: [], total: 0, page: q.page, pageSize: q.pageSize };
+    const all = isModerator(actor);
+    const { rows, total } = await listLogEntries(store.db, all ? {} : { submittedBy: actor.id }, q);
+    return {
+      scope: all ? 'all' : 'own',
+      entries: rows.map((row) => presentLogEntry(row, actor)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+
+  /** Public figures: counts by action, reason and month; no identities, no event ids. */
+  app.get('/api/log/stats', async (): Promise<LogStats> => {
+    const now = Date.now();
+    return presentLogStats(await listLogFacts(store.db, statsSince(now)), now);
+  });
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isId } from '../../../common/ids';
+import {
+  approveInputSchema,
+  type DismissResult,
+  type ModerationActionResult,
+  type ModerationCounts,
+  type ModerationList,
+  moderationListQuerySchema,
+  rejectInputSchema,
+  removeInputSchema,
+} from '../../../common/schemas/moderation';
+import { approveEvent } from '../../commands/approveEvent';
+import { dismissReports } from '../../commands/dismissReports';
+import { rejectEvent } from '../../commands/rejectEvent';
+import { removeEvent } from '../../commands/removeEvent';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import { authorizeModeration, type EventAction, stateConflict } from '../../policies/moderation';
+import { presentEvent } from '../../presenters/event';
+import { presentModerationCounts, presentModerationItem } from '../../presenters/moderation';
+import { getEventById } from '../../store/events';
+import {
+  countModerationTabs,
+  listAllApprovedEvents,
+  listOpenReports,
+  listPendingEvents,
+  listReportedEvents,
+} from '../../store/moderation';
+import type { EventRow } from '../../store/schema';
+import { parseInput } from '../../validate';
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+export const MODERATION_EVENT_NOT_FOUND = 'This event does not exist.';
+
+/**
+ * The moderation API. Every handler checks the role first, before it looks at its input, so a visitor
+ * or a user learns nothing from it but 401 / 403.
+ */
+export function registerModerationRoutes(app: FastifyInstance, { store }: AppContext): void {
+  const db = store.db;
+
+  app.addHook('onSend', async (request, reply) => {
+    // Moderation answers are private and change with every action: never cache them.
+    if (request.url.startsWith('/api/moderation')) reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
+    authorizeModeration(request.actor, 'list');
+    return presentModerationCounts(await countModerationTabs(db));
+  });
+
+  app.get('/api/moderation/events', async (request): Promise<ModerationList> => {
+    const actor = authorizeModeration(request.actor, 'list');
+    const q = parseInput(moderationListQuerySchema, request.query);
+    if (q.tab === 'reported') {
+      const { rows, total } = await listReportedEvents(db, q);
+      return {
+        items: rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    }
+    const { rows, total } =
+      q.tab === 'pending' ? await listPendingEvents(db, q) : await listAllApprovedEvents(db, q);
+    return {
+      items: rows.map((row) => presentModerationItem(row, q.tab, [], actor)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+
+  /** Load the event of an action and refuse early (409) when it is not in a state the action fits. */
+  async function loadForAction(request: IdRequest, action: EventAction): Promise<EventRow> {
+    const { id } = request.params;
+    const row = isId(id) ? await getEventById(db, id) : undefined;
+    if (!row) throw notFound(MODERATION_EVENT_NOT_FOUND);
+    const openReports = action === 'dismissReports' ? (await listOpenReports(db, row.id)).length : 0;
+    const problem = stateConflict(action, row, openReports);
+    if (problem) throw problem;
+    return row;
+  }
+
+  app.post(
+    '/api/moderation/events/:id/approve',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'approve');
+      const input = parseInput(approveInputSchema, request.body);
+      const row = await loadForAction(request, 'approve');
+      const event = await approveEvent(
+        { db, moderatorId: actor.id },
+        { eventId: row.id, verified: input.verified },
+      );
+      return { event: presentEvent(event, actor) };
+    },
+  );
+
+  app.post(
+    '/api/moderation/events/:id/reject',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'reject');
+      const input = parseInput(rejectInputSchema, request.body);
+      const row = await loadForAction(request, 'reject');
+      const event = await rejectEvent(
+        { db, moderatorId: actor.id },
+        { eventId: row.id, reason: input.reason },
+      );
+      return { event: presentEvent(event, actor) };
+    },
+  );
+
+  app.post(
+    '/api/moderation/events/:id/remove',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'remove');
+      const input = parseInput(removeInputSchema, request.body);
+      const action = input.pastEvent ? 'removePast' : 'remove';
+      authorizeModeration(actor, action);
+      const row = await loadForAction(request, action);
+      const event = await removeEvent(
+        { db, moderatorId: actor.id },
+        { eventId: row.id, reason: input.reason, pastEvent: input.pastEvent },
+      );
+      return { event: presentEvent(event, actor) };
+    },
+  );
+
+  app.post(
+    '/api/moderation/events/:id/dismiss-reports',
+    async (request: IdRequest): Promise<DismissResult> => {
+      const actor = authorizeModeration(request.actor, 'dismissReports');
+      const row = await loadForAction(request, 'dismissReports');
+      const closedReports = await dismissReports({ db, moderatorId: actor.id }, { eventId: row.id });
+      return { closedReports };
+    },
+  );
+}

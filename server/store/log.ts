@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { LogAction } from '../../common/enums';
+import type { Database } from './schema';
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** A log entry with what its presenter may need: the event's title and the acting moderator's name. */
+export interface LogEntryRow {
+  id: string;
+  event_id: string;
+  action: LogAction;
+  reason: string;
+  moderator_id: string;
+  created_at: number;
+  event_title: string;
+  event_created_by: string;
+  moderator_name: string;
+}
+
+/**
+ * Log entries newest first: all of them, or (with `submittedBy`) only those about events that user
+ * submitted.
+ */
+export async function listLogEntries(
+  db: Kysely<Database>,
+  { submittedBy }: { submittedBy?: string },
+  page: Page,
+): Promise<{ rows: LogEntryRow[]; total: number }> {
+  let query = db
+    .selectFrom('transparency_log as l')
+    .innerJoin('events as e', 'e.id', 'l.event_id')
+    .innerJoin('users as m', 'm.id', 'l.moderator_id');
+  if (submittedBy !== undefined) query = query.where('e.created_by', '=', submittedBy);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select([
+        'l.id',
+        'l.event_id',
+        'l.action',
+        'l.reason',
+        'l.moderator_id',
+        'l.created_at',
+        'e.title as event_title',
+        'e.created_by as event_created_by',
+        'm.name as moderator_name',
+      ])
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Action, reason and time of every entry since `since` (ms): the raw material of the public figures. */
+export async function listLogFacts(
+  db: Kysely<Database>,
+  since: number,
+): Promise<{ action: LogAction; reason: string; created_at: number }[]> {
+  return db
+    .selectFrom('transparency_log')
+    .select(['action', 'reason', 'created_at'])
+    .where('created_at', '>=', since)
+    .execute();
+}
