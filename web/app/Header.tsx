@@ -42,9 +42,9 @@ export function Header() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // A new page closes the small-screen list.
+  // Any navigation (a new page, or new filters on the same page) closes the small-screen list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;
@@ -97,10 +97,14 @@ export function Header() {
 
         <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 md:flex">
           {links(navClass)}
-          <div className="ms-2 flex items-center">
+          <div className="ms-2 flex min-w-24 items-center justify-end">
             {loading ? (
-              <span role="status" className="px-3 py-2 text-sm text-stone-500 dark:text-stone-400">
-                {t('nav.loadingAccount')}
+              // Holds the place of Sign In / the name menu, so nothing jumps when the answer comes.
+              <span
+                role="status"
+                className="block h-9 w-24 animate-pulse rounded-md bg-stone-200 dark:bg-stone-800"
+              >
+                <span className="sr-only">{t('nav.loadingAccount')}</span>
               </span>
             ) : user ? (
               <DropdownMenu.Root>
@@ -168,8 +172,15 @@ export function Header() {
           <div className="flex flex-col gap-1">{links(mobileNavClass)}</div>
           <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
             {loading ? (
-              <span role="status" className="block px-3 py-2 text-sm text-stone-500 dark:text-stone-400">
-                {t('nav.loadingAccount')}
+              <span
+                role="status"
+                className="flex items-center gap-2 px-3 py-2.5 text-sm text-stone-600 dark:text-stone-400"
+              >
+                <span
+                  aria-hidden="true"
+                  className="block h-4 w-24 animate-pulse rounded bg-stone-200 dark:bg-stone-800"
+                />
+                <span className="sr-only">{t('nav.loadingAccount')}</span>
               </span>
             ) : user ? (
               <div className="flex flex-col gap-1">

@@ -1,5 +1,280 @@
-import { ComingSoon } from '../../../app/ComingSoon';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  CalendarDays,
+  CircleAlert,
+  ExternalLink,
+  EyeOff,
+  MapPin,
+  RotateCcw,
+  SearchX,
+  UsersRound,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatLongDate } from '../../../../common/dates';
+import { type EventDto, isHttpUrl } from '../../../../common/schemas/events';
+import { browserTimeZone } from '../../../../common/timezones';
+import { config } from '../../../app/config';
+import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
+import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { useSession } from '../../auth/api/session';
+import { isNotFound, useEvent } from '../api/events';
+import { eventDateParts } from '../lib/eventDate';
+import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
+import { EventDate } from './EventDate';
+import { ReportButton } from './ReportDialog';
+import { ShareButton } from './ShareButton';
+
+/** Where "Back to Events" leads: the home view the visitor came from (with its filters), else home. */
+function useBackTarget(): string {
+  const state = useLocation().state as { backTo?: unknown } | null;
+  const backTo = state?.backTo;
+  // Only an address on this site's home page: never follow state to somewhere else.
+  return typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?')) ? backTo : '/';
+}
+
+function BackLink({ to }: { to: string }) {
+  const { t } = useTranslation('events');
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-stone-700 hover:text-brand-700 hover:underline dark:text-stone-300 dark:hover:text-brand-100"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+      {t('detail.back')}
+    </Link>
+  );
+}
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <div className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100">
+        {icon}
+      </div>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
+          {label}
+        </dt>
+        <dd className="mt-0.5 text-stone-800 dark:text-stone-100">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function StatusBanner({ event }: { event: EventDto }) {
+  const { t } = useTranslation('events');
+  if (event.status === 'approved') return null;
+  return (
+    <Notice tone="warning" className="mt-4 flex gap-3">
+      <EyeOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>
+        <strong className="block font-semibold">{t(`detail.status.${event.status}`)}</strong>
+        {event.submittedByViewer ? t('detail.status.onlyYou') : t('detail.status.onlyModerators')}
+      </span>
+    </Notice>
+  );
+}
+
+function EventDetail({ event }: { event: EventDto }) {
+  const { t } = useTranslation('events');
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const [reported, setReported] = useState(false);
+  const viewerZone = useMemo(() => browserTimeZone(), []);
+  const parts = eventDateParts(event.date, event.timezone, viewerZone);
+  const pageUrl = typeof window === 'undefined' ? '' : `${window.location.origin}/event/${event.id}`;
+
+  return (
+    <>
+      <StatusBanner event={event} />
+      {reported ? (
+        <Notice tone="success" className="mt-4">
+          {t('detail.reported')}
+        </Notice>
+      ) : null}
+
+      <Card className="mt-4 p-5 sm:p-8">
+        <article aria-labelledby="event-title">
+          <div className="flex flex-wrap items-center gap-2">
+            <EventTypeBadge type={event.type} />
+            {event.verified ? <VerifiedBadge label={t('detail.verified')} /> : null}
+            {parts.past ? <PastBadge label={t('detail.past')} /> : null}
+          </div>
+
+          <h1
+            id="event-title"
+            className="mt-4 text-2xl leading-tight font-bold tracking-tight text-balance break-words text-stone-950 sm:text-4xl dark:text-white"
+          >
+            {event.title}
+          </h1>
+
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <ShareButton title={event.title} url={pageUrl} />
+            {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
+          </div>
+
+          <dl className="mt-7 grid gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <DetailRow
+                icon={<CalendarDays aria-hidden="true" className="size-5" />}
+                label={t('detail.dateTime')}
+              >
+                <EventDate iso={event.date} parts={parts} showViewerTime />
+              </DetailRow>
+            </div>
+            <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
+              <span data-testid="event-location">
+                {event.location.city}, {event.location.country}
+              </span>
+            </DetailRow>
+            {event.organizer ? (
+              <DetailRow
+                icon={<UsersRound aria-hidden="true" className="size-5" />}
+                label={t('detail.organizedBy')}
+              >
+                <span data-testid="event-organizer">{event.organizer}</span>
+              </DetailRow>
+            ) : null}
+          </dl>
+
+          {isHttpUrl(event.sourceLink) ? (
+            <div className="mt-7 rounded-xl bg-stone-50 p-4 sm:flex sm:items-center sm:gap-4 dark:bg-stone-950/60">
+              <a
+                href={event.sourceLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
+              >
+                {t('detail.viewSource')}
+                <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+              <p className="mt-3 text-sm text-stone-600 sm:mt-0 dark:text-stone-300">
+                {t('detail.sourceHint')}
+              </p>
+            </div>
+          ) : null}
+
+          <section
+            aria-labelledby="about-title"
+            className="mt-8 border-t border-stone-200 pt-7 dark:border-stone-800"
+          >
+            <h2 id="about-title" className="text-lg font-semibold text-stone-900 dark:text-white">
+              {t('detail.about')}
+            </h2>
+            {/* Plain text with its line breaks kept; never HTML. */}
+            <p
+              data-testid="event-description"
+              className="mt-3 leading-relaxed break-words whitespace-pre-line text-stone-700 dark:text-stone-300"
+            >
+              {event.description}
+            </p>
+          </section>
+
+          <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
+            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, viewerZone) })}</p>
+            {event.verified ? (
+              <p className="inline-flex items-center gap-1.5 font-medium text-brand-700 dark:text-brand-100">
+                <BadgeCheck aria-hidden="true" className="size-4" />
+                {t('detail.verifiedBy')}
+              </p>
+            ) : null}
+          </footer>
+        </article>
+      </Card>
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation('events');
+  return (
+    <div role="status" aria-label={t('detail.loading')}>
+      <Card className="mt-4 p-5 sm:p-8" aria-hidden="true">
+        <div className="flex gap-2">
+          <SkeletonBlock className="h-5 w-24 rounded-full" />
+          <SkeletonBlock className="h-5 w-28 rounded-full" />
+        </div>
+        <SkeletonBlock className="mt-5 h-9 w-4/5" />
+        <SkeletonBlock className="mt-5 h-8 w-24 rounded-lg" />
+        <div className="mt-8 grid gap-5 sm:grid-cols-2">
+          <SkeletonBlock className="h-10 w-full sm:col-span-2" />
+          <SkeletonBlock className="h-10 w-3/4" />
+          <SkeletonBlock className="h-10 w-2/3" />
+        </div>
+        <SkeletonBlock className="mt-8 h-16 w-full rounded-xl" />
+        <SkeletonBlock className="mt-8 h-5 w-40" />
+        <SkeletonBlock className="mt-4 h-4 w-full" />
+        <SkeletonBlock className="mt-2 h-4 w-11/12" />
+        <SkeletonBlock className="mt-2 h-4 w-3/4" />
+      </Card>
+    </div>
+  );
+}
 
 export default function EventDetailPage() {
-  return <ComingSoon title="Event" />;
+  const { t } = useTranslation('events');
+  const { id = '' } = useParams();
+  const query = useEvent(id);
+  const backTo = useBackTarget();
+  const event = query.data;
+  const notFound = query.isError && isNotFound(query.error);
+
+  useEffect(() => {
+    const previous = document.title;
+    if (event) document.title = event.title;
+    else if (notFound) document.title = t('detail.notFoundTitle');
+    return () => {
+      document.title = previous === '' ? config.siteTitle : previous;
+    };
+  }, [event, notFound, t]);
+
+  let content: ReactNode;
+  if (event) {
+    content = <EventDetail event={event} />;
+  } else if (notFound) {
+    content = (
+      <StateMessage
+        headingLevel={1}
+        icon={<SearchX aria-hidden="true" className="size-12" />}
+        title={t('detail.notFoundTitle')}
+        text={t('detail.notFoundText')}
+        action={
+          <ButtonLink to={backTo}>
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+            {t('detail.back')}
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (query.isError) {
+    content = (
+      <div role="alert">
+        <StateMessage
+          headingLevel={1}
+          icon={<CircleAlert aria-hidden="true" className="size-12 text-danger-600 dark:text-red-400" />}
+          title={t('detail.errorTitle')}
+          text={t('detail.errorText')}
+          action={
+            <Button onClick={() => query.refetch()} disabled={query.isFetching}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('detail.tryAgain')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = <DetailSkeleton />;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      {notFound ? null : <BackLink to={backTo} />}
+      {content}
+    </div>
+  );
 }

@@ -1,12 +1,241 @@
+import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { LIMITS } from '../../../../common/limits';
+import { browserTimeZone } from '../../../../common/timezones';
 import { config } from '../../../app/config';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { StateMessage } from '../../../components/ui/Notice';
+import { useEventList } from '../api/events';
+import {
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  filtersToSearch,
+  type HomeFilters,
+  hasActiveFilters,
+  pageCount,
+  withFilter,
+} from '../lib/filters';
+import { EventCard, EventCardSkeleton } from './EventCard';
+import { type FilterChange, FilterPanel } from './FilterPanel';
+import { Pagination } from './Pagination';
+import { WhenToggle } from './WhenToggle';
+
+const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
+
+function Hero() {
+  const { t } = useTranslation('events');
+  return (
+    <section className="border-b border-stone-200 bg-gradient-to-b from-white to-brand-50/60 dark:border-stone-800 dark:from-stone-900 dark:to-stone-900">
+      <div className="mx-auto max-w-6xl px-4 pt-8 pb-9 sm:px-6 sm:pt-14 sm:pb-14">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
+          {t('hero.eyebrow')}
+        </p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl dark:text-white">
+          {t('hero.title', { siteTitle: config.siteTitle })}
+        </h1>
+        <p className="mt-4 max-w-2xl text-base leading-relaxed text-pretty text-stone-700 sm:text-lg dark:text-stone-300">
+          {t('hero.mission')}
+        </p>
+        <div className="mt-6 hidden sm:block">
+          <ButtonLink to="/submit">
+            <Plus aria-hidden="true" className="size-4" />
+            {t('hero.submit')}
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}
 
 export function HomePage() {
   const { t } = useTranslation('events');
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const list = useEventList(filters);
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const viewerZone = useMemo(() => browserTimeZone(), []);
+  // "Now" for Past Event tags and relative hints: the moment this list arrived.
+  const now = useMemo(() => new Date(list.dataUpdatedAt || Date.now()), [list.dataUpdatedAt]);
+  const active = hasActiveFilters(filters);
+
+  useEffect(() => {
+    document.title = config.siteTitle;
+  }, []);
+
+  // Read the current URL at the moment of the change, so a late debounced keystroke never undoes
+  // a change made in between (a type picked while typing, for example).
+  const update = (change: (current: HomeFilters) => HomeFilters, replace: boolean) =>
+    setParams((current) => filtersToParams(change(filtersFromParams(current))), { replace });
+
+  const onFilterChange = (change: FilterChange, { replace }: { replace: boolean }) =>
+    update((current) => withFilter(current, change), replace);
+
+  const clearFilters = () => update((current) => ({ ...DEFAULT_FILTERS, when: current.when }), false);
+
+  const focusList = () => {
+    // After a page change, start reading from the list heading, not the bottom of the old page.
+    requestAnimationFrame(() => {
+      headingRef.current?.focus({ preventScroll: true });
+      headingRef.current?.scrollIntoView({ block: 'start' });
+    });
+  };
+
+  const data = list.data;
+  const backTo = `/${location.search}`;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div role="status" aria-label={t('list.loading')}>
+        <div className={gridClass} data-testid="event-placeholders">
+          {Array.from({ length: LIMITS.homePlaceholders }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <EventCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  } else if (list.isError && !data) {
+    body = (
+      <div role="alert">
+        <StateMessage
+          icon={<CircleAlert aria-hidden="true" className="size-10 text-danger-600 dark:text-red-400" />}
+          title={t('list.errorTitle')}
+          text={t('list.errorText')}
+          action={
+            <Button onClick={() => list.refetch()} disabled={list.isFetching}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('list.tryAgain')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else if (data && data.events.length === 0 && data.total > 0) {
+    body = (
+      <StateMessage
+        icon={<SearchX aria-hidden="true" className="size-10" />}
+        title={t('list.emptyTitle')}
+        text={t('list.beyondLastPage')}
+        action={
+          <ButtonLink variant="secondary" to={`/${filtersToSearch({ ...filters, page: 1 })}`}>
+            {t('list.firstPage')}
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (data && data.events.length === 0) {
+    body = (
+      <StateMessage
+        icon={
+          active ? (
+            <SearchX aria-hidden="true" className="size-10" />
+          ) : (
+            <CalendarX2 aria-hidden="true" className="size-10" />
+          )
+        }
+        title={t('list.emptyTitle')}
+        text={
+          active
+            ? t('list.emptyFiltered')
+            : filters.when === 'past'
+              ? t('list.emptyPast')
+              : t('list.emptyUpcoming')
+        }
+        action={
+          active ? (
+            <Button variant="secondary" onClick={clearFilters}>
+              {t('filters.clear')}
+            </Button>
+          ) : filters.when === 'upcoming' ? (
+            <ButtonLink to="/submit">
+              <Plus aria-hidden="true" className="size-4" />
+              {t('hero.submit')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+    );
+  } else if (data) {
+    body = (
+      <>
+        <ul
+          className={`${gridClass} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-labelledby={headingId}
+          aria-busy={list.isPlaceholderData}
+        >
+          {data.events.map((event) => (
+            <li key={event.id} className="min-w-0">
+              <EventCard event={event} viewerZone={viewerZone} now={now} backTo={backTo} />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={filters.page}
+          pages={pages}
+          hrefFor={(page) => `/${filtersToSearch({ ...filters, page })}`}
+          onNavigate={focusList}
+        />
+      </>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t('hero.title', { siteTitle: config.siteTitle })}</h1>
-      <p className="mt-3 max-w-2xl text-stone-700 dark:text-stone-300">{t('hero.mission')}</p>
-    </section>
+    <>
+      <Hero />
+      <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="-mt-px pt-6 sm:pt-8">
+          <FilterPanel filters={filters} onChange={onFilterChange} onClear={active ? clearFilters : null} />
+        </div>
+
+        <section aria-labelledby={headingId} className="mt-8 sm:mt-10">
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+            <h2
+              id={headingId}
+              ref={headingRef}
+              tabIndex={-1}
+              className="flex scroll-mt-24 items-center gap-3 text-2xl font-bold tracking-tight text-stone-900 outline-none dark:text-white"
+            >
+              {filters.when === 'past' ? t('list.past') : t('list.upcoming')}
+              {data ? (
+                <span
+                  data-testid="event-count"
+                  className="rounded-full bg-stone-200 px-2.5 py-0.5 text-sm font-semibold text-stone-800 tabular-nums dark:bg-stone-800 dark:text-stone-100"
+                >
+                  <span aria-hidden="true">{data.total}</span>
+                  <span className="sr-only">{t('list.count', { count: data.total })}</span>
+                </span>
+              ) : null}
+            </h2>
+            <div className="flex items-center gap-3">
+              {list.isPlaceholderData ? (
+                <span role="status" className="text-sm text-stone-500 dark:text-stone-400">
+                  {t('list.updating')}
+                </span>
+              ) : null}
+              <WhenToggle
+                value={filters.when}
+                onChange={(when) => update((current) => withFilter(current, { when }), false)}
+              />
+            </div>
+          </div>
+          {body}
+        </section>
+
+        <aside className="mt-12 flex gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm leading-relaxed text-stone-700 sm:p-5 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">
+          <ShieldCheck
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-100"
+          />
+          <p>{t('list.note')}</p>
+        </aside>
+      </div>
+    </>
   );
 }

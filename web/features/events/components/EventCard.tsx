@@ -1,0 +1,125 @@
+import { CalendarDays, ExternalLink, MapPin, UsersRound } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type EventDto, isHttpUrl } from '../../../../common/schemas/events';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { eventDateParts } from '../lib/eventDate';
+import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
+import { EventDate } from './EventDate';
+
+export interface EventCardProps {
+  event: EventDto;
+  viewerZone: string;
+  now: Date;
+  /** Where "Back to Events" on the detail page returns to (the home view with its filters). */
+  backTo: string;
+}
+
+export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
+  const { t } = useTranslation('events');
+  const titleId = useId();
+  const parts = eventDateParts(event.date, event.timezone, viewerZone, now);
+  const href = `/event/${event.id}`;
+  const state = { backTo };
+  return (
+    <Card className="flex h-full flex-col p-5 transition-shadow hover:shadow-md sm:p-6">
+      <article aria-labelledby={titleId} className="flex h-full flex-col">
+        <div className="flex flex-wrap items-center gap-2">
+          <EventTypeBadge type={event.type} />
+          {event.verified ? <VerifiedBadge label={t('card.verified')} /> : null}
+          {parts.past ? <PastBadge label={t('card.past')} /> : null}
+        </div>
+
+        <h3 id={titleId} className="mt-3 text-lg leading-snug font-semibold text-stone-900 dark:text-white">
+          <Link
+            to={href}
+            state={state}
+            className="rounded-sm hover:text-brand-700 hover:underline dark:hover:text-brand-100"
+          >
+            {event.title}
+          </Link>
+        </h3>
+
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-stone-600 dark:text-stone-300">
+          {event.description}
+        </p>
+
+        <dl className="mt-4 space-y-2 text-sm text-stone-700 dark:text-stone-300">
+          <div className="flex gap-2.5">
+            <dt className="shrink-0 pt-0.5">
+              <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+              <span className="sr-only">{t('card.date')}</span>
+            </dt>
+            <dd className="min-w-0">
+              <EventDate iso={event.date} parts={parts} />
+            </dd>
+          </div>
+          <div className="flex gap-2.5">
+            <dt className="shrink-0 pt-0.5">
+              <MapPin aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+              <span className="sr-only">{t('card.location')}</span>
+            </dt>
+            <dd className="min-w-0" data-testid="event-location">
+              {event.location.city}, {event.location.country}
+            </dd>
+          </div>
+          {event.organizer ? (
+            <div className="flex gap-2.5">
+              <dt className="shrink-0 pt-0.5">
+                <UsersRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+                <span className="sr-only">{t('detail.organizedBy')}</span>
+              </dt>
+              <dd className="min-w-0" data-testid="event-organizer">
+                {t('card.by', { organizer: event.organizer })}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
+          {isHttpUrl(event.sourceLink) ? (
+            <a
+              href={event.sourceLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('card.sourceLabel', { title: event.title })}
+              className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+            >
+              {t('card.source')}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          ) : (
+            <span />
+          )}
+          <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
+            {t('card.viewDetails')}
+          </ButtonLink>
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** A placeholder with the card's shape while the list loads. */
+export function EventCardSkeleton() {
+  return (
+    <Card className="flex flex-col p-5 sm:p-6" aria-hidden="true">
+      <div className="flex gap-2">
+        <SkeletonBlock className="h-5 w-24 rounded-full" />
+        <SkeletonBlock className="h-5 w-16 rounded-full" />
+      </div>
+      <SkeletonBlock className="mt-4 h-6 w-4/5" />
+      <SkeletonBlock className="mt-3 h-4 w-full" />
+      <SkeletonBlock className="mt-2 h-4 w-11/12" />
+      <SkeletonBlock className="mt-2 h-4 w-2/3" />
+      <SkeletonBlock className="mt-5 h-4 w-3/4" />
+      <SkeletonBlock className="mt-2 h-4 w-1/2" />
+      <div className="mt-6 flex justify-between">
+        <SkeletonBlock className="h-4 w-16" />
+        <SkeletonBlock className="h-8 w-28 rounded-lg" />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import { MapPin, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EVENT_TYPES } from '../../../../common/enums';
+import { LIMITS } from '../../../../common/limits';
+import { Card } from '../../../components/ui/Card';
+import type { HomeFilters, TypeFilter } from '../lib/filters';
+
+/** How long typing pauses before the list follows (one request per pause, not per keystroke). */
+export const TYPING_DEBOUNCE_MS = 300;
+
+export type FilterChange = Partial<Pick<HomeFilters, 'search' | 'location' | 'type'>>;
+
+interface FilterPanelProps {
+  filters: HomeFilters;
+  /** `replace` is true for typing that refines a search already in the address (no history flood). */
+  onChange: (change: FilterChange, options: { replace: boolean }) => void;
+  onClear: (() => void) | null;
+}
+
+/**
+ * A text field that follows the URL (Back, Clear filters) and writes to it after a pause in typing.
+ * `committed` remembers what this field last wrote, so its own echo from the URL never overwrites
+ * letters typed in the meantime.
+ */
+function useDebouncedField(urlValue: string, commit: (value: string, replace: boolean) => void) {
+  const [text, setText] = useState(urlValue);
+  const committed = useRef(urlValue);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+
+  useEffect(() => {
+    if (urlValue !== committed.current) {
+      committed.current = urlValue;
+      setText(urlValue);
+    }
+  }, [urlValue]);
+
+  useEffect(() => {
+    const value = text.trim();
+    if (value === committed.current) return;
+    const timer = setTimeout(() => {
+      // The first letters of a new search get their own history entry; refining it replaces that entry.
+      const replace = committed.current !== '';
+      committed.current = value;
+      commitRef.current(value, replace);
+    }, TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return [text, setText] as const;
+}
+
+const fieldClass =
+  'block w-full rounded-lg border border-stone-300 bg-white py-2.5 text-base text-stone-900 shadow-xs ' +
+  'placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700/30 ' +
+  'sm:text-sm dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 ' +
+  'dark:focus:border-brand-100 dark:focus:outline-brand-100/30';
+
+const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
+
+export function FilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+  const { t } = useTranslation('events');
+  const ids = { search: useId(), location: useId(), type: useId() };
+  const [search, setSearch] = useDebouncedField(filters.search, (value, replace) =>
+    onChange({ search: value }, { replace }),
+  );
+  const [location, setLocation] = useDebouncedField(filters.location, (value, replace) =>
+    onChange({ location: value }, { replace }),
+  );
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <search aria-label={t('filters.label')}>
+        <form
+          className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <div className="col-span-2 lg:col-span-1">
+            <label htmlFor={ids.search} className={labelClass}>
+              {t('filters.search')}
+            </label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+              />
+              <input
+                id={ids.search}
+                type="search"
+                name="search"
+                autoComplete="off"
+                enterKeyHint="search"
+                maxLength={LIMITS.searchMax}
+                placeholder={t('filters.searchPlaceholder')}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className={`${fieldClass} ps-9 pe-3`}
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={ids.location} className={labelClass}>
+              {t('filters.location')}
+            </label>
+            <div className="relative">
+              <MapPin
+                aria-hidden="true"
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+              />
+              <input
+                id={ids.location}
+                type="text"
+                name="location"
+                autoComplete="off"
+                maxLength={LIMITS.locationMax}
+                placeholder={t('filters.locationPlaceholder')}
+                value={location}
+                onChange={(e) => setLocation(e.target.value)}
+                className={`${fieldClass} ps-9 pe-3`}
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={ids.type} className={labelClass}>
+              {t('filters.type')}
+            </label>
+            <select
+              id={ids.type}
+              name="type"
+              value={filters.type}
+              onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
+              className={`${fieldClass} px-3`}
+            >
+              <option value="all">{t('filters.allTypes')}</option>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+      {onClear ? (
+        <div className="mt-3 flex justify-end">
+          <button
+            type="button"
+            onClick={onClear}
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
+          >
+            <X aria-hidden="true" className="size-4" />
+            {t('filters.clear')}
+          </button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

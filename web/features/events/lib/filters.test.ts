@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  filtersToSearch,
+  hasActiveFilters,
+  pageCount,
+  withFilter,
+} from './filters';
+
+const read = (query: string) => filtersFromParams(new URLSearchParams(query));
+
+describe('filtersFromParams', () => {
+  it('gives the defaults for an empty query', () => {
+    expect(read('')).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('reads every filter', () => {
+    expect(read('search=vigil&location=Paris&type=cultural&when=past&page=3')).toEqual({
+      search: 'vigil',
+      location: 'Paris',
+      type: 'cultural',
+      when: 'past',
+      page: 3,
+    });
+  });
+
+  it('falls back to the default for values a hand-edited URL may carry', () => {
+    expect(read('type=concert&when=tomorrow&page=0')).toEqual(DEFAULT_FILTERS);
+    expect(read('page=-2').page).toBe(1);
+    expect(read('page=2.5').page).toBe(1);
+    expect(read('page=abc').page).toBe(1);
+    expect(read('page=9999999999').page).toBe(1);
+    expect(read('type=ALL').type).toBe('all');
+  });
+
+  it('trims text and keeps it within the server limits', () => {
+    expect(read('search=%20%20gaza%20').search).toBe('gaza');
+    expect(read(`search=${'a'.repeat(500)}`).search).toHaveLength(200);
+    expect(read(`location=${'b'.repeat(500)}`).location).toHaveLength(100);
+  });
+});
+
+describe('filtersToParams', () => {
+  it('leaves out defaults so the plain view has a plain address', () => {
+    expect(filtersToSearch(DEFAULT_FILTERS)).toBe('');
+    expect(filtersToParams({ ...DEFAULT_FILTERS, search: '   ' }).toString()).toBe('');
+  });
+
+  it('writes non-default values, encoded', () => {
+    const search = filtersToSearch({
+      search: 'film & talk',
+      location: 'São Paulo',
+      type: 'educational',
+      when: 'past',
+      page: 2,
+    });
+    expect(search).toBe('?search=film+%26+talk&location=S%C3%A3o+Paulo&type=educational&when=past&page=2');
+  });
+
+  it('round-trips through the URL', () => {
+    const filters = {
+      search: 'a+b?c',
+      location: 'Tel Aviv / Jaffa',
+      type: 'digital',
+      when: 'past',
+      page: 7,
+    } as const;
+    expect(read(filtersToParams(filters).toString())).toEqual(filters);
+  });
+});
+
+describe('hasActiveFilters', () => {
+  it('counts search, location and type, not the time window or the page', () => {
+    expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, when: 'past', page: 4 })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: 'x' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, location: 'x' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, type: 'protest' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: '  ' })).toBe(false);
+  });
+});
+
+describe('withFilter', () => {
+  it('goes back to page 1 when what is shown changes', () => {
+    expect(withFilter({ ...DEFAULT_FILTERS, page: 5 }, { type: 'cultural' })).toEqual({
+      ...DEFAULT_FILTERS,
+      type: 'cultural',
+    });
+  });
+});
+
+describe('pageCount', () => {
+  it('rounds up and never says zero pages', () => {
+    expect(pageCount(0, 12)).toBe(1);
+    expect(pageCount(12, 12)).toBe(1);
+    expect(pageCount(13, 12)).toBe(2);
+    expect(pageCount(25, 12)).toBe(3);
+  });
+});
