@@ -16,18 +16,15 @@ import { rejectEvent } from '../../commands/rejectEvent';
 import { removeEvent } from '../../commands/removeEvent';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { authorizeModeration, type EventAction, stateConflict } from '../../policies/moderation';
+import { authorizeModeration } from '../../policies/moderation';
 import { presentEvent } from '../../presenters/event';
 import { presentModerationCounts, presentModerationItem } from '../../presenters/moderation';
-import { getEventById } from '../../store/events';
 import {
   countModerationTabs,
   listAllApprovedEvents,
-  listOpenReports,
   listPendingEvents,
   listReportedEvents,
 } from '../../store/moderation';
-import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -73,15 +70,14 @@ export function registerModerationRoutes(app: FastifyInstance, { store }: AppCon
     };
   });
 
-  /** Load the event of an action and refuse early (409) when it is not in a state the action fits. */
-  async function loadForAction(request: IdRequest, action: EventAction): Promise<EventRow> {
+  /**
+   * The event an action names. Its state is checked by the command, inside its transaction, and only
+   * there: a check made out here could pass for two moderators at once.
+   */
+  function eventIdOf(request: IdRequest): string {
     const { id } = request.params;
-    const row = isId(id) ? await getEventById(db, id) : undefined;
-    if (!row) throw notFound(MODERATION_EVENT_NOT_FOUND);
-    const openReports = action === 'dismissReports' ? (await listOpenReports(db, row.id)).length : 0;
-    const problem = stateConflict(action, row, openReports);
-    if (problem) throw problem;
-    return row;
+    if (!isId(id)) throw notFound(MODERATION_EVENT_NOT_FOUND);
+    return id;
   }
 
   app.post(
@@ -89,11 +85,8 @@ export function registerModerationRoutes(app: FastifyInstance, { store }: AppCon
     async (request: IdRequest): Promise<ModerationActionResult> => {
       const actor = authorizeModeration(request.actor, 'approve');
       const input = parseInput(approveInputSchema, request.body);
-      const row = await loadForAction(request, 'approve');
-      const event = await approveEvent(
-        { db, moderatorId: actor.id },
-        { eventId: row.id, verified: input.verified },
-      );
+      const eventId = eventIdOf(request);
+      const event = await approveEvent({ db, moderatorId: actor.id }, { eventId, verified: input.verified });
       return { event: presentEvent(event, actor) };
     },
   );
@@ -103,11 +96,8 @@ export function registerModerationRoutes(app: FastifyInstance, { store }: AppCon
     async (request: IdRequest): Promise<ModerationActionResult> => {
       const actor = authorizeModeration(request.actor, 'reject');
       const input = parseInput(rejectInputSchema, request.body);
-      const row = await loadForAction(request, 'reject');
-      const event = await rejectEvent(
-        { db, moderatorId: actor.id },
-        { eventId: row.id, reason: input.reason },
-      );
+      const eventId = eventIdOf(request);
+      const event = await rejectEvent({ db, moderatorId: actor.id }, { eventId, reason: input.reason });
       return { event: presentEvent(event, actor) };
     },
   );
@@ -117,12 +107,11 @@ export function registerModerationRoutes(app: FastifyInstance, { store }: AppCon
     async (request: IdRequest): Promise<ModerationActionResult> => {
       const actor = authorizeModeration(request.actor, 'remove');
       const input = parseInput(removeInputSchema, request.body);
-      const action = input.pastEvent ? 'removePast' : 'remove';
-      authorizeModeration(actor, action);
-      const row = await loadForAction(request, action);
+      if (input.pastEvent) authorizeModeration(actor, 'removePast');
+      const eventId = eventIdOf(request);
       const event = await removeEvent(
         { db, moderatorId: actor.id },
-        { eventId: row.id, reason: input.reason, pastEvent: input.pastEvent },
+        { eventId, reason: input.reason, pastEvent: input.pastEvent },
       );
       return { event: presentEvent(event, actor) };
     },
@@ -132,8 +121,10 @@ export function registerModerationRoutes(app: FastifyInstance, { store }: AppCon
     '/api/moderation/events/:id/dismiss-reports',
     async (request: IdRequest): Promise<DismissResult> => {
       const actor = authorizeModeration(request.actor, 'dismissReports');
-      const row = await loadForAction(request, 'dismissReports');
-      const closedReports = await dismissReports({ db, moderatorId: actor.id }, { eventId: row.id });
+      const closedReports = await dismissReports(
+        { db, moderatorId: actor.id },
+        { eventId: eventIdOf(request) },
+      );
       return { closedReports };
     },
   );

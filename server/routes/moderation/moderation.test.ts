@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../common/enums';
+import type { ApiError } from '../../../common/schemas/errors';
+import type {
+  ModerationActionResult,
+  ModerationCounts,
+  ModerationList,
+} from '../../../common/schemas/moderation';
+import {
+  createEvent,
+  createModerator,
+  createReport,
+  createUser,
+  sessionCookieFor,
+} from '../../testing/factories';
+import { startTestServer, type TestServer } from '../../testing/harness';
+
+const DAY = 24 * 3600 * 1000;
+let server: TestServer;
+let modCookie: string;
+let userCookie: string;
+let moderatorId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const moderator = await createModerator(server.store, { name: 'Mona Moderator' });
+  moderatorId = moderator.id;
+  modCookie = await sessionCookieFor(server.store, moderator);
+  userCookie = await sessionCookieFor(server.store, await createUser(server.store));
+});
+afterAll(() => server.close());
+
+function call(path: string, cookie?: string, body?: unknown) {
+  return server.fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+async function json<T>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+const list = async (tab: string, query = '') =>
+  json<ModerationList>(await call(`/api/moderation/events?tab=${tab}${query}`, modCookie));
+const counts = async () => json<ModerationCounts>(await call('/api/moderation/counts', modCookie));
+const logOf = (id: string) =>
+  server.store.db.selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
+const statusOf = async (id: string) =>
+  (await server.store.db.selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+
+describe('every moderation endpoint refuses visitors and users', () => {
+  const endpoints: [string, unknown][] = [
+    ['/api/moderation/counts', undefined],
+    ['/api/moderation/events?tab=pending', undefined],
+    ['/api/moderation/events?tab=reported', undefined],
+    ['/api/moderation/events?tab=approved', undefined],
+    ['/api/moderation/events?tab=nonsense', undefined],
+    ['/api/moderation/events/ID/approve', { verified: true }],
+    ['/api/moderation/events/ID/reject', { reason: 'x' }],
+    ['/api/moderation/events/ID/remove', {}],
+    ['/api/moderation/events/ID/remove', { pastEvent: true }],
+    ['/api/moderation/events/ID/dismiss-reports', {}],
+  ];
+  for (const [path, body] of endpoints) {
+    it(`${body === undefined ? 'GET' : 'POST'} ${path}`, async () => {
+      const event = await createEvent(server.store, { status: 'pending' });
+      const url = path.replace('ID', event.id);
+      const visitor = await json<ApiError>(await call(url, undefined, body), 401);
+      expect(visitor.error.code).toBe('unauthenticated');
+      const user = await json<ApiError>(await call(url, userCookie, body), 403);
+      expect(user.error.code).toBe('forbidden');
+      // Nothing changed and nothing was logged.
+      expect(await statusOf(event.id)).toBe('pending');
+      expect(await logOf(event.id)).toEqual([]);
+    });
+  }
+});
+
+describe('lists and counts', () => {
+  it('lists pending events newest submission first, paginated', async () => {
+    const before = await counts();
+    const base = Date.now() + 10 * DAY;
+    const older = await createEvent(server.store, { status: 'pending', title: 'Older', createdAt: base });
+    const newer = await createEvent(server.store, { status: 'pending', title: 'Newer', createdAt: base + 1 });
+    const page = await list('pending', '&pageSize=2');
+    expect(page.items.map((i) => i.event.id)).toEqual([newer.id, older.id]);
+    expect(page.items.every((i) => i.category === 'pending' && i.reports.length === 0)).toBe(true);
+    expect(page.total).toBe(before.pending + 2);
+    expect((await counts()).pending).toBe(before.pending + 2);
+    // Moderators see who submitted.
+    expect(page.items[0]?.event.createdBy).toBe(newer.created_by);
+  });
+
+  it('lists every approved event, upcoming and past', async () => {
+    const past = await createEvent(server.store, { title: 'Past one', startsAt: Date.now() - 400 * DAY });
+    const upcoming = await createEvent(server.store, { title: 'Next one', startsAt: Date.now() + 400 * DAY });
+    const all = await list('approved', '&pageSize=100');
+    const ids = all.items.map((i) => i.event.id);
+    expect(ids).toContain(past.id);
+    expect(ids).toContain(upcoming.id);
+    expect(ids.indexOf(past.id)).toBeLessThan(ids.indexOf(upcoming.id));
+    expect(all.items.every((i) => i.event.status === 'approved' && i.category === 'approved')).toBe(true);
+    expect(all.total).toBe((await counts()).approved);
+  });
+
+  it('lists reported events with all their open reports, newest report first, with no cap of 10', async () => {
+    const reporter = await createUser(server.store);
+    const t0 = Date.now() + 1000 * DAY;
+    const events = [];
+    for (let i = 0; i < 12; i++) {
+      const event = await createEvent(server.store, { title: `Reported ${i}` });
+      await createReport(server.store, { eventId: event.id, reportedBy: reporter.id, createdAt: t0 + i });
+      events.push(event);
+    }
+    const second = await createUser(server.store);
+    const target = events[3]!;
+    await createReport(server.store, {
+      eventId: target.id,
+      reportedBy: second.id,
+      reason: 'spam',
+      createdAt: t0 + 100,
+    });
+    const first = await list('reported', '&pageSize=10');
+    expect(first.total).toBe(12);
+    expect((await counts()).reported).toBe(12);
+    expect(first.items[0]?.event.id).toBe(target.id);
+    expect(first.items[0]?.reports.map((r) => r.reason)).toEqual(['spam', 'wrong_info']);
+    expect(first.items[0]?.reports[0]?.reportedBy).toBe(second.id);
+    expect(first.items[1]?.event.id).toBe(events[11]?.id);
+    const second2 = await list('reported', '&pageSize=10&page=2');
+    expect(second2.items).toHaveLength(2);
+    expect(new Set([...first.items, ...second2.items].map((i) => i.event.id)).size).toBe(12);
+  });
+
+  it('answers 400 for an unknown tab (for moderators)', async () => {
+    const res = await call('/api/moderation/events?tab=nope', modCookie);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('actions', () => {
+  it('approves and verifies; the event appears on the public list', async () => {
+    const event = await createEvent(server.store, { status: 'pending', title: 'Approve me' });
+    const body = await json<ModerationActionResult>(
+      await call(`/api/moderation/events/${event.id}/approve`, modCookie, { verified: true }),
+    );
+    expect(body.event).toMatchObject({ id: event.id, status: 'approved', verified: true });
+    const pub = await json<{ id: string }>(await server.fetch(`/api/events/${event.id}`));
+    expect(pub.id).toBe(event.id);
+  });
+
+  it('rejects with a reason, logged with the acting moderator; refuses a blank reason', async () => {
+    const event = await createEvent(server.store, { status: 'pending' });
+    const blank = await json<ApiError>(
+      await call(`/api/moderation/events/${event.id}/reject`, modCookie, { reason: '   ' }),
+      400,
+    );
+    expect(blank.error.message).toBe('A reason is required to reject an event');
+    await json(await call(`/api/moderation/events/${event.id}/reject`, modCookie, { reason: 'Not real' }));
+    expect(await statusOf(event.id)).toBe('rejected');
+    expect(await logOf(event.id)).toMatchObject([
+      { action: 'rejected', reason: 'Not real', moderator_id: moderatorId },
+    ]);
+  });
+
+  it('removes a reported event with the default reason and it leaves the reported list', async () => {
+    const event = await createEvent(server.store);
+    await createReport(server.store, { eventId: event.id, reportedBy: (await createUser(server.store)).id });
+    await json(await call(`/api/moderation/events/${event.id}/remove`, modCookie, {}));
+    expect(await statusOf(event.id)).toBe('removed');
+    expect(await logOf(event.id)).toMatchObject([{ action: 'removed', reason: DEFAULT_REMOVAL_REASON }]);
+    expect((await list('reported', '&pageSize=100')).items.map((i) => i.event.id)).not.toContain(event.id);
+    // Gone for the public, kept for the record.
+    expect((await server.fetch(`/api/events/${event.id}`)).status).toBe(404);
+  });
+
+  it('removes a past event with the past-event reason; refuses an upcoming one', async () => {
+    const past = await createEvent(server.store, { startsAt: Date.now() - DAY });
+    await json(await call(`/api/moderation/events/${past.id}/remove`, modCookie, { pastEvent: true }));
+    expect(await logOf(past.id)).toMatchObject([{ action: 'removed', reason: PAST_EVENT_REMOVAL_REASON }]);
+    const upcoming = await createEvent(server.store, { startsAt: Date.now() + DAY });
+    const refused = await json<ApiError>(
+      await call(`/api/moderation/events/${upcoming.id}/remove`, modCookie, { pastEvent: true }),
+      409,
+    );
+    expect(refused.error.code).toBe('event_not_past');
+  });
+
+  it('dismisses all open reports without a log entry', async () => {
+    const event = await createEvent(server.store);
+    for (let i = 0; i < 2; i++) {
+      await createReport(server.store, {
+        eventId: event.id,
+        reportedBy: (await createUser(server.store)).id,
+      });
+    }
+    const body = await json<{ closedReports: number }>(
+      await call(`/api/moderation/events/${event.id}/dismiss-reports`, modCookie, {}),
+    );
+    expect(body.closedReports).toBe(2);
+    expect(await statusOf(event.id)).toBe('approved');
+    expect(await logOf(event.id)).toEqual([]);
+    const again = await json<ApiError>(
+      await call(`/api/moderation/events/${event.id}/dismiss-reports`, modCookie, {}),
+      409,
+    );
+    expect(again.error.code).toBe('no_open_reports');
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    expect((await call('/api/moderation/events/AAAAAAAAAAAAAAAA/approve', modCookie, {})).status).toBe(404);
+    expect((await call('/api/moderation/events/not-an-id/approve', modCookie, {})).status).toBe(404);
+  });
+});
+
+describe('two moderators acting on one event at once', () => {
+  it('produce one transition and exactly one log entry; the others get 409', async () => {
+    const second = await sessionCookieFor(server.store, await createModerator(server.store));
+    for (let round = 0; round < 5; round++) {
+      const event = await createEvent(server.store, { status: 'pending' });
+      const url = (action: string) => `/api/moderation/events/${event.id}/${action}`;
+      const responses = await Promise.all([
+        call(url('reject'), modCookie, { reason: 'Duplicate' }),
+        call(url('reject'), second, { reason: 'Spam' }),
+        call(url('approve'), second, { verified: true }),
+        call(url('reject'), modCookie, { reason: 'Not real' }),
+      ]);
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+      const losers = await Promise.all(responses.filter((r) => r.status === 409).map((r) => r.json()));
+      for (const loser of losers as ApiError[]) expect(loser.error.message).toMatch(/already been/);
+      const status = await statusOf(event.id);
+      expect(['approved', 'rejected']).toContain(status);
+      expect(await logOf(event.id)).toHaveLength(status === 'rejected' ? 1 : 0);
+    }
+  });
+
+  it('concurrent removals of a reported event write one log entry', async () => {
+    const second = await sessionCookieFor(server.store, await createModerator(server.store));
+    const event = await createEvent(server.store, { startsAt: Date.now() - DAY });
+    await createReport(server.store, { eventId: event.id, reportedBy: (await createUser(server.store)).id });
+    const url = `/api/moderation/events/${event.id}/remove`;
+    const responses = await Promise.all([
+      call(url, modCookie, {}),
+      call(url, second, {}),
+      call(url, second, { pastEvent: true }),
+      call(`/api/moderation/events/${event.id}/dismiss-reports`, modCookie, {}),
+    ]);
+    const ok = responses.filter((r) => r.status === 200).length;
+    // One removal wins; the dismissal may win before it (then it closes the reports) or lose after it.
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(ok).toBeLessThanOrEqual(2);
+    expect(await statusOf(event.id)).toBe('removed');
+    expect(await logOf(event.id)).toHaveLength(1);
+  });
+});
