@@ -82,11 +82,34 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** zod's `error` hook: the spec's "required" message when absent, "must be text" for a wrong type. */
+const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? required : `${label} must be text`;
+
 const required = (message: string, max: number, label: string) =>
   z
-    .string({ error: message })
+    .string({ error: missingOrNotText(message, label) })
     .transform((s) => s.trim())
     .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+
+/** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
+const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
+
+/**
+ * A link people can follow to check an event: absolute http(s), no spaces, no `user@` part (which makes
+ * `https://facebook.com@evil.example` look like Facebook), and a host name with a dot.
+ */
+function isSourceLink(value: string): boolean {
+  if (HAS_SPACE_OR_CONTROL.test(value) || !isHttpUrl(value)) return false;
+  const url = new URL(value);
+  if (url.username || url.password) return false;
+  return url.hostname.includes('.') || url.hostname.startsWith('[');
+}
+
+/** The runtime's own spelling of a zone ('europe/london' → 'Europe/London'), so stored zones compare. */
+function canonicalTimeZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}
 
 /**
  * The submit form (spec §5), validated by the web form and again by the server.
@@ -96,34 +119,40 @@ export const eventInputSchema = z.object({
   title: required('Event title is required', LIMITS.titleMax, 'Event title'),
   description: required('Event description is required', LIMITS.descriptionMax, 'Event description'),
   date: z
-    .string({ error: 'Event date is required' })
+    .string({ error: missingOrNotText('Event date is required', 'Event date') })
     .trim()
     .min(1, 'Event date is required')
     .refine(isCalendarDate, 'Please enter a valid date'),
   time: z
-    .string({ error: 'Event time is required' })
+    .string({ error: missingOrNotText('Event time is required', 'Event time') })
     .trim()
     .min(1, 'Event time is required')
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time'),
   timezone: z
-    .string({ error: 'Time zone is required' })
-    .refine(isValidTimeZone, 'Please choose a valid time zone'),
+    .string({ error: missingOrNotText('Time zone is required', 'Time zone') })
+    .trim()
+    .min(1, 'Time zone is required')
+    .refine(isValidTimeZone, 'Please choose a valid time zone')
+    .transform(canonicalTimeZone),
   city: required('City is required', LIMITS.cityMax, 'City'),
   country: required('Country is required', LIMITS.countryMax, 'Country'),
-  type: eventTypeSchema.default(DEFAULT_EVENT_TYPE),
+  type: z
+    .enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(', ')}` })
+    .default(DEFAULT_EVENT_TYPE),
   sourceLink: z
-    .string({ error: 'Source link is required for verification' })
+    .string({ error: missingOrNotText('Source link is required for verification', 'Source link') })
     .transform((s) => s.trim())
     .pipe(
       z
         .string()
         .min(1, 'Source link is required for verification')
         .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
-        .refine(isHttpUrl, 'Please enter a valid URL'),
+        .refine(isSourceLink, 'Please enter a valid URL'),
     ),
+  /** Optional: empty or blank means none (null too, for JSON clients). */
   organizer: z
-    .string()
-    .optional()
+    .string({ error: 'Organizer must be text' })
+    .nullish()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
       z

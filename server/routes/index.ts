@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import type { Shell } from '../web/shell';
+import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
+import { registerCalendarRoutes } from './calendar/index';
+import { registerCreateEventRoute } from './events/create';
 import { registerEventRoutes } from './events/index';
 import { registerHealthRoutes } from './health';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
+import { registerReportRoutes } from './reports/index';
 
 /** Every API route module, registered once. Add new resources here. */
-export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: Shell | null = null): void {
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app);
+  registerAuthRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerCreateEventRoute(app, ctx);
+  registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerCalendarRoutes(app, ctx, shell);
 }

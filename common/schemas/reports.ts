@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { REPORT_REASONS } from '../enums';
+
+export const reportReasonSchema = z.enum(REPORT_REASONS);
+
+/** What a signed-in person sends to report an event (spec §2, the report dialog). */
+export const reportInputSchema = z.object({
+  reason: z.enum(REPORT_REASONS, {
+    error: `Please choose a reason: one of ${REPORT_REASONS.join(', ')}`,
+  }),
+});
+export type ReportInput = z.input<typeof reportInputSchema>;
+
+/**
+ * The answer to the reporter: their own open report on that event. It never names anyone; who reported
+ * what is for moderators only.
+ */
+export const reportReceiptSchema = z.object({
+  eventId: z.string(),
+  reason: reportReasonSchema,
+  createdAt: z.string(),
+});
+export type ReportReceipt = z.infer<typeof reportReceiptSchema>;

@@ -1,0 +1,401 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ID_PATTERN } from '../../../common/ids';
+import { LIMITS } from '../../../common/limits';
+import type { EventDto, EventList } from '../../../common/schemas/events';
+import { getEventById } from '../../store/events';
+import { createUser, sessionCookieFor } from '../../testing/factories';
+import { startTestServer, type TestServer } from '../../testing/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+const validInput = () => ({
+  title: 'March for Gaza',
+  description: 'A peaceful march from the square to parliament.\nBring banners.',
+  date: '2031-05-17',
+  time: '14:30',
+  timezone: 'Europe/London',
+  city: 'London',
+  country: 'United Kingdom',
+  type: 'protest',
+  sourceLink: 'https://example.org/march',
+  organizer: 'Palestine Solidarity Campaign',
+});
+
+/** A fresh signed-in user each time, so rate limits never leak between tests. */
+async function signedIn() {
+  const user = await createUser(server.store);
+  return { user, cookie: await sessionCookieFor(server.store, user) };
+}
+
+async function submit(body: unknown, cookie?: string, contentType = 'application/json') {
+  return server.fetch('/api/events', {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function expectFieldError(body: unknown, field: string, message: string) {
+  const { cookie } = await signedIn();
+  const res = await submit(body, cookie);
+  expect(res.status).toBe(400);
+  const json = (await res.json()) as ErrorBody;
+  expect(json.error.code).toBe('validation_failed');
+  expect(json.error.fields?.[field]).toBe(message);
+}
+
+describe('POST /api/events: who may submit', () => {
+  it('refuses a visitor with 401 and the spec message, and stores nothing', async () => {
+    const before = await server.store.db.selectFrom('events').select('id').execute();
+    const res = await submit(validInput());
+    expect(res.status).toBe(401);
+    const json = (await res.json()) as ErrorBody;
+    expect(json.error).toMatchObject({
+      code: 'unauthenticated',
+      message: 'User must be authenticated to submit events',
+    });
+    const after = await server.store.db.selectFrom('events').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('refuses an unknown or forged session cookie with 401', async () => {
+    const res = await submit(validInput(), 'sid=not-a-real-session-token');
+    expect(res.status).toBe(401);
+  });
+
+  it('checks sign-in before validating, so a visitor learns nothing from field errors', async () => {
+    const res = await submit({});
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /api/events: a valid submission', () => {
+  it('answers 201 with the created event: pending, unverified, created by the submitter', async () => {
+    const { user, cookie } = await signedIn();
+    const res = await submit(validInput(), cookie);
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event.id).toMatch(ID_PATTERN);
+    expect(res.headers.get('location')).toBe(`/api/events/${event.id}`);
+    expect(event).toMatchObject({
+      title: 'March for Gaza',
+      description: 'A peaceful march from the square to parliament.\nBring banners.',
+      date: '2031-05-17T13:30:00.000Z',
+      timezone: 'Europe/London',
+      location: { city: 'London', country: 'United Kingdom' },
+      type: 'protest',
+      sourceLink: 'https://example.org/march',
+      organizer: 'Palestine Solidarity Campaign',
+      status: 'pending',
+      verified: false,
+      submittedByViewer: true,
+    });
+    expect(event).not.toHaveProperty('createdBy');
+    const row = await getEventById(server.store.db, event.id);
+    expect(row).toMatchObject({ status: 'pending', verified: 0, created_by: user.id });
+  });
+
+  it('lets the submitter open the pending event, while others and the public list do not see it', async () => {
+    const { cookie } = await signedIn();
+    const { cookie: otherCookie } = await signedIn();
+    const created = (await (
+      await submit({ ...validInput(), title: 'Unique vigil' }, cookie)
+    ).json()) as EventDto;
+
+    const own = await server.fetch(`/api/events/${created.id}`, { headers: { cookie } });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as EventDto).status).toBe('pending');
+    expect(
+      (await server.fetch(`/api/events/${created.id}`, { headers: { cookie: otherCookie } })).status,
+    ).toBe(404);
+    expect((await server.fetch(`/api/events/${created.id}`)).status).toBe(404);
+    const list = (await (await server.fetch('/api/events?search=unique%20vigil')).json()) as EventList;
+    expect(list.total).toBe(0);
+  });
+
+  it('ignores unknown fields, including attempts to publish, verify or attribute the event', async () => {
+    const { user, cookie } = await signedIn();
+    const other = await createUser(server.store);
+    const res = await submit(
+      {
+        ...validInput(),
+        status: 'approved',
+        verified: true,
+        createdBy: other.id,
+        id: 'AAAAAAAAAAAAAAAA',
+        isAdmin: true,
+      },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event.id).not.toBe('AAAAAAAAAAAAAAAA');
+    expect(event).toMatchObject({ status: 'pending', verified: false });
+    expect((await getEventById(server.store.db, event.id))?.created_by).toBe(user.id);
+  });
+
+  it('trims text, and omits an organizer that is empty, blank or null', async () => {
+    const { cookie } = await signedIn();
+    const padded = {
+      ...validInput(),
+      title: '   Padded title  ',
+      city: ' Paris ',
+      country: '\tFrance\n',
+      sourceLink: '  https://example.org/padded  ',
+    };
+    for (const organizer of ['', '   ', null, undefined]) {
+      const res = await submit({ ...padded, organizer }, cookie);
+      expect(res.status).toBe(201);
+      const event = (await res.json()) as EventDto;
+      expect(event).toMatchObject({
+        title: 'Padded title',
+        location: { city: 'Paris', country: 'France' },
+        sourceLink: 'https://example.org/padded',
+      });
+      expect(event).not.toHaveProperty('organizer');
+      expect((await getEventById(server.store.db, event.id))?.organizer).toBeNull();
+    }
+  });
+
+  it('defaults the type to protest and accepts every event type', async () => {
+    const { cookie } = await signedIn();
+    const { type: _omitted, ...withoutType } = validInput();
+    const res = await submit(withoutType, cookie);
+    expect(((await res.json()) as EventDto).type).toBe('protest');
+    for (const type of ['cultural', 'educational', 'digital']) {
+      const typed = await submit({ ...validInput(), type }, cookie);
+      expect(typed.status).toBe(201);
+      expect(((await typed.json()) as EventDto).type).toBe(type);
+    }
+  });
+
+  it('accepts past dates (an event may be recorded after it happened)', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit({ ...validInput(), date: '2020-01-15', time: '09:00' }, cookie);
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as EventDto).date).toBe('2020-01-15T09:00:00.000Z');
+  });
+
+  it('accepts fields exactly at their length limits', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit(
+      {
+        ...validInput(),
+        title: 't'.repeat(LIMITS.titleMax),
+        description: 'd'.repeat(LIMITS.descriptionMax),
+        city: 'c'.repeat(LIMITS.cityMax),
+        country: 'k'.repeat(LIMITS.countryMax),
+        organizer: 'o'.repeat(LIMITS.organizerMax),
+        sourceLink: `https://example.org/${'p'.repeat(LIMITS.sourceLinkMax - 20)}`,
+      },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('POST /api/events: date, time and time zone become one instant', () => {
+  it.each([
+    ['2025-03-03', '17:00', 'Asia/Jerusalem', '2025-03-03T15:00:00.000Z'],
+    ['2025-07-04', '18:00', 'America/New_York', '2025-07-04T22:00:00.000Z'],
+    ['2025-03-30', '00:30', 'Europe/London', '2025-03-30T00:30:00.000Z'], // still GMT
+    // 01:30 does not exist that night (clocks jump 01:00 → 02:00): it lands on 02:30 BST, one real instant.
+    ['2025-03-30', '01:30', 'Europe/London', '2025-03-30T01:30:00.000Z'],
+    ['2025-03-30', '12:00', 'Europe/London', '2025-03-30T11:00:00.000Z'], // BST, UTC+1
+    ['2025-12-31', '23:59', 'Pacific/Auckland', '2025-12-31T10:59:00.000Z'],
+    ['2025-06-01', '00:00', 'UTC', '2025-06-01T00:00:00.000Z'],
+  ])('%s %s in %s is %s', async (date, time, timezone, iso) => {
+    const { cookie } = await signedIn();
+    const res = await submit({ ...validInput(), date, time, timezone }, cookie);
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event.date).toBe(iso);
+    expect(event.timezone).toBe(timezone);
+  });
+
+  it('stores the zone as the runtime spells it', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit({ ...validInput(), timezone: 'europe/london' }, cookie);
+    expect(((await res.json()) as EventDto).timezone).toBe('Europe/London');
+  });
+});
+
+describe('POST /api/events: validation (spec §5)', () => {
+  const required: [string, string][] = [
+    ['title', 'Event title is required'],
+    ['description', 'Event description is required'],
+    ['date', 'Event date is required'],
+    ['time', 'Event time is required'],
+    ['city', 'City is required'],
+    ['country', 'Country is required'],
+    ['sourceLink', 'Source link is required for verification'],
+    ['timezone', 'Time zone is required'],
+  ];
+
+  it.each(required)('%s missing: "%s"', async (field, message) => {
+    const body: Record<string, unknown> = validInput();
+    delete body[field];
+    await expectFieldError(body, field, message);
+  });
+
+  it.each(required)('%s blank after trimming: "%s"', async (field, message) => {
+    await expectFieldError({ ...validInput(), [field]: ' \t\n ' }, field, message);
+  });
+
+  it('reports every missing field at once, keyed by field name', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit({}, cookie);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as ErrorBody;
+    expect(json.error.fields).toEqual(Object.fromEntries(required));
+    expect(json.error.message).toBe('Event title is required');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.org/file',
+    '/event/123',
+    '../somewhere',
+    '//example.org/protocol-relative',
+    'example.org/no-scheme',
+    'https://',
+    'http://exa mple.org',
+    'https://example.org/a page',
+    'https://example.org/\u0000nul',
+    'https://facebook.com@evil.example/event',
+    'https://user:secret@example.org/',
+    'http://localhost/',
+    'not a url at all',
+  ])('refuses the source link %j with "Please enter a valid URL"', async (sourceLink) => {
+    await expectFieldError({ ...validInput(), sourceLink }, 'sourceLink', 'Please enter a valid URL');
+  });
+
+  it.each([
+    ['title', LIMITS.titleMax, 'Event title must be at most 200 characters'],
+    ['description', LIMITS.descriptionMax, 'Event description must be at most 5000 characters'],
+    ['city', LIMITS.cityMax, 'City must be at most 100 characters'],
+    ['country', LIMITS.countryMax, 'Country must be at most 100 characters'],
+    ['organizer', LIMITS.organizerMax, 'Organizer must be at most 200 characters'],
+  ])('refuses a %s over %i characters', async (field, max, message) => {
+    await expectFieldError({ ...validInput(), [field]: 'x'.repeat(max + 1) }, field, message);
+  });
+
+  it('refuses a source link over 2000 characters', async () => {
+    await expectFieldError(
+      { ...validInput(), sourceLink: `https://example.org/${'p'.repeat(LIMITS.sourceLinkMax)}` },
+      'sourceLink',
+      'Source link must be at most 2000 characters',
+    );
+  });
+
+  it.each([
+    ['date', '2025-02-30', 'Please enter a valid date'],
+    ['date', '30/03/2025', 'Please enter a valid date'],
+    ['date', '2025-3-3', 'Please enter a valid date'],
+    ['time', '24:00', 'Please enter a valid time'],
+    ['time', '5pm', 'Please enter a valid time'],
+    ['time', '12:60', 'Please enter a valid time'],
+    ['timezone', 'Mars/Olympus_Mons', 'Please choose a valid time zone'],
+    ['timezone', 'x'.repeat(100), 'Please choose a valid time zone'],
+    ['type', 'concert', 'Event type must be one of: protest, cultural, educational, digital'],
+  ])('refuses %s %j: "%s"', async (field, value, message) => {
+    await expectFieldError({ ...validInput(), [field]: value }, field, message);
+  });
+
+  it.each([
+    ['title', 42, 'Event title must be text'],
+    ['description', { html: '<b>' }, 'Event description must be text'],
+    ['date', 20250330, 'Event date must be text'],
+    ['time', ['14:30'], 'Event time must be text'],
+    ['city', true, 'City must be text'],
+    ['sourceLink', { href: 'https://example.org' }, 'Source link must be text'],
+    ['organizer', 7, 'Organizer must be text'],
+    ['type', 3, 'Event type must be one of: protest, cultural, educational, digital'],
+  ])('answers 400, never 500, for %s of the wrong type', async (field, value, message) => {
+    await expectFieldError({ ...validInput(), [field]: value }, field, message);
+  });
+
+  it.each([
+    ['a JSON array', '[]', 'application/json'],
+    ['a JSON string', '"hello"', 'application/json'],
+    ['JSON null', 'null', 'application/json'],
+    ['broken JSON', '{"title": ', 'application/json'],
+    ['plain text', 'title=hello', 'text/plain'],
+  ])('answers 4xx, never 500, for a body that is %s', async (_label, body, contentType) => {
+    const { cookie } = await signedIn();
+    const res = await submit(body, cookie, contentType);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const json = (await res.json()) as ErrorBody;
+    expect(json.error.message).toBeTruthy();
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit({ ...validInput(), description: 'x'.repeat(70 * 1024) }, cookie);
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('POST /api/events: rate limit', () => {
+  it('accepts 10 submissions an hour per person, then answers 429 with a clear message', async () => {
+    // The middle of an hour, so the ten submissions cannot straddle two windows. Sessions are made after
+    // the clock moves, or they would have expired long before 2032.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-02-02T10:20:00Z') });
+    const { cookie } = await signedIn();
+    for (let i = 0; i < 10; i++) expect((await submit(validInput(), cookie)).status).toBe(201);
+    const refused = await submit(validInput(), cookie);
+    expect(refused.status).toBe(429);
+    const json = (await refused.json()) as ErrorBody;
+    expect(json.error).toEqual({
+      code: 'rate_limited',
+      message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+    });
+    expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
+
+    // Someone else is not affected, and the next hour opens again.
+    const { cookie: otherCookie } = await signedIn();
+    expect((await submit(validInput(), otherCookie)).status).toBe(201);
+    vi.setSystemTime(new Date('2032-02-02T11:00:01Z'));
+    expect((await submit(validInput(), cookie)).status).toBe(201);
+  });
+
+  it('does not count submissions refused by validation', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-03-03T10:05:00Z') });
+    const { cookie } = await signedIn();
+    for (let i = 0; i < 12; i++)
+      expect((await submit({ ...validInput(), title: '' }, cookie)).status).toBe(400);
+    expect((await submit(validInput(), cookie)).status).toBe(201);
+  });
+
+  it('caps a day at 30 submissions', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-04-04T01:10:00Z') });
+    const { cookie } = await signedIn();
+    for (const hour of ['01', '02', '03']) {
+      vi.setSystemTime(new Date(`2032-04-04T${hour}:10:00Z`));
+      for (let i = 0; i < 10; i++) expect((await submit(validInput(), cookie)).status).toBe(201);
+    }
+    vi.setSystemTime(new Date('2032-04-04T04:10:00Z'));
+    const refused = await submit(validInput(), cookie);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(
+      'You have submitted 30 events today, the most we accept. Please try again tomorrow.',
+    );
+  });
+});

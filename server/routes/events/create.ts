@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { zonedDateTimeToInstant } from '../../../common/dates';
+import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import type { AppContext } from '../../context';
+import { AppError, unauthenticated } from '../../errors';
+import { presentEvent } from '../../presenters/event';
+import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { insertEvent } from '../../store/events';
+import { parseInput } from '../../validate';
+
+const HOUR = 3600 * 1000;
+
+/**
+ * Submissions per account (docs/ARCHITECTURE.md): generous for an organiser posting a week of actions,
+ * small enough that one account cannot bury the volunteers' moderation queue.
+ */
+export const SUBMIT_RATE_LIMITS: RateRule[] = [
+  {
+    name: 'submit-event:hour',
+    limit: 10,
+    windowMs: HOUR,
+    message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+  },
+  {
+    name: 'submit-event:day',
+    limit: 30,
+    windowMs: 24 * HOUR,
+    message: 'You have submitted 30 events today, the most we accept. Please try again tomorrow.',
+  },
+];
+
+export const SUBMIT_UNAUTHENTICATED = 'User must be authenticated to submit events';
+
+export function registerCreateEventRoute(app: FastifyInstance, { store }: AppContext): void {
+  // Submit an event (spec §7): it waits, pending and unverified, for a moderator.
+  app.post('/api/events', async (request, reply): Promise<EventDto> => {
+    const actor = request.actor;
+    if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);
+    const input = parseInput(eventInputSchema, request.body);
+    // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
+    for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
+
+    const startsAt = zonedDateTimeToInstant(input.date, input.time, input.timezone).getTime();
+    if (!Number.isFinite(startsAt)) {
+      throw new AppError(400, 'validation_failed', 'Please enter a valid date', {
+        date: 'Please enter a valid date',
+      });
+    }
+    const row = await insertEvent(store.db, {
+      title: input.title,
+      description: input.description,
+      startsAt,
+      timezone: input.timezone,
+      city: input.city,
+      country: input.country,
+      type: input.type,
+      sourceLink: input.sourceLink,
+      organizer: input.organizer,
+      createdBy: actor.id,
+      status: 'pending',
+      verified: false,
+    });
+    reply.code(201).header('Location', `/api/events/${row.id}`);
+    return presentEvent(row, actor);
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { isId } from '../../../common/ids';
+import { type ReportReceipt, reportInputSchema } from '../../../common/schemas/reports';
+import type { AppContext } from '../../context';
+import { notFound, unauthenticated } from '../../errors';
+import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { getEventById } from '../../store/events';
+import { openReport } from '../../store/reports';
+import type { ReportRow } from '../../store/schema';
+import { parseInput } from '../../validate';
+import { EVENT_NOT_FOUND } from '../events/index';
+import { canReportEvent } from './policy';
+
+/** Reports per account (docs/ARCHITECTURE.md): plenty for a careful reader, not enough to flood moderators. */
+export const REPORT_RATE_LIMIT: RateRule = {
+  name: 'report-event:hour',
+  limit: 20,
+  windowMs: 3600 * 1000,
+  message: 'You have sent 20 reports this hour, the most we accept. Please try again later.',
+};
+
+export const REPORT_UNAUTHENTICATED = 'User must be authenticated to report events';
+
+/** The reporter's own receipt; it names no one (reporters are shown to moderators only). */
+function presentReceipt(row: ReportRow): ReportReceipt {
+  return { eventId: row.event_id, reason: row.reason, createdAt: new Date(row.created_at).toISOString() };
+}
+
+export function registerReportRoutes(app: FastifyInstance, { store }: AppContext): void {
+  app.post<{ Params: { id: string } }>(
+    '/api/events/:id/reports',
+    async (request, reply): Promise<ReportReceipt> => {
+      const actor = request.actor;
+      if (!actor) throw unauthenticated(REPORT_UNAUTHENTICATED);
+      const { reason } = parseInput(reportInputSchema, request.body);
+      // Counted before the lookup, so the limit also slows anyone probing for event ids.
+      await enforceRateLimit(store.db, REPORT_RATE_LIMIT, actor.id);
+
+      const { id } = request.params;
+      const event = isId(id) ? await getEventById(store.db, id) : undefined;
+      // Missing, hidden or not published: one answer, so nothing leaks about unpublished events.
+      if (!event || !canReportEvent(actor, event)) throw notFound(EVENT_NOT_FOUND);
+
+      // A repeat report is a success that changes nothing: the first open report stands.
+      const { report } = await openReport(store.db, { eventId: event.id, reportedBy: actor.id, reason });
+      reply.code(201);
+      return presentReceipt(report);
+    },
+  );
+}

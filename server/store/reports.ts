@@ -1,0 +1,64 @@
+import { type Kysely, sql } from 'kysely';
+import type { ReportReason } from '../../common/enums';
+import { newId } from './ids';
+import type { Database, ReportRow } from './schema';
+
+export interface NewReport {
+  eventId: string;
+  reportedBy: string;
+  reason: ReportReason;
+  createdAt?: number;
+}
+
+/**
+ * Record a report unless this person already has an open one on this event; either way, return their
+ * open report. The partial unique index (one open report per user per event) decides, so two requests
+ * racing each other still leave one row: the loser's insert conflicts and does nothing.
+ */
+export async function openReport(
+  db: Kysely<Database>,
+  r: NewReport,
+): Promise<{ report: ReportRow; created: boolean }> {
+  // Two rounds at most: a moderator may close the open report between our insert and our read.
+  for (let attempt = 0; ; attempt++) {
+    const inserted = await db
+      .insertInto('reports')
+      .values({
+        id: newId(),
+        event_id: r.eventId,
+        reported_by: r.reportedBy,
+        reason: r.reason,
+        status: 'open',
+        created_at: r.createdAt ?? Date.now(),
+        closed_at: null,
+        closed_by: null,
+      })
+      .onConflict((oc) =>
+        // A literal, not a parameter: SQLite matches the conflict target to the index by its exact text.
+        oc.columns(['event_id', 'reported_by']).where('status', '=', sql.lit('open')).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { report: inserted, created: true };
+    const existing = await db
+      .selectFrom('reports')
+      .selectAll()
+      .where('event_id', '=', r.eventId)
+      .where('reported_by', '=', r.reportedBy)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (existing) return { report: existing, created: false };
+    if (attempt >= 1) throw new Error('Could not record the report');
+  }
+}
+
+/** Every report on one event, oldest first (tests and moderation read them). */
+export async function listReportsForEvent(db: Kysely<Database>, eventId: string): Promise<ReportRow[]> {
+  return db
+    .selectFrom('reports')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
