@@ -105,13 +105,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
   });
 
-  registerRoutes(app, options);
-
   const webRoot = options.webRoot;
   const shell =
     webRoot && existsSync(join(webRoot, 'index.html'))
       ? new Shell(webRoot, { siteTitle: env.SITE_TITLE, googleEnabled: googleEnabled(env) })
       : null;
+  // Routes get the shell so that pages with server-filled tags (share previews) can render it.
+  registerRoutes(app, options, shell);
+
   if (webRoot && shell) {
     await app.register(fastifyStatic, {
       root: webRoot,

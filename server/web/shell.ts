@@ -25,19 +25,27 @@ export interface ShellParts {
  */
 export class Shell {
   private readonly template: string;
+  /** In every page's head: feed readers and calendar apps discover the feeds from any page. */
+  private readonly feedLinks: string;
 
   constructor(
     webRoot: string,
     private readonly config: ClientConfig,
   ) {
     this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    const site = escapeHtml(config.siteTitle);
+    this.feedLinks = [
+      `<link rel="alternate" type="application/rss+xml" title="${site}: newly approved events" href="/feed.xml">`,
+      `<link rel="alternate" type="text/calendar" title="${site}: upcoming events" href="/calendar.ics">`,
+    ].join('\n    ');
   }
 
   render(parts: ShellParts): string {
     const config = escapeHtml(JSON.stringify(this.config));
+    const head = parts.head ? `${this.feedLinks}\n    ${parts.head}` : this.feedLinks;
     return this.template
       .replace('%TITLE%', () => escapeHtml(parts.title))
-      .replace('%HEAD%', () => parts.head ?? '')
+      .replace('%HEAD%', () => head)
       .replace('%APP_CONFIG%', () => config);
   }
 }

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '../../common/enums';
+import { LIMITS } from '../../common/limits';
+import { apiErrorSchema } from '../../common/schemas/errors';
+import { EVENT_WHEN, eventSchema } from '../../common/schemas/events';
+import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../routes/calendar/queries';
+
+/**
+ * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
+ * schemas in common/ (the same ones the server answers with), so the document cannot drift from them;
+ * other engineers add their public endpoints to `paths` below.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+/** A zod schema as a JSON Schema (2020-12, the dialect of OpenAPI 3.1), without its `$schema` line. */
+function jsonSchemaOf(schema: z.ZodType, descriptions: Record<string, string> = {}): JsonObject {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema) as JsonObject;
+  const properties = rest.properties as Record<string, JsonObject> | undefined;
+  if (properties) {
+    for (const [key, description] of Object.entries(descriptions)) {
+      if (properties[key]) properties[key] = { ...properties[key], description };
+    }
+  }
+  return rest;
+}
+
+const EVENT_FIELDS: Record<string, string> = {
+  id: '16 characters of base62: unguessable, and stable for the life of the event.',
+  title: 'The event title.',
+  description: 'What the event is about (plain text, may contain line breaks).',
+  date: 'The instant the event starts, ISO 8601 in UTC (e.g. 2026-03-29T09:00:00.000Z).',
+  timezone: 'IANA time zone the event happens in (e.g. Europe/London); show `date` in this zone.',
+  location: 'City and country as the submitter wrote them.',
+  type: 'Event type.',
+  sourceLink: 'The official page of the event (http or https). Always verify details there.',
+  organizer: 'Who organises it, when given.',
+  status: 'Moderation status. Public lists only ever contain `approved` events.',
+  verified: 'True when a moderator confirmed the event with a trusted organisation.',
+  createdAt: 'When it was submitted, ISO 8601.',
+  submittedByViewer: 'True when the signed-in caller submitted this event (always false without a session).',
+  createdBy: "The submitter's id: present for moderators only.",
+};
+
+const filterParameters = [
+  {
+    name: 'search',
+    in: 'query',
+    description: 'Case-insensitive text searched in title, description, city and country.',
+    schema: { type: 'string', maxLength: LIMITS.searchMax },
+  },
+  {
+    name: 'location',
+    in: 'query',
+    description: 'Case-insensitive text the city or the country contains.',
+    schema: { type: 'string', maxLength: LIMITS.locationMax },
+  },
+  {
+    name: 'type',
+    in: 'query',
+    description: 'Only events of this type.',
+    schema: { type: 'string', enum: ['all', ...EVENT_TYPES], default: 'all' },
+  },
+];
+
+const idParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'Event id.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9]{16}$' },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function openApiDocument({
+  publicUrl,
+  siteTitle,
+}: {
+  publicUrl: string;
+  siteTitle: string;
+}): JsonObject {
+  const lookbackDays = Math.round(FEED_LOOKBACK_MS / (24 * 3600 * 1000));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${siteTitle} API`,
+      version: '1.0.0',
+      summary: 'Read the approved events of this community calendar.',
+      description:
+        'The public, read-only API of this calendar: approved events as JSON, one event as an iCalendar ' +
+        'file, a subscribable iCalendar feed and an RSS feed. No key is needed. Only events approved by ' +
+        'the moderators appear; removed events disappear from every list and feed. Please cache ' +
+        'responses and poll feeds at most every few minutes.',
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+    },
+    servers: [{ url: publicUrl }],
+    tags: [
+      { name: 'Events', description: 'Approved events as JSON.' },
+      { name: 'Feeds', description: 'Calendar and news-reader formats of the same events.' },
+      { name: 'Service', description: 'Operational endpoints.' },
+    ],
+    paths: {
+      '/api/events': {
+        get: {
+          operationId: 'listEvents',
+          tags: ['Events'],
+          summary: 'List approved events',
+          description:
+            'Upcoming events soonest first (`when=upcoming`, the default) or past events latest first ' +
+            '(`when=past`), filtered and paged on the server.',
+          parameters: [
+            ...filterParameters,
+            {
+              name: 'when',
+              in: 'query',
+              description: 'Upcoming (starting now or later) or past events.',
+              schema: { type: 'string', enum: [...EVENT_WHEN], default: 'upcoming' },
+            },
+            {
+              name: 'page',
+              in: 'query',
+              description: 'Page number, from 1.',
+              schema: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+            },
+            {
+              name: 'pageSize',
+              in: 'query',
+              description: 'Events per page.',
+              schema: {
+                type: 'integer',
+                minimum: 1,
+                maximum: LIMITS.pageSizeMax,
+                default: LIMITS.pageSizeDefault,
+              },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'One page of events and the total number matching the filters.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/EventList' } } },
+            },
+            '400': errorResponse('A query value is not valid; `fields` names it.'),
+          },
+        },
+      },
+      '/api/events/{id}': {
+        get: {
+          operationId: 'getEvent',
+          tags: ['Events'],
+          summary: 'Get one event',
+          description:
+            'An approved event. Events that do not exist, and events the caller may not see, answer the same 404.',
+          parameters: [idParameter],
+          responses: {
+            '200': {
+              description: 'The event.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+            },
+            '404': errorResponse('No such event (or not visible to the caller).'),
+          },
+        },
+      },
+      '/api/events/{id}/ics': {
+        get: {
+          operationId: 'getEventIcs',
+          tags: ['Feeds'],
+          summary: 'One event as an iCalendar file',
+          description:
+            'RFC 5545 text with one VEVENT, for "add to calendar". Times are in UTC; events have no end ' +
+            'time, so DTEND is two hours after the start. Also served at `/event/{id}.ics`.',
+          parameters: [idParameter],
+          responses: {
+            '200': {
+              description: 'The calendar file (sent as an attachment).',
+              content: { 'text/calendar': { schema: { type: 'string' } } },
+            },
+            '404': errorResponse('No such event (or not visible to the caller).'),
+          },
+        },
+      },
+      '/calendar.ics': {
+        get: {
+          operationId: 'calendarFeed',
+          tags: ['Feeds'],
+          summary: 'Subscribable calendar of upcoming events',
+          description:
+            `Up to ${FEED_MAX_EVENTS} approved events, soonest first, from ${lookbackDays} days ago on ` +
+            "(so an event stays in subscribers' calendars after it starts), with the same filters as the " +
+            'home page. Subscribe with the `webcal:` form of this URL. Calendar apps refresh it about hourly.',
+          parameters: filterParameters,
+          responses: {
+            '200': {
+              description: 'An iCalendar (RFC 5545) feed with X-WR-CALNAME.',
+              content: { 'text/calendar': { schema: { type: 'string' } } },
+            },
+            '400': errorResponse('A filter value is not valid.'),
+          },
+        },
+      },
+      '/feed.xml': {
+        get: {
+          operationId: 'rssFeed',
+          tags: ['Feeds'],
+          summary: 'RSS feed of newly approved events',
+          description: `The ${RSS_MAX_ITEMS} most recently approved events, newest approval first, with the same filters.`,
+          parameters: filterParameters,
+          responses: {
+            '200': {
+              description: 'RSS 2.0.',
+              content: { 'application/rss+xml': { schema: { type: 'string' } } },
+            },
+            '400': errorResponse('A filter value is not valid.'),
+          },
+        },
+      },
+      '/api/health': {
+        get: {
+          operationId: 'health',
+          tags: ['Service'],
+          summary: 'Health check',
+          description: 'Answers 200 once the server is ready and its database answers.',
+          responses: {
+            '200': {
+              description: 'Ready.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+            },
+            '503': {
+              description: 'The database does not answer.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Event: jsonSchemaOf(eventSchema, EVENT_FIELDS),
+        EventList: {
+          type: 'object',
+          properties: {
+            events: { type: 'array', items: { $ref: '#/components/schemas/Event' } },
+            total: { type: 'integer', description: 'Events matching the filters, on all pages.' },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+          },
+          required: ['events', 'total', 'page', 'pageSize'],
+        },
+        Error: jsonSchemaOf(apiErrorSchema),
+        Health: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['ok', 'unavailable'] },
+            database: { type: 'string', enum: ['sqlite', 'postgres'] },
+          },
+          required: ['status', 'database'],
+        },
+      },
+    },
+  };
+}

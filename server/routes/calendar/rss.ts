@@ -1,0 +1,53 @@
+import { formatEventDateTime, formatZoneName } from '../../../common/dates';
+import type { EventRow } from '../../store/schema';
+import type { CalendarSite } from './ics';
+import { EVENT_TYPE_LABELS, eventPageUrl } from './links';
+import { escapeXml } from './xml';
+
+/** A one-line summary of when and where, in the event's own time zone. */
+export function whenAndWhere(row: EventRow): string {
+  const date = new Date(row.starts_at);
+  const when = `${formatEventDateTime(date, row.timezone)} (${formatZoneName(date, row.timezone)})`;
+  return `${when} · ${row.city}, ${row.country}`;
+}
+
+/** RSS 2.0 of newly approved events, most recent approval first. */
+export function rssFeed(
+  rows: EventRow[],
+  site: CalendarSite,
+  { selfUrl, title, description }: { selfUrl: string; title: string; description: string },
+): string {
+  const items = rows.map((row) => {
+    const url = eventPageUrl(site.publicUrl, row.id);
+    const text = [whenAndWhere(row), row.organizer ? `Organized by ${row.organizer}` : '', row.description]
+      .filter(Boolean)
+      .join('\n\n');
+    return [
+      '<item>',
+      `<title>${escapeXml(row.title)}</title>`,
+      `<link>${escapeXml(url)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `<pubDate>${new Date(row.approved_at ?? row.created_at).toUTCString()}</pubDate>`,
+      `<category>${escapeXml(EVENT_TYPE_LABELS[row.type])}</category>`,
+      `<description>${escapeXml(text)}</description>`,
+      '</item>',
+    ].join('\n');
+  });
+  const newest = rows[0]?.approved_at ?? Date.now();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    `<title>${escapeXml(title)}</title>`,
+    `<link>${escapeXml(`${site.publicUrl}/`)}</link>`,
+    `<description>${escapeXml(description)}</description>`,
+    '<language>en</language>',
+    `<atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,
+    `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`,
+    '<ttl>60</ttl>',
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

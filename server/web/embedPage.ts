@@ -1,0 +1,92 @@
+import { formatEventDateTime, formatZoneName } from '../../common/dates';
+import { EVENT_TYPE_LABELS, eventPageUrl, filterQuery } from '../routes/calendar/links';
+import type { FeedFilters } from '../routes/calendar/queries';
+import type { EventRow } from '../store/schema';
+import { escapeHtml } from './shell';
+
+export interface EmbedPageInput {
+  siteTitle: string;
+  publicUrl: string;
+  filters: FeedFilters;
+  rows: EventRow[];
+  now?: number;
+}
+
+// Links leave the frame for a new tab: the partner's page stays, and our page gets no access to it.
+const OUT = 'target="_blank" rel="noopener noreferrer"';
+
+function page(siteTitle: string, body: string): string {
+  return `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <meta name="robots" content="noindex">
+    <title>${escapeHtml(`Upcoming events · ${siteTitle}`)}</title>
+    <link rel="stylesheet" href="/embed.css">
+  </head>
+  <body>
+${body}
+  </body>
+</html>
+`;
+}
+
+function eventItem(row: EventRow, publicUrl: string, now: number): string {
+  const date = new Date(row.starts_at);
+  const when = formatEventDateTime(date, row.timezone);
+  const zone = formatZoneName(date, row.timezone);
+  const happening = row.starts_at < now;
+  return `      <li class="event">
+        <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(EVENT_TYPE_LABELS[row.type])}</span>${
+          row.verified ? ' <span class="badge badge-verified">Verified</span>' : ''
+        }${happening ? ' <span class="badge badge-now">Started</span>' : ''}</p>
+        <h2 class="title"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
+        <p class="when"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
+        <p class="where">${escapeHtml(`${row.city}, ${row.country}`)}${
+          row.organizer ? ` <span class="by">· by ${escapeHtml(row.organizer)}</span>` : ''
+        }</p>
+      </li>`;
+}
+
+/** The list partner sites show in an <iframe>: plain HTML and one stylesheet, no script. */
+export function renderEmbedPage({
+  siteTitle,
+  publicUrl,
+  filters,
+  rows,
+  now = Date.now(),
+}: EmbedPageInput): string {
+  const home = `${publicUrl}/${filterQuery(filters)}`;
+  const subscribe = `${publicUrl}/subscribe${filterQuery(filters)}`;
+  const list = rows.length
+    ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl, now)).join('\n')}\n    </ol>`
+    : `    <p class="empty">No upcoming events${
+        filters.search || filters.location || filters.type !== 'all' ? ' match these filters' : ''
+      } yet.</p>`;
+  return page(
+    siteTitle,
+    `    <header class="head">
+      <h1><a href="${escapeHtml(home)}" ${OUT}>${escapeHtml(siteTitle)}</a></h1>
+      <p>Upcoming events</p>
+    </header>
+    <main>
+${list}
+    </main>
+    <footer class="foot">
+      <a href="${escapeHtml(home)}" ${OUT}>All events</a>
+      <a href="${escapeHtml(subscribe)}" ${OUT}>Subscribe</a>
+    </footer>`,
+  );
+}
+
+/** The embed page's answer to a query it cannot read (shown inside the partner's frame). */
+export function renderEmbedError(siteTitle: string, message: string): string {
+  return page(
+    siteTitle,
+    `    <main>
+      <p class="empty" role="alert">${escapeHtml(message)}</p>
+    </main>`,
+  );
+}
