@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Actor } from './auth/actor';
+import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled } from './env';
@@ -79,6 +80,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     request.actor = await actorForToken(store.db, request.cookies[SESSION_COOKIE]);
+  });
+  // Cross-site request forgery: state-changing API requests must come from this site (server/auth/csrf.ts).
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) assertSameOrigin(request, env);
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
+import { LIMITS } from '../limits';
 
 /** The signed-in user as the web app sees them. */
 export const sessionUserSchema = z.object({
@@ -13,3 +14,91 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** What sign-in and sign-up answer: the user now signed in (the cookie carries the session). */
+export const authSuccessSchema = z.object({ user: sessionUserSchema });
+export type AuthSuccess = z.infer<typeof authSuccessSchema>;
+
+/** Spec §5: "shaped {email}": something, an @, a domain with a dot; no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// Messages of spec §5, shared by the form and the server so both say the same thing.
+export const AUTH_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
+} as const;
+
+export const nameSchema = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, AUTH_MESSAGES.nameRequired)
+      .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
+  );
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, AUTH_MESSAGES.emailRequired)
+      .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
+      .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid),
+  );
+
+/** A new password. Not trimmed: spaces are characters like any other. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+/**
+ * What the server accepts for sign-in: any non-empty password up to the maximum. A too-short one simply
+ * does not match, so the answer is the same "invalid credential" as for any other wrong password.
+ */
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** The form's sign-in check: spec §5 asks for the 6-character rule in both modes. */
+export const signInFormSchema = signInSchema.extend({ password: newPasswordSchema });
+
+/**
+ * Stable error codes of the accounts API (the spec's own names, §8), so the page can map each to its
+ * message. `auth/invalid-credential` covers unknown email and wrong password alike.
+ */
+export const AUTH_ERROR_CODES = [
+  'auth/invalid-credential',
+  'auth/email-already-in-use',
+  'auth/weak-password',
+  'auth/invalid-email',
+  'auth/account-exists-with-different-credential',
+  'auth/unverified-email',
+  'auth/invalid-state',
+  'auth/provider-error',
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+  'auth/popup-blocked',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+/** What the Google pop-up tells the page that opened it. */
+export type GoogleSignInResult = { ok: true } | { ok: false; code: string; message: string };
+
+/** The same-origin channel the pop-up reports on (see web/public/auth-popup.js). */
+export const GOOGLE_RESULT_CHANNEL = 'palcal-google-sign-in';

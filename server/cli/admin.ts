@@ -1,2 +1,5 @@
-// Placeholder; the admin command (promote, demote, list, …) lands with the accounts issue.
-console.log('usage: npm run admin -- <command>');
+// `npm run admin -- <command>`: operator commands run on the server's machine against DATABASE_URL
+// (promote, demote, list, …). The commands live in server/cli/commands/.
+import { runAdmin } from './run';
+
+process.exitCode = await runAdmin(process.argv.slice(2));

@@ -48,3 +48,29 @@ export async function setUserRole(
   await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
   return { ...user, role };
 }
+
+// --- Accounts (issue 3) ---
+
+export async function getUserByGoogleSub(db: Kysely<Database>, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** Every account, moderators first, then by email (the admin command's `list`). */
+export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  const rows = await db.selectFrom('users').selectAll().orderBy('email_lc').execute();
+  return rows.sort((a, b) => Number(b.role === 'moderator') - Number(a.role === 'moderator'));
+}
+
+/** A unique-constraint failure on SQLite or PostgreSQL (e.g. two sign-ups racing for one email). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

@@ -118,3 +118,20 @@ export async function createLogEntry(
   await store.db.insertInto('transparency_log').values(row).execute();
   return row;
 }
+
+/** A user who signs in with this email and password (hashed as sign-up would). */
+export async function createPasswordAccount(
+  store: Store,
+  overrides: { name?: string; email?: string; password?: string; role?: Role } = {},
+): Promise<UserRow & { password: string }> {
+  const { createPasswordUser } = await import('../auth/passwords');
+  const n = next();
+  const password = overrides.password ?? `password-${n}`;
+  const user = await createPasswordUser(store.db, {
+    name: overrides.name ?? `Test User ${n}`,
+    email: overrides.email ?? `user${n}-${Date.now()}@example.org`,
+    password,
+    role: overrides.role ?? 'user',
+  });
+  return { ...user, password };
+}

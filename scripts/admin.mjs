@@ -1,0 +1,32 @@
+// `npm run admin -- <command>`: build the admin command if it is missing or older than the sources,
+// then run it with the same arguments and environment (DATABASE_URL…). See server/cli/.
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { newestSourceMtime } from './build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const adminJs = join(root, 'dist/server/admin.js');
+
+const built = statSync(adminJs, { throwIfNoEntry: false });
+if (!built || built.mtimeMs < newestSourceMtime()) {
+  // Only the admin entry (same options as scripts/build.mjs): a second, not a full web build.
+  await build({
+    entryPoints: { admin: join(root, 'server/cli/admin.ts') },
+    outdir: join(root, 'dist/server'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+const result = spawnSync(process.execPath, ['--enable-source-maps', adminJs, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

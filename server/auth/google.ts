@@ -1,0 +1,197 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as oidc from 'openid-client';
+import { LIMITS } from '../../common/limits';
+import type { Env } from '../env';
+import { AppError } from '../errors';
+import type { Database, UserRow } from '../store/schema';
+import { getUserByEmail, getUserByGoogleSub, insertUser, isUniqueViolation } from '../store/users';
+
+/**
+ * Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce, done by
+ * `openid-client` (discovery, token exchange, ID token signature and claim checks). What is ours: the
+ * short-lived flow cookie and turning verified claims into an account.
+ */
+
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
+export const FLOW_COOKIE = 'oidc_flow';
+/** A sign-in has this long between "Continue with Google" and coming back. */
+export const FLOW_TTL_MS = 10 * 60_000;
+
+export const googleCallbackUrl = (env: Env): string => `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
+
+const ACCOUNT_EXISTS_MESSAGE = 'An account already exists with this email using a different sign-in method.';
+
+export const googleError = {
+  accountExists: () =>
+    new AppError(409, 'auth/account-exists-with-different-credential', ACCOUNT_EXISTS_MESSAGE),
+  unverifiedEmail: () =>
+    new AppError(
+      403,
+      'auth/unverified-email',
+      'Your Google account’s email address is not verified. Verify it with Google, then try again.',
+    ),
+  invalidState: () =>
+    new AppError(
+      400,
+      'auth/invalid-state',
+      'This sign-in attempt expired or was started elsewhere. Please try again.',
+    ),
+  provider: (message = 'Google could not complete the sign-in. Please try again.') =>
+    new AppError(502, 'auth/provider-error', message),
+  cancelled: () => new AppError(400, 'auth/cancelled-popup-request', 'Google sign-in was cancelled.'),
+  notConfigured: () =>
+    new AppError(404, 'auth/operation-not-allowed', 'Google sign-in is not set up on this server.'),
+};
+
+// --- The flow cookie: state, nonce and PKCE verifier, encrypted and authenticated by the server ---
+
+interface Flow {
+  state: string;
+  nonce: string;
+  verifier: string;
+  expiresAt: number;
+}
+
+/**
+ * AES-256-GCM with a key derived from GOOGLE_CLIENT_SECRET: a secret only the servers hold, the same on
+ * every app server and across restarts. The browser carries the record but can neither read nor forge it.
+ */
+function flowKey(env: Env): Buffer {
+  return Buffer.from(hkdfSync('sha256', env.GOOGLE_CLIENT_SECRET, 'palcal', 'oidc-flow-cookie v1', 32));
+}
+
+export function sealFlow(env: Env, flow: Flow): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', flowKey(env), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(flow), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function openFlow(env: Env, sealed: string | undefined, now = Date.now()): Flow | null {
+  if (!sealed || sealed.length > 2000) return null;
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', flowKey(env), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    const flow = JSON.parse(text) as Flow;
+    if (typeof flow.expiresAt !== 'number' || flow.expiresAt <= now) return null;
+    return flow;
+  } catch {
+    return null;
+  }
+}
+
+// --- The OpenID Connect client ---
+
+/** One client per app: discovery runs at the first use and is retried after a failure. */
+export class GoogleClient {
+  private config: Promise<oidc.Configuration> | null = null;
+
+  constructor(private readonly env: Env) {}
+
+  private configuration(): Promise<oidc.Configuration> {
+    if (!this.config) {
+      const issuer = new URL(this.env.GOOGLE_ISSUER);
+      const insecure = issuer.protocol === 'http:';
+      this.config = oidc
+        .discovery(
+          issuer,
+          this.env.GOOGLE_CLIENT_ID,
+          this.env.GOOGLE_CLIENT_SECRET,
+          undefined,
+          // Plain http only for a local test provider; Google itself is always https.
+          insecure ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+        )
+        .catch((error: unknown) => {
+          this.config = null;
+          throw error;
+        });
+    }
+    return this.config;
+  }
+
+  /** The provider URL to send the pop-up to, and the sealed flow record for the cookie. */
+  async start(now = Date.now()): Promise<{ url: string; sealedFlow: string }> {
+    const config = await this.configuration();
+    const flow: Flow = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      verifier: oidc.randomPKCECodeVerifier(),
+      expiresAt: now + FLOW_TTL_MS,
+    };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: googleCallbackUrl(this.env),
+      response_type: 'code',
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+      prompt: 'select_account',
+    });
+    return { url: url.href, sealedFlow: sealFlow(this.env, flow) };
+  }
+
+  /** Exchange the code and return the verified ID token's claims. Throws an AppError. */
+  async finish(query: string, sealedFlow: string | undefined): Promise<oidc.IDToken> {
+    const params = new URLSearchParams(query);
+    const error = params.get('error');
+    if (error === 'access_denied') throw googleError.cancelled();
+    if (error) throw googleError.provider();
+    const flow = openFlow(this.env, sealedFlow);
+    if (!flow) throw googleError.invalidState();
+    const config = await this.configuration().catch(() => {
+      throw googleError.provider('Google could not be reached. Please try again.');
+    });
+    const currentUrl = new URL(googleCallbackUrl(this.env));
+    currentUrl.search = params.toString();
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw googleError.provider();
+      return claims;
+    } catch (caught) {
+      if (caught instanceof AppError) throw caught;
+      // State mismatch, a replayed code, a bad signature…: none of it is the person's fault or fixable.
+      throw googleError.provider();
+    }
+  }
+}
+
+// --- Claims → account ---
+
+/**
+ * The account for verified Google claims. First sign-in creates it (name and email from the ID token);
+ * an existing account with the same email that is not linked to this Google identity is refused
+ * (it signs in another way, and linking silently would let whoever controls the Google account in).
+ */
+export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDToken): Promise<UserRow> {
+  const linked = await getUserByGoogleSub(db, claims.sub);
+  if (linked) return linked;
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (!email) throw googleError.provider('Google did not share an email address for this account.');
+  if (claims.email_verified !== true) throw googleError.unverifiedEmail();
+  if (await getUserByEmail(db, email)) throw googleError.accountExists();
+  const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0] || email;
+  try {
+    return await insertUser(db, {
+      name: name.slice(0, LIMITS.nameMax),
+      email,
+      googleSub: claims.sub,
+      role: 'user',
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Two pop-ups finishing at once for the same person: the other one created the account.
+    const raced = await getUserByGoogleSub(db, claims.sub);
+    if (raced) return raced;
+    throw googleError.accountExists();
+  }
+}

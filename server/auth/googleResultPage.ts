@@ -1,0 +1,33 @@
+import type { GoogleSignInResult } from '../../common/schemas/auth';
+import { escapeHtml } from '../web/shell';
+
+/**
+ * The tiny page the Google pop-up ends on. The CSP forbids inline scripts, so the outcome sits in a
+ * meta tag and /auth-popup.js (web/public) tells the opening page over a BroadcastChannel, then closes
+ * the pop-up. The visible text is for the rare case where the window cannot close itself.
+ */
+export function renderGoogleResultPage(result: GoogleSignInResult): string {
+  const data = escapeHtml(JSON.stringify(result));
+  const text = result.ok ? 'You are signed in. You can close this window.' : result.message;
+  const next = result.ok ? '/' : '/auth';
+  const linkText = result.ok ? 'Continue' : 'Back to sign in';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="google-sign-in-result" content="${data}">
+<title>Google sign-in</title>
+<script src="/auth-popup.js" defer></script>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}a{color:#007a3d}</style>
+</head>
+<body>
+<main>
+<p>${escapeHtml(text)}</p>
+<p><a href="${next}">${linkText}</a></p>
+</main>
+</body>
+</html>
+`;
+}

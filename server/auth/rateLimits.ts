@@ -1,0 +1,41 @@
+import type { RateRule } from '../rateLimit';
+
+const MINUTE = 60_000;
+
+/**
+ * Limits on account endpoints (docs/ARCHITECTURE.md, "Accounts"). Per account, they stop password
+ * guessing against one person; per IP, they stop one machine from spraying many accounts while
+ * leaving room for a venue or household sharing one address.
+ */
+export const AUTH_RATE_RULES = {
+  signInAccount: {
+    name: 'sign-in:account',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+  },
+  signInIp: {
+    name: 'sign-in:ip',
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
+  },
+  signUpAccount: {
+    name: 'sign-up:account',
+    limit: 5,
+    windowMs: 60 * MINUTE,
+    message: 'Too many attempts to create this account. Please wait an hour and try again.',
+  },
+  signUpIp: {
+    name: 'sign-up:ip',
+    limit: 20,
+    windowMs: 60 * MINUTE,
+    message: 'Too many accounts created from your network. Please wait an hour and try again.',
+  },
+  google: {
+    name: 'google:ip',
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
+  },
+} as const satisfies Record<string, RateRule>;

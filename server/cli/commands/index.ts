@@ -1,0 +1,6 @@
+import type { AdminCommand } from '../command';
+import { listCommand } from './list';
+import { demoteCommand, promoteCommand } from './roles';
+
+/** Every admin command, in the order `npm run admin -- help` lists them. One line per command. */
+export const COMMANDS: AdminCommand[] = [promoteCommand, demoteCommand, listCommand];

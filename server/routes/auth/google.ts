@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { GoogleSignInResult } from '../../../common/schemas/auth';
+import { isSecureDeployment } from '../../auth/cookies';
+import { FLOW_COOKIE, FLOW_TTL_MS, GoogleClient, googleError, userForGoogleClaims } from '../../auth/google';
+import { renderGoogleResultPage } from '../../auth/googleResultPage';
+import { AUTH_RATE_RULES } from '../../auth/rateLimits';
+import { beginSession } from '../../auth/signIn';
+import type { AppContext } from '../../context';
+import { googleEnabled } from '../../env';
+import { AppError } from '../../errors';
+import { enforceRateLimit } from '../../rateLimit';
+
+const FLOW_COOKIE_PATH = '/api/auth/google';
+
+/** Google sign-in in a pop-up: /start sends it to the provider, /callback signs in and reports back. */
+export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  const google = new GoogleClient(env);
+
+  function sendResult(reply: FastifyReply, result: GoogleSignInResult, status = 200) {
+    return (
+      reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        // Stay in the opener's browsing context group where the provider allows it, so the page can
+        // still reach `window.opener`; the BroadcastChannel covers the case where it cannot.
+        .header('Cross-Origin-Opener-Policy', 'unsafe-none')
+        .type('text/html; charset=utf-8')
+        .send(renderGoogleResultPage(result))
+    );
+  }
+
+  const failure = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof AppError) {
+      return sendResult(reply, { ok: false, code: error.code, message: error.message }, error.statusCode);
+    }
+    reply.log.error({ err: error }, 'google sign-in failed');
+    const fallback = googleError.provider();
+    return sendResult(reply, { ok: false, code: fallback.code, message: fallback.message }, 500);
+  };
+
+  app.get('/api/auth/google/start', async (request, reply) => {
+    try {
+      if (!googleEnabled(env)) throw googleError.notConfigured();
+      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, request.ip);
+      const { url, sealedFlow } = await google.start().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'google discovery failed');
+        throw googleError.provider('Google could not be reached. Please try again.');
+      });
+      reply.setCookie(FLOW_COOKIE, sealedFlow, {
+        httpOnly: true,
+        // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies.
+        sameSite: 'lax',
+        path: FLOW_COOKIE_PATH,
+        secure: isSecureDeployment(env),
+        maxAge: Math.floor(FLOW_TTL_MS / 1000),
+      });
+      return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+    } catch (error) {
+      return failure(reply, error);
+    }
+  });
+
+  app.get('/api/auth/google/callback', async (request, reply) => {
+    // One use only: whatever happens next, this flow is over.
+    reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
+    try {
+      if (!googleEnabled(env)) throw googleError.notConfigured();
+      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, request.ip);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      const claims = await google.finish(query, request.cookies[FLOW_COOKIE]);
+      const user = await userForGoogleClaims(store.db, claims);
+      await beginSession(store.db, env, request, reply, user);
+      return sendResult(reply, { ok: true });
+    } catch (error) {
+      return failure(reply, error);
+    }
+  });
+}

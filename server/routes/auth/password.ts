@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodError } from 'zod';
+import { AUTH_MESSAGES, type AuthSuccess, signInSchema, signUpSchema } from '../../../common/schemas/auth';
+import { clearSessionCookie } from '../../auth/cookies';
+import {
+  createPasswordUser,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  warmUpPasswordHashing,
+} from '../../auth/passwords';
+import { AUTH_RATE_RULES } from '../../auth/rateLimits';
+import { deleteSession, SESSION_COOKIE } from '../../auth/sessions';
+import { beginSession } from '../../auth/signIn';
+import type { AppContext } from '../../context';
+import { AppError, validationFailed } from '../../errors';
+import { enforceRateLimit } from '../../rateLimit';
+import { getUserByEmail, setPasswordHash } from '../../store/users';
+
+export const INVALID_CREDENTIAL_MESSAGE =
+  'Invalid email or password. Please check your credentials and try again.';
+export const WEAK_PASSWORD_MESSAGE = 'Password should be at least 6 characters.';
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+
+const invalidCredential = () => new AppError(401, 'auth/invalid-credential', INVALID_CREDENTIAL_MESSAGE);
+
+/**
+ * Sign-up validation with the spec's codes: a malformed email is `auth/invalid-email`, a short password
+ * `auth/weak-password` (spec §8); anything else `validation_failed`. Field messages (spec §5) ride along.
+ */
+function signUpValidationError(error: ZodError): AppError {
+  const base = validationFailed(error);
+  const fields = base.fields ?? {};
+  if (fields.email === AUTH_MESSAGES.emailInvalid) {
+    return new AppError(400, 'auth/invalid-email', INVALID_EMAIL_MESSAGE, fields);
+  }
+  if (fields.password === AUTH_MESSAGES.passwordTooShort) {
+    return new AppError(400, 'auth/weak-password', WEAK_PASSWORD_MESSAGE, fields);
+  }
+  return base;
+}
+
+/** Rate-limit subject for an account: the normalised email, so case games do not reset the count. */
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+export function registerPasswordRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  // The decoy hash for unknown emails is made now, not during someone's first sign-in.
+  void warmUpPasswordHashing();
+
+  app.post('/api/auth/sign-up', async (request, reply): Promise<AuthSuccess> => {
+    const parsed = signUpSchema.safeParse(request.body ?? {});
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpIp, request.ip);
+    if (!parsed.success) throw signUpValidationError(parsed.error);
+    const input = parsed.data;
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpAccount, accountKey(input.email));
+    // The role is never read from the request: every new account is a user (DESIGN.md).
+    const user = await createPasswordUser(store.db, { ...input, role: 'user' });
+    reply.code(201);
+    return beginSession(store.db, env, request, reply, user);
+  });
+
+  app.post('/api/auth/sign-in', async (request, reply): Promise<AuthSuccess> => {
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signInIp, request.ip);
+    const parsed = signInSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationFailed(parsed.error);
+    const { email, password } = parsed.data;
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signInAccount, accountKey(email));
+    const user = await getUserByEmail(store.db, email);
+    // Unknown email, Google-only account and wrong password: same work, same answer.
+    const ok = await verifyPassword(password, user?.password_hash);
+    if (!user || !ok) throw invalidCredential();
+    if (user.password_hash && needsRehash(user.password_hash)) {
+      await setPasswordHash(store.db, user.id, await hashPassword(password));
+    }
+    return beginSession(store.db, env, request, reply, user);
+  });
+
+  app.post('/api/auth/sign-out', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(store.db, token);
+    clearSessionCookie(reply, env);
+    reply.header('Cache-Control', 'no-store');
+    return { ok: true as const };
+  });
+}
