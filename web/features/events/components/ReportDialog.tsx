@@ -1,5 +1,16 @@
-import { Flag } from 'lucide-react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Flag, LoaderCircle, ShieldCheck, X } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
 import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Notice';
+import { addCatalog } from '../../../i18n/index';
+import { ApiRequestError } from '../../../lib/api';
+import reportCatalog from '../../../locales/en/report.json';
+import { useReportEvent } from '../api/reportEvent';
+
+addCatalog('report', reportCatalog);
 
 export interface ReportButtonProps {
   eventId: string;
@@ -9,13 +20,154 @@ export interface ReportButtonProps {
 
 /**
  * The "Report" button and its dialog (spec §2, Event detail). Rendered by the event page only for
- * signed-in people. Stand-in until the submitting-and-reporting issue lands.
+ * signed-in people. Radix traps focus inside, closes on Escape and gives focus back to the button.
  */
-export function ReportButton(_props: ReportButtonProps) {
+export function ReportButton({ eventId, onReported }: ReportButtonProps) {
+  const { t } = useTranslation('report');
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [missingReason, setMissingReason] = useState(false);
+  const report = useReportEvent(eventId);
+  const questionId = useId();
+  const missingId = useId();
+  const firstRadioRef = useRef<HTMLInputElement>(null);
+
+  const reset = () => {
+    setReason(null);
+    setMissingReason(false);
+    report.reset();
+  };
+
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    if (!reason) {
+      setMissingReason(true);
+      firstRadioRef.current?.focus();
+      return;
+    }
+    report.mutate(
+      { reason },
+      {
+        onSuccess: () => {
+          handleOpenChange(false);
+          onReported();
+        },
+      },
+    );
+  };
+
+  const error = report.error;
+  // The server's words when they help (rate limit, signed out, event gone); otherwise the short line only.
+  const detail =
+    error instanceof ApiRequestError && (error.status === 0 || (error.status >= 400 && error.status < 500))
+      ? error.message
+      : null;
+  const busy = report.isPending;
+
   return (
-    <Button variant="secondary" size="sm" disabled>
-      <Flag aria-hidden="true" className="size-4" />
-      Report
-    </Button>
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" size="sm">
+          <Flag aria-hidden="true" className="size-4" />
+          {t('button')}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50 backdrop-blur-[1px]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 top-1/2 z-50 mx-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5 shadow-xl sm:p-6 dark:border-stone-700 dark:bg-stone-900"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-stone-950 dark:text-white">
+              {t('title')}
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label={t('cancel')}
+                className="-m-1.5 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-stone-100"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </Dialog.Close>
+          </div>
+
+          <form onSubmit={handleSubmit} noValidate className="mt-4">
+            <fieldset
+              aria-describedby={missingReason ? missingId : undefined}
+              aria-invalid={missingReason || undefined}
+              disabled={busy}
+            >
+              <legend id={questionId} className="text-sm font-medium text-stone-800 dark:text-stone-200">
+                {t('question')}
+              </legend>
+              <div className="mt-3 space-y-2">
+                {REPORT_REASONS.map((value, index) => (
+                  <label
+                    key={value}
+                    className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 p-3 transition-colors hover:bg-stone-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 dark:border-stone-600 dark:hover:bg-stone-800 dark:has-[:checked]:border-brand-100 dark:has-[:checked]:bg-brand-900/40"
+                  >
+                    <input
+                      ref={index === 0 ? firstRadioRef : undefined}
+                      type="radio"
+                      name="reason"
+                      value={value}
+                      checked={reason === value}
+                      onChange={() => {
+                        setReason(value);
+                        setMissingReason(false);
+                      }}
+                      className="mt-1 size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
+                    />
+                    <span>
+                      <span className="block font-medium text-stone-900 dark:text-stone-100">
+                        {t(`reasons.${value}.label`)}
+                      </span>
+                      <span className="block text-sm text-stone-600 dark:text-stone-400">
+                        {t(`reasons.${value}.hint`)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {missingReason ? (
+                <p id={missingId} className="mt-2 text-sm font-medium text-danger-600 dark:text-red-300">
+                  {t('chooseReason')}
+                </p>
+              ) : null}
+            </fieldset>
+
+            <p className="mt-4 flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {t('privacy')}
+            </p>
+
+            {error ? (
+              <Notice tone="error" className="mt-4">
+                <p className="font-semibold">{t('failed')}</p>
+                {detail ? <p className="mt-1">{detail}</p> : null}
+              </Notice>
+            ) : null}
+
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button variant="secondary">{t('cancel')}</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={busy}>
+                {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+                {busy ? t('submitting') : t('submit')}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { EventDto, ValidEventInput } from '../../../../common/schemas/events';
+import { api } from '../../../lib/api';
+
+/** POST /api/events: the server validates again, stores the event as pending and answers with it. */
+export function useSubmitEvent() {
+  return useMutation({
+    mutationFn: (input: ValidEventInput) => api<EventDto>('/api/events', { method: 'POST', body: input }),
+  });
+}

@@ -1,0 +1,321 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Send, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
+import { EVENT_TYPES } from '../../../../common/enums';
+import type { EventDto } from '../../../../common/schemas/events';
+import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Notice';
+import { ApiRequestError } from '../../../lib/api';
+import { sessionQueryKey, useSession } from '../../auth/api/session';
+import { useSubmitEvent } from '../api/submitEvent';
+import {
+  clearDraft,
+  type FieldErrors,
+  type FieldName,
+  type FormValues,
+  firstInvalidField,
+  initialValues,
+  readDraft,
+  saveDraft,
+  toFieldErrors,
+  validateForm,
+} from '../lib/form';
+import { FormField } from './FormField';
+
+/** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
+function zonePreview(values: FormValues): { when: string; zone: string } | null {
+  if (!values.date || !values.time || !isValidTimeZone(values.timezone)) return null;
+  try {
+    const instant = zonedDateTimeToInstant(values.date, values.time, values.timezone);
+    if (Number.isNaN(instant.getTime())) return null;
+    return {
+      when: formatEventDateTime(instant, values.timezone),
+      zone: formatZoneName(instant, values.timezone),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function SubmitEventForm({
+  onSubmitted,
+  focusOnMount = false,
+}: {
+  onSubmitted: (event: EventDto) => void;
+  focusOnMount?: boolean;
+}) {
+  const { t } = useTranslation('submit');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const mutation = useSubmitEvent();
+  const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const defaultZone = useMemo(() => browserTimeZone(), []);
+  const zones = useMemo(() => listTimeZones(), []);
+  // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
+  const [draft] = useState(() => readDraft());
+  const [values, setValues] = useState<FormValues>(() => draft ?? initialValues(defaultZone));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const preview = zonePreview(values);
+
+  const id = (name: FieldName) => `${idPrefix}-${name}`;
+  const focusField = (name: FieldName | undefined) => {
+    if (!name) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the form first appears
+  useEffect(() => {
+    clearDraft();
+    if (focusOnMount) focusField('title');
+  }, []);
+
+  const update = (name: FieldName) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // Editing a field clears its error (spec §5).
+    setErrors((e) => {
+      if (!e[name]) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Nothing happens while sign-in is still being checked or while a submission is on its way.
+    if (session.isPending || mutation.isPending) return;
+    if (!session.data?.user) {
+      navigate('/auth');
+      return;
+    }
+    setFailed(false);
+    setFailure(null);
+    const result = validateForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusField(firstInvalidField(result.errors));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(result.data, {
+      onSuccess: (created) => onSubmitted(created),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) {
+          // The session ended since the page loaded: keep the typing, sign in again, come back to it.
+          saveDraft(values);
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          navigate('/auth');
+          return;
+        }
+        const fieldErrors = error instanceof ApiRequestError ? toFieldErrors(error.fields) : {};
+        setErrors(fieldErrors);
+        setFailed(true);
+        // The server's own words for what people can act on (a field, the rate limit, the network).
+        const tellable =
+          error instanceof ApiRequestError &&
+          (error.status === 0 || (error.status >= 400 && error.status < 500));
+        setFailure(tellable ? error.message : null);
+        focusField(firstInvalidField(fieldErrors));
+      },
+    });
+  };
+
+  const busy = mutation.isPending;
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy} className="space-y-6">
+      {draft ? <Notice tone="info">{t('draftRestored')}</Notice> : null}
+      <p className="text-sm text-stone-600 dark:text-stone-400">{t('requiredNote')}</p>
+
+      <FormField id={id('title')} name="title" label={t('fields.title')} required error={errors.title}>
+        {(p) => (
+          <input
+            {...p}
+            type="text"
+            autoComplete="off"
+            placeholder={t('fields.titlePlaceholder')}
+            value={values.title}
+            onChange={(e) => update('title')(e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <FormField
+        id={id('description')}
+        name="description"
+        label={t('fields.description')}
+        required
+        error={errors.description}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={6}
+            placeholder={t('fields.descriptionPlaceholder')}
+            value={values.description}
+            onChange={(e) => update('description')(e.target.value)}
+            className={`${p.className} min-h-36 resize-y`}
+          />
+        )}
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id={id('date')} name="date" label={t('fields.date')} required error={errors.date}>
+          {(p) => (
+            <input {...p} type="date" value={values.date} onChange={(e) => update('date')(e.target.value)} />
+          )}
+        </FormField>
+        <FormField id={id('time')} name="time" label={t('fields.time')} required error={errors.time}>
+          {(p) => (
+            <input {...p} type="time" value={values.time} onChange={(e) => update('time')(e.target.value)} />
+          )}
+        </FormField>
+      </div>
+
+      <FormField
+        id={id('timezone')}
+        name="timezone"
+        label={t('fields.timezone')}
+        required
+        error={errors.timezone}
+        hint={
+          <>
+            {t('fields.timezoneHint', { zone: defaultZone })}
+            {preview ? (
+              <span className="mt-1 block font-medium text-stone-700 dark:text-stone-300">
+                {t('fields.timezonePreview', preview)}
+              </span>
+            ) : null}
+          </>
+        }
+      >
+        {(p) => (
+          <>
+            <input
+              {...p}
+              type="text"
+              list={`${id('timezone')}-zones`}
+              autoComplete="off"
+              spellCheck={false}
+              value={values.timezone}
+              onChange={(e) => update('timezone')(e.target.value)}
+            />
+            <datalist id={`${id('timezone')}-zones`}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField id={id('city')} name="city" label={t('fields.city')} required error={errors.city}>
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              autoComplete="address-level2"
+              value={values.city}
+              onChange={(e) => update('city')(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={id('country')}
+          name="country"
+          label={t('fields.country')}
+          required
+          error={errors.country}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              autoComplete="country-name"
+              value={values.country}
+              onChange={(e) => update('country')(e.target.value)}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <FormField id={id('type')} name="type" label={t('fields.type')} error={errors.type}>
+        {(p) => (
+          <select {...p} value={values.type} onChange={(e) => update('type')(e.target.value)}>
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField
+        id={id('sourceLink')}
+        name="sourceLink"
+        label={t('fields.sourceLink')}
+        required
+        error={errors.sourceLink}
+        hint={t('fields.sourceLinkHint')}
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder={t('fields.sourceLinkPlaceholder')}
+            value={values.sourceLink}
+            onChange={(e) => update('sourceLink')(e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <FormField id={id('organizer')} name="organizer" label={t('fields.organizer')} error={errors.organizer}>
+        {(p) => (
+          <input
+            {...p}
+            type="text"
+            autoComplete="organization"
+            placeholder={t('fields.organizerPlaceholder')}
+            value={values.organizer}
+            onChange={(e) => update('organizer')(e.target.value)}
+          />
+        )}
+      </FormField>
+
+      <div className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800">
+        <p className="flex items-start gap-2 text-sm text-stone-600 dark:text-stone-300">
+          <ShieldCheck
+            aria-hidden="true"
+            className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100"
+          />
+          <span>{t('reviewNote')}</span>
+        </p>
+        {failed ? (
+          <Notice tone="error">
+            <p className="font-semibold">{t('failed')}</p>
+            {failure ? <p className="mt-1">{failure}</p> : null}
+          </Notice>
+        ) : null}
+        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+          )}
+          {busy ? t('submitting') : t('submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

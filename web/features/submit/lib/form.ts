@@ -1,0 +1,98 @@
+import { DEFAULT_EVENT_TYPE } from '../../../../common/enums';
+import { eventInputSchema, type ValidEventInput } from '../../../../common/schemas/events';
+
+/** The form's fields, in the order they appear (the first invalid one gets focus). */
+export const FIELD_ORDER = [
+  'title',
+  'description',
+  'date',
+  'time',
+  'timezone',
+  'city',
+  'country',
+  'type',
+  'sourceLink',
+  'organizer',
+] as const;
+export type FieldName = (typeof FIELD_ORDER)[number];
+export type FormValues = Record<FieldName, string>;
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export function initialValues(timezone: string): FormValues {
+  return {
+    title: '',
+    description: '',
+    date: '',
+    time: '',
+    timezone,
+    city: '',
+    country: '',
+    type: DEFAULT_EVENT_TYPE,
+    sourceLink: '',
+    organizer: '',
+  };
+}
+
+function isFieldName(key: string): key is FieldName {
+  return (FIELD_ORDER as readonly string[]).includes(key);
+}
+
+/** Field messages from the server (or zod) restricted to this form's fields. */
+export function toFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) if (isFieldName(key)) errors[key] = message;
+  return errors;
+}
+
+/** The same schema the server uses, so the form and the API never disagree (spec §5). */
+export function validateForm(
+  values: FormValues,
+): { ok: true; data: ValidEventInput } | { ok: false; errors: FieldErrors } {
+  const result = eventInputSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
+  return { ok: false, errors: toFieldErrors(fields) };
+}
+
+export function firstInvalidField(errors: FieldErrors): FieldName | undefined {
+  return FIELD_ORDER.find((name) => errors[name]);
+}
+
+/**
+ * What someone typed survives a session that ended mid-form: kept in this tab only (sessionStorage) while
+ * they sign in again, and removed once the form has shown it again.
+ */
+const DRAFT_KEY = 'palcal:submit-draft';
+
+export function saveDraft(values: FormValues): void {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: nothing to keep.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+export function readDraft(): FormValues | null {
+  try {
+    const text = sessionStorage.getItem(DRAFT_KEY);
+    if (!text) return null;
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const values = initialValues('UTC');
+    for (const name of FIELD_ORDER) {
+      const value = parsed[name];
+      if (typeof value === 'string') values[name] = value;
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
