@@ -1,5 +1,212 @@
-import { ComingSoon } from '../../../app/ComingSoon';
+import { Ban, Info, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatRelative, formatShortDateTime } from '../../../../common/dates';
+import { LIMITS } from '../../../../common/limits';
+import type { LogEntry, LogScope } from '../../../../common/schemas/log';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { addCatalog } from '../../../i18n/index';
+import messages from '../../../locales/en/log.json';
+import { useSession } from '../../auth/api/session';
+import { useLog } from '../api/log';
+import { LogStatsSection } from './LogStatsSection';
 
+addCatalog('log', messages);
+
+function EntryCard({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation('log');
+  const Icon = entry.action === 'rejected' ? Ban : Trash2;
+  return (
+    <Card className="p-5 sm:p-6" data-testid="log-entry">
+      <article aria-labelledby={`log-${entry.id}`} className="flex gap-4">
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full ${
+            entry.action === 'rejected'
+              ? 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200'
+              : 'bg-danger-50 text-danger-700 dark:bg-red-950 dark:text-red-200'
+          }`}
+        >
+          <Icon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h3 id={`log-${entry.id}`} className="text-base font-semibold text-stone-900 dark:text-stone-50">
+              {t(`heading.${entry.action}`)}
+            </h3>
+            <time dateTime={entry.createdAt} className="text-sm text-stone-600 dark:text-stone-400">
+              {formatShortDateTime(entry.createdAt)} · {formatRelative(entry.createdAt)}
+            </time>
+          </div>
+          <dl className="space-y-1 text-sm text-stone-800 dark:text-stone-200">
+            <div className="flex flex-wrap gap-x-1.5">
+              <dt className="font-medium">{t('eventId')}:</dt>
+              <dd className="min-w-0 break-all">
+                <code className="font-mono text-xs">{entry.eventId}</code>
+                {entry.eventTitle ? (
+                  <>
+                    {' · '}
+                    <Link
+                      to={`/event/${entry.eventId}`}
+                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+                    >
+                      {entry.eventTitle}
+                    </Link>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            <div className="flex flex-wrap gap-x-1.5">
+              <dt className="font-medium">{t('reason')}:</dt>
+              <dd className="min-w-0 whitespace-pre-line">{entry.reason}</dd>
+            </div>
+          </dl>
+          <p className="text-xs text-stone-600 dark:text-stone-400">
+            {entry.moderator ? t('takenByNamed', { name: entry.moderator.name }) : t('takenBy')}
+          </p>
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+function LogSkeletons() {
+  const { t } = useTranslation('log');
+  return (
+    <div aria-busy="true" className="space-y-4" data-testid="log-skeletons">
+      <p className="sr-only" role="status">
+        {t('loading')}
+      </p>
+      {Array.from({ length: LIMITS.logSkeletons }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={i} className="flex gap-4 p-5 sm:p-6">
+          <SkeletonBlock className="size-10 shrink-0 rounded-full" />
+          <div className="flex-1 space-y-3">
+            <SkeletonBlock className="h-5 w-2/3" />
+            <SkeletonBlock className="h-4 w-1/2" />
+            <SkeletonBlock className="h-4 w-3/4" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
+  const { t } = useTranslation('log');
+  const [page, setPage] = useState(1);
+  const log = useLog(page);
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  useEffect(() => {
+    if (log.data && page > pages) setPage(pages);
+  }, [log.data, page, pages]);
+
+  if (log.isPending) return <LogSkeletons />;
+  // Spec §8: a failed load shows an empty list; we also say so, politely, and offer a retry.
+  if (log.isError) {
+    return (
+      <div className="space-y-3">
+        <Notice tone="warning">{t('loadError')}</Notice>
+        <Button variant="secondary" onClick={() => void log.refetch()}>
+          {t('tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  if (log.data.entries.length === 0) {
+    return (
+      <StateMessage title={t('empty.title')} text={t(`empty.${log.data.scope === 'all' ? 'all' : scope}`)} />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <ul aria-label={t('entries')} className="space-y-4">
+        {log.data.entries.map((entry) => (
+          <li key={entry.id}>
+            <EntryCard entry={entry} />
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-3">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('pagination.previous')}
+          </Button>
+          <span className="text-sm text-stone-700 dark:text-stone-300">
+            {t('pagination.status', { page, pages })}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('pagination.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** /log (spec §2, DESIGN.md): entries by role, and the public figures for everyone. */
 export default function LogPage() {
-  return <ComingSoon title="LogPage" />;
+  const { t } = useTranslation('log');
+  const session = useSession();
+  const user = session.data?.user ?? null;
+  const scope: LogScope | null = session.isPending
+    ? null
+    : !user
+      ? 'none'
+      : user.role === 'moderator'
+        ? 'all'
+        : 'own';
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-10">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
+          {t('title')}
+        </h1>
+        <p className="text-stone-700 dark:text-stone-300">{t('intro')}</p>
+      </header>
+
+      <section
+        aria-labelledby="about-log"
+        className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-5 text-brand-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-brand-50"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div className="space-y-2">
+          <h2 id="about-log" className="font-semibold">
+            {t('about.title')}
+          </h2>
+          {scope ? (
+            <p className="text-sm" data-testid="about-text">
+              {t(`about.${scope}`)}
+            </p>
+          ) : (
+            <SkeletonBlock className="h-4 w-64" />
+          )}
+        </div>
+      </section>
+
+      <section aria-label={t('entries')}>
+        {scope === null ? (
+          <LogSkeletons />
+        ) : scope === 'none' ? (
+          <Card className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+            <p className="text-stone-800 dark:text-stone-200">{t('signInPrompt')}</p>
+            <ButtonLink to="/auth">{t('signIn')}</ButtonLink>
+          </Card>
+        ) : (
+          <Entries scope={scope} />
+        )}
+      </section>
+
+      <LogStatsSection />
+    </div>
+  );
 }

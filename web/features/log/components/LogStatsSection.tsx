@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import { LOG_STATS_MIN_REASON_COUNT, type LogStats } from '../../../../common/schemas/log';
+import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { Notice } from '../../../components/ui/Notice';
+import { useLogStats } from '../api/stats';
+
+/** 'YYYY-MM' → 'Jun 2026' (the months are UTC months). */
+function monthLabel(key: string): string {
+  const [y, m] = key.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)),
+  );
+}
+
+/** A bar per month (rejected and removed stacked), drawn with plain HTML; the table carries the data. */
+function MonthBars({ stats }: { stats: LogStats }) {
+  const { t } = useTranslation('log');
+  const perMonth = stats.months.map((_, i) => {
+    let rejected = 0;
+    let removed = 0;
+    for (const row of stats.rows) {
+      if (row.action === 'rejected') rejected += row.counts[i] ?? 0;
+      else removed += row.counts[i] ?? 0;
+    }
+    return { rejected, removed };
+  });
+  const max = Math.max(1, ...perMonth.map((m) => m.rejected + m.removed));
+  return (
+    <div aria-hidden="true" className="space-y-2">
+      <div className="flex h-28 items-end gap-2 border-b border-stone-300 dark:border-stone-700">
+        {perMonth.map((m, i) => (
+          <div key={stats.months[i]} className="flex h-full flex-1 flex-col justify-end">
+            <div
+              className="bg-stone-500 dark:bg-stone-400"
+              style={{ height: `${(m.removed / max) * 100}%` }}
+            />
+            <div
+              className="bg-amber-600 dark:bg-amber-400"
+              style={{ height: `${(m.rejected / max) * 100}%` }}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="flex gap-2 text-center text-xs text-stone-600 dark:text-stone-400">
+        {stats.months.map((key) => (
+          <span key={key} className="flex-1 truncate">
+            {monthLabel(key).split(' ')[0]}
+          </span>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-4 text-xs text-stone-700 dark:text-stone-300">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-amber-600 dark:bg-amber-400" />
+          {t('stats.action.rejected')}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-stone-500 dark:bg-stone-400" />
+          {t('stats.action.removed')}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** The public figures everyone sees (DESIGN.md): counts by reason over recent months, nobody named. */
+export function LogStatsSection() {
+  const { t } = useTranslation('log');
+  const stats = useLogStats();
+  const months = stats.data?.months.length ?? 6;
+  return (
+    <section aria-labelledby="log-stats-title" className="space-y-4">
+      <div className="space-y-1">
+        <h2 id="log-stats-title" className="text-xl font-semibold text-stone-900 dark:text-stone-50">
+          {t('stats.title')}
+        </h2>
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('stats.text', { months })}</p>
+      </div>
+      <Card className="space-y-5 p-5 sm:p-6">
+        {stats.isPending ? (
+          <SkeletonBlock className="h-32 w-full" />
+        ) : stats.isError ? (
+          <Notice tone="warning">{t('stats.loadError')}</Notice>
+        ) : stats.data.rows.length === 0 ? (
+          <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="stats-summary">
+            {t('stats.none', { months })}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm font-medium text-stone-800 dark:text-stone-200" data-testid="stats-summary">
+              {t('stats.summary', { months, ...stats.data.totals })}
+            </p>
+            <MonthBars stats={stats.data} />
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+            <section className="overflow-x-auto" aria-label={t('stats.caption')} tabIndex={0}>
+              <table className="w-full min-w-[36rem] border-collapse text-sm">
+                <caption className="sr-only">{t('stats.caption')}</caption>
+                <thead>
+                  <tr className="border-b border-stone-200 text-stone-700 dark:border-stone-700 dark:text-stone-300">
+                    <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                      {t('stats.reason')}
+                    </th>
+                    {stats.data.months.map((key) => (
+                      <th
+                        key={key}
+                        scope="col"
+                        className="px-2 py-2 text-end font-semibold whitespace-nowrap"
+                      >
+                        {monthLabel(key)}
+                      </th>
+                    ))}
+                    <th scope="col" className="ps-2 py-2 text-end font-semibold">
+                      {t('stats.total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.data.rows.map((row) => (
+                    <tr
+                      key={`${row.action}-${row.reason ?? ''}`}
+                      className="border-b border-stone-100 dark:border-stone-800"
+                    >
+                      <th
+                        scope="row"
+                        className="py-2 pe-3 text-start font-normal text-stone-800 dark:text-stone-200"
+                      >
+                        <span className="font-semibold">{t(`stats.action.${row.action}`)}</span>
+                        {': '}
+                        {row.reason ?? t('stats.otherReasons')}
+                      </th>
+                      {row.counts.map((n, i) => (
+                        <td key={stats.data.months[i]} className="px-2 py-2 text-end tabular-nums">
+                          {n}
+                        </td>
+                      ))}
+                      <td className="ps-2 py-2 text-end font-semibold tabular-nums">{row.total}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            {stats.data.rows.some((r) => r.reason === null) ? (
+              <p className="text-xs text-stone-600 dark:text-stone-400">
+                {t('stats.otherHint', { min: LOG_STATS_MIN_REASON_COUNT })}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Card>
+    </section>
+  );
+}

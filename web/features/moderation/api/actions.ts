@@ -1,0 +1,75 @@
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApproveInput,
+  DismissResult,
+  ModerationActionResult,
+  RejectInput,
+  RemoveInput,
+} from '../../../../common/schemas/moderation';
+import { api } from '../../../lib/api';
+import { moderationKeys } from './keys';
+
+export interface ActionVariables {
+  eventId: string;
+}
+
+/**
+ * After any action every list and count may have changed, and so may the public lists and the log:
+ * refresh everything but the session.
+ */
+function useRefreshAfterAction() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+}
+
+const path = (eventId: string, action: string) =>
+  `/api/moderation/events/${encodeURIComponent(eventId)}/${action}`;
+
+export function useApproveEvent() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, verified }: ActionVariables & ApproveInput) =>
+      api<ModerationActionResult>(path(eventId, 'approve'), { method: 'POST', body: { verified } }),
+    onSettled: refresh,
+  });
+}
+
+export function useRejectEvent() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, reason }: ActionVariables & RejectInput) =>
+      api<ModerationActionResult>(path(eventId, 'reject'), { method: 'POST', body: { reason } }),
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveEvent() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, ...body }: ActionVariables & RemoveInput) =>
+      api<ModerationActionResult>(path(eventId, 'remove'), { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+export function useDismissReports() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId }: ActionVariables) =>
+      api<DismissResult>(path(eventId, 'dismiss-reports'), { method: 'POST', body: {} }),
+    onSettled: refresh,
+  });
+}
+
+/** Ids of the events with an action in flight: their buttons stay disabled until it settles. */
+export function useBusyEventIds(): Set<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: moderationKeys.action, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as ActionVariables | undefined)?.eventId ?? '',
+  });
+  return new Set(ids);
+}

@@ -1,0 +1,156 @@
+import { BadgeCheck, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatShortDate, isPast } from '../../../../common/dates';
+import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Notice';
+import { eventDateInZone, titleCase } from '../lib/format';
+import { CategoryBadge, PastEventBadge, TypeBadge } from './ModerationBadges';
+
+export type ModerationActionName =
+  | 'approve'
+  | 'approveVerify'
+  | 'reject'
+  | 'remove'
+  | 'dismiss'
+  | 'removePast';
+
+/** Which actions an item offers (spec §2): by its category, and Remove Past Event only once it is over. */
+export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
+  if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
+  if (item.category === 'reported') return ['remove', 'dismiss'];
+  return isPast(item.event.date, now) ? ['removePast'] : [];
+}
+
+const ICONS = {
+  approve: Check,
+  approveVerify: BadgeCheck,
+  reject: X,
+  remove: Trash2,
+  dismiss: Flag,
+  removePast: Trash2,
+} as const;
+
+const VARIANTS = {
+  approve: 'secondary',
+  approveVerify: 'primary',
+  reject: 'danger',
+  remove: 'danger',
+  dismiss: 'secondary',
+  removePast: 'danger',
+} as const;
+
+export function ModerationCard({
+  item,
+  selected,
+  busy,
+  error,
+  now,
+  onToggle,
+  onAction,
+}: {
+  item: ModerationItem;
+  selected: boolean;
+  busy: boolean;
+  error: string | null;
+  now: Date;
+  onToggle: () => void;
+  onAction: (action: ModerationActionName) => void;
+}) {
+  const { t } = useTranslation('moderation');
+  const { event, reports, category } = item;
+  const when = eventDateInZone(event.date, event.timezone);
+  const past = isPast(event.date, now);
+  const actions = actionsFor(item, now);
+  const firstReport = reports[0];
+  const actionsId = `actions-${event.id}`;
+
+  return (
+    <article
+      aria-labelledby={`title-${event.id}`}
+      data-testid="moderation-card"
+      className={`rounded-xl border bg-white shadow-sm transition-colors dark:bg-stone-900 ${
+        selected
+          ? 'border-brand-700 ring-2 ring-brand-700 dark:border-brand-100 dark:ring-brand-100'
+          : 'border-stone-200 hover:border-stone-400 dark:border-stone-800 dark:hover:border-stone-600'
+      }`}
+    >
+      <button
+        type="button"
+        aria-pressed={selected}
+        aria-controls={selected ? actionsId : undefined}
+        onClick={onToggle}
+        className="block w-full rounded-xl p-4 text-start focus-visible:outline-2 focus-visible:outline-offset-2 sm:p-5"
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          <TypeBadge type={event.type} />
+          <CategoryBadge category={category} />
+          {category === 'reported' ? (
+            <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
+          ) : null}
+          {event.verified ? <Badge tone="verified">{t('verified')}</Badge> : null}
+          {past ? <PastEventBadge /> : null}
+          <span className="ms-auto text-xs text-stone-600 dark:text-stone-400">
+            {t('created', { date: formatShortDate(event.createdAt) })}
+          </span>
+        </span>
+        <span
+          id={`title-${event.id}`}
+          className="mt-3 block text-lg font-semibold text-stone-900 dark:text-stone-50"
+        >
+          {event.title}
+        </span>
+        <span className="mt-2 flex items-start gap-2 text-sm text-stone-700 dark:text-stone-300">
+          <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
+          <span>
+            <time dateTime={event.date}>{when.dateTime}</time>
+            {when.zone ? <span className="text-stone-500 dark:text-stone-400"> ({when.zone})</span> : null}
+          </span>
+        </span>
+        <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
+          <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
+          {event.location.city}, {event.location.country}
+        </span>
+        {firstReport ? (
+          <span className="mt-2 block text-sm font-medium text-danger-700 dark:text-red-300">
+            {t('firstReason', { reason: titleCase(firstReport.reason) })}
+          </span>
+        ) : null}
+        <span className="mt-3 block text-xs text-stone-500 dark:text-stone-400">
+          {selected ? t('selectedHint') : t('selectHint')}
+        </span>
+      </button>
+      {selected ? (
+        <fieldset
+          id={actionsId}
+          className="space-y-3 border-t border-stone-200 px-4 py-4 sm:px-5 dark:border-stone-800"
+        >
+          <legend className="sr-only">{t('actionsLabel', { title: event.title })}</legend>
+          {actions.length > 0 ? (
+            <div className="flex flex-wrap gap-2">
+              {actions.map((action) => {
+                const Icon = ICONS[action];
+                return (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={VARIANTS[action]}
+                    disabled={busy}
+                    aria-busy={busy || undefined}
+                    onClick={() => onAction(action)}
+                  >
+                    <Icon aria-hidden="true" className="size-4" />
+                    {t(`actions.${action}`)}
+                  </Button>
+                );
+              })}
+            </div>
+          ) : null}
+          {busy ? <p className="text-sm text-stone-600 dark:text-stone-300">{t('actions.working')}</p> : null}
+          {error ? <Notice tone="error">{t('failed', { message: error })}</Notice> : null}
+        </fieldset>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../common/limits';
+import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
+import { Button } from '../../../components/ui/Button';
+import { SkeletonBlock } from '../../../components/ui/Card';
+import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { useModerationEvents } from '../api/events';
+import { EventDetailPanel } from './EventDetailPanel';
+import { type ModerationActionName, ModerationCard } from './ModerationCard';
+
+function SkeletonCard() {
+  return (
+    <div className="space-y-3 rounded-xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
+      <div className="flex gap-2">
+        <SkeletonBlock className="h-5 w-24 rounded-full" />
+        <SkeletonBlock className="h-5 w-20 rounded-full" />
+      </div>
+      <SkeletonBlock className="h-6 w-3/4" />
+      <SkeletonBlock className="h-4 w-1/2" />
+      <SkeletonBlock className="h-4 w-1/3" />
+    </div>
+  );
+}
+
+export interface PanelActions {
+  busyIds: Set<string>;
+  errors: Record<string, string>;
+  onAction: (item: ModerationItem, action: ModerationActionName) => void;
+}
+
+/** One tab: the list (left) and the detail panel (right), stacked on small screens. */
+export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actions: PanelActions }) {
+  const { t } = useTranslation('moderation');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const query = useModerationEvents(tab, page);
+  const items = query.data?.items ?? [];
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const selected = items.find((i) => i.event.id === selectedId) ?? null;
+  const now = new Date();
+
+  // An action can empty the last page: step back rather than show an empty page.
+  useEffect(() => {
+    if (query.data && page > pages) setPage(pages);
+  }, [query.data, page, pages]);
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          {t('loadingList')}
+        </p>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="space-y-4" data-testid="moderation-skeletons">
+            {Array.from({ length: LIMITS.moderationSkeletons }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="space-y-3">
+        <Notice tone="error">{t('loadError')}</Notice>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0 && page === 1) {
+    return <StateMessage title={t(`empty.${tab}.title`)} text={t(`empty.${tab}.text`)} />;
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="space-y-4">
+        <ul aria-label={t(`listLabel.${tab}`)} className="space-y-4">
+          {items.map((item) => (
+            <li key={item.event.id}>
+              <ModerationCard
+                item={item}
+                now={now}
+                selected={item.event.id === selectedId}
+                busy={actions.busyIds.has(item.event.id)}
+                error={actions.errors[item.event.id] ?? null}
+                onToggle={() => setSelectedId((id) => (id === item.event.id ? null : item.event.id))}
+                onAction={(action) => actions.onAction(item, action)}
+              />
+            </li>
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-3 pt-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => {
+                setPage((p) => p - 1);
+                setSelectedId(null);
+              }}
+            >
+              {t('pagination.previous')}
+            </Button>
+            <span className="text-sm text-stone-700 dark:text-stone-300">
+              {t('pagination.status', { page, pages })}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => {
+                setPage((p) => p + 1);
+                setSelectedId(null);
+              }}
+            >
+              {t('pagination.next')}
+            </Button>
+          </nav>
+        ) : null}
+      </div>
+      <aside aria-label={t('detail.label')} className="lg:sticky lg:top-4">
+        <EventDetailPanel item={selected} />
+      </aside>
+    </div>
+  );
+}
