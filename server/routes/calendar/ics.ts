@@ -45,6 +45,11 @@ function escapeText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }
 
+/** Stable for the life of the event, and unique across sites: `<id>@<host of PUBLIC_URL>`. */
+function uidOf(row: EventRow, site: CalendarSite): string {
+  return `${row.id}@${publicHost(site.publicUrl)}`;
+}
+
 function eventAttributes(row: EventRow, site: CalendarSite): EventAttributes {
   const url = eventPageUrl(site.publicUrl, row.id);
   const details = [row.description.trim()];
@@ -52,7 +57,7 @@ function eventAttributes(row: EventRow, site: CalendarSite): EventAttributes {
   details.push(`Official source: ${row.source_link}`);
   details.push(`Always verify event details on the official source. Event page: ${url}`);
   return {
-    uid: `${row.id}@${publicHost(site.publicUrl)}`,
+    uid: uidOf(row, site),
     // Instants in UTC ("…Z"): every calendar shows them in its reader's zone, across any DST change.
     start: row.starts_at,
     startInputType: 'utc',
@@ -63,7 +68,8 @@ function eventAttributes(row: EventRow, site: CalendarSite): EventAttributes {
     title: row.title,
     description: details.join('\n\n'),
     location: `${row.city}, ${row.country}`,
-    url,
+    // No `url` here: the library's URL pattern refuses valid hosts (one-digit ports, dotless names);
+    // render() adds the URL line itself.
     status: 'CONFIRMED',
     categories: [EVENT_TYPE_LABELS[row.type]],
     created: row.created_at,
@@ -78,11 +84,17 @@ function render(rows: EventRow[], site: CalendarSite, header: { calName?: string
     { productId: PRODUCT_ID, method: 'PUBLISH', ...header },
   );
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
+  let text = value.replace(/\r\n[ \t]/g, '');
   // Header lines the library has no option for go right after its own header.
-  const withExtra = extra.length
-    ? value.replace('X-PUBLISHED-TTL:PT1H\r\n', `X-PUBLISHED-TTL:PT1H\r\n${extra.join('\r\n')}\r\n`)
-    : value;
-  return foldByOctets(withExtra);
+  if (extra.length) {
+    text = text.replace('X-PUBLISHED-TTL:PT1H\r\n', `X-PUBLISHED-TTL:PT1H\r\n${extra.join('\r\n')}\r\n`);
+  }
+  // Each event's page as its URL (a URI value: no TEXT escaping), right after its UID.
+  for (const row of rows) {
+    const uid = `UID:${uidOf(row, site)}\r\n`;
+    text = text.replace(uid, `${uid}URL:${eventPageUrl(site.publicUrl, row.id)}\r\n`);
+  }
+  return foldByOctets(text);
 }
 
 /** One event as an .ics file (for "Add to calendar"). */

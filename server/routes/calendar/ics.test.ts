@@ -1,0 +1,66 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { EventRow } from '../../store/schema';
+import { eventCalendar, feedCalendar, foldByOctets, icsFileName } from './ics';
+
+const row: EventRow = {
+  id: 'AbCdEfGhIjKlMnOp',
+  title: 'Vigil',
+  description: 'Candles.',
+  starts_at: Date.UTC(2027, 0, 10, 18, 0),
+  timezone: 'Europe/Paris',
+  city: 'Paris',
+  country: 'France',
+  type: 'cultural',
+  source_link: 'https://example.org/vigil',
+  organizer: null,
+  status: 'approved',
+  verified: 0,
+  created_by: 'user',
+  created_at: Date.UTC(2026, 11, 1),
+  updated_at: Date.UTC(2026, 11, 2),
+  approved_at: Date.UTC(2026, 11, 2),
+  search_text: '',
+  location_text: '',
+};
+
+describe('calendar text', () => {
+  it('works for any PUBLIC_URL, including a dotless host or a one-digit port', () => {
+    for (const publicUrl of ['http://localhost:0', 'http://calendar', 'https://cal.example.org:8443']) {
+      const text = eventCalendar(row, { publicUrl, siteTitle: 'Site' });
+      const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+      expect(event?.getFirstPropertyValue('url')).toBe(`${publicUrl}/event/${row.id}`);
+      expect(event?.getFirstPropertyValue('uid')).toBe(`${row.id}@${new URL(publicUrl).host}`);
+    }
+  });
+
+  it('folds long lines at 75 octets without splitting a character, and unfolds to the same text', () => {
+    const line = `DESCRIPTION:${'فلسطين حرة 🇵🇸 '.repeat(20)}`;
+    const folded = foldByOctets(`BEGIN:X\r\n${line}\r\nEND:X\r\n`);
+    const lines = folded.split('\r\n');
+    for (const l of lines) expect(Buffer.byteLength(l, 'utf8')).toBeLessThanOrEqual(75);
+    expect(folded).not.toContain('\uFFFD');
+    expect(folded.replace(/\r\n /g, '')).toBe(`BEGIN:X\r\n${line}\r\nEND:X\r\n`);
+  });
+
+  it('escapes the calendar name and description of a feed', () => {
+    const text = feedCalendar(
+      [row],
+      { publicUrl: 'https://x.org', siteTitle: 'S' },
+      {
+        name: 'Name, with; specials',
+        description: 'Line one\nline two, end',
+      },
+    );
+    // ical.js reads X- properties raw, so the escaped TEXT form is checked as written (RFC 5545 §3.3.11).
+    expect(text).toContain('\r\nX-WR-CALNAME:Name\\, with\\; specials\r\n');
+    expect(text).toContain('\r\nX-WR-CALDESC:Line one\\nline two\\, end\r\n');
+    expect(new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')).toHaveLength(1);
+  });
+
+  it('makes a file name browsers keep', () => {
+    expect(icsFileName('March for Gaza: London!')).toBe('march-for-gaza-london.ics');
+    expect(icsFileName('مسيرة')).toBe('event.ics');
+    expect(icsFileName('Café  "quoted"')).toBe('cafe-quoted.ics');
+  });
+});
