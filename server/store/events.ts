@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { EventStatus, EventType } from '../../common/enums';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { newId } from './ids';
@@ -27,33 +27,131 @@ export interface Page {
   pageSize: number;
 }
 
-/** Approved events matching the home page's filters: upcoming soonest first, or past latest first. */
+/** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
+const TRIGRAM_MIN = 3;
+/** Counts at least this large are served from a short-lived per-process cache (see cachedCount). */
+const COUNT_CACHE_MIN = 1000;
+const COUNT_CACHE_FRESH_MS = 10_000;
+const COUNT_CACHE_MAX_AGE_MS = 60_000;
+const COUNT_CACHE_MAX_KEYS = 2000;
+
+interface CountEntry {
+  value: number;
+  at: number;
+  refreshing: boolean;
+}
+const countCaches = new WeakMap<object, Map<string, CountEntry>>();
+
+/**
+ * Exact counts are cheap for small results and costly for huge ones (hundreds of thousands of index
+ * entries at a million events). Counts of COUNT_CACHE_MIN or more are kept per filter for 10 s, then
+ * served stale once while one request refreshes them in the background: a total on a large calendar
+ * may lag the truth by a few seconds; a small one (every test, most real calendars) is always exact.
+ * The cache lives in this process only; nothing depends on it being shared.
+ */
+async function cachedCount(
+  db: Kysely<Database>,
+  key: string,
+  compute: () => Promise<number>,
+): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < COUNT_CACHE_MAX_AGE_MS) {
+    if (now - hit.at >= COUNT_CACHE_FRESH_MS && !hit.refreshing) {
+      hit.refreshing = true;
+      compute().then(
+        (value) => cache.set(key, { value, at: Date.now(), refreshing: false }),
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.value;
+  }
+  const value = await compute();
+  if (value >= COUNT_CACHE_MIN) {
+    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.clear();
+    cache.set(key, { value, at: Date.now(), refreshing: false });
+  } else {
+    cache.delete(key);
+  }
+  return value;
+}
+
+/** An FTS5 phrase: the text in double quotes, inner quotes doubled. Trigram phrases match substrings. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** Newlines separate the fields in the stored text; a query never spans two of them. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+
+/**
+ * Approved events matching the home page's filters: upcoming soonest first, or past latest first.
+ *
+ * Search and location are case-insensitive substring matches (LIKE over the lower-cased text, which
+ * stays the final word). On SQLite, terms of 3+ characters first go through the FTS5 trigram index
+ * (migration 0002): when the matches are few, the page is read from them; when they are many, walking
+ * the date index and checking each row is cheaper, and the count says which case it is. On PostgreSQL,
+ * pg_trgm GIN indexes serve the same LIKE and its planner makes that choice itself.
+ */
 export async function listApprovedEvents(
   db: Kysely<Database>,
   filters: ListEventsFilters,
   { page, pageSize }: Page,
   now: number = Date.now(),
 ): Promise<{ rows: EventRow[]; total: number }> {
-  let query = db.selectFrom('events').where('status', '=', 'approved');
-  query = filters.when === 'past' ? query.where('starts_at', '<', now) : query.where('starts_at', '>=', now);
-  if (filters.type !== 'all') query = query.where('type', '=', filters.type);
-  // Newlines separate the fields in the stored text; a query never spans two of them.
-  const search = filters.search.replace(/\s*\n\s*/g, ' ');
-  if (search) query = query.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
-  const location = filters.location.replace(/\s*\n\s*/g, ' ');
-  if (location) query = query.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const search = oneLine(filters.search);
+  const location = oneLine(filters.location);
+  const offset = (page - 1) * pageSize;
 
-  const [countRow, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  let window = db.selectFrom('events').where('status', '=', 'approved');
+  window =
+    filters.when === 'past' ? window.where('starts_at', '<', now) : window.where('starts_at', '>=', now);
+  if (filters.type !== 'all') window = window.where('type', '=', filters.type);
+  let matching = window;
+  if (search) matching = matching.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
+  if (location)
+    matching = matching.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+
+  // City and country are part of search_text, so a location term narrows the FTS lookup too.
+  const phrases = [search, location]
+    .filter((t) => [...t].length >= TRIGRAM_MIN)
+    .map((t) => ftsPhrase(t.toLowerCase()));
+  const viaFts =
+    sqlite && phrases.length > 0
+      ? matching.where(
+          sql<boolean>`events.rowid in (select rowid from events_fts where events_fts match ${phrases.join(' ')})`,
+        )
+      : null;
+
+  const countOf = (query: typeof window) =>
+    query
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const key = (parts: object) => JSON.stringify({ when: filters.when, type: filters.type, ...parts });
+  const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
+
+  const pageOf = (query: typeof window) =>
     query
       .selectAll()
       .orderBy('starts_at', filters.when === 'past' ? 'desc' : 'asc')
       .orderBy('id')
       .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  return { rows, total: Number(countRow.n) };
+      .offset(offset)
+      .execute();
+  if (total <= offset) return { rows: [], total };
+  if (!viaFts) return { rows: await pageOf(matching), total };
+  // Many matches: walking the date index visits about (offset + pageSize) × window / total rows;
+  // reading the matches from the FTS index costs about `total` lookups. Take the cheaper one.
+  const windowSize = await cachedCount(db, key({}), () => countOf(window));
+  const walk = ((offset + pageSize) * windowSize) / Math.max(total, 1);
+  return { rows: await pageOf(walk < 3 * total ? matching : viaFts), total };
 }
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {

@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../common/enums';
+import type { ListEventsFilters } from '../../common/schemas/events';
+import { generateEvents } from '../cli/commands/generate-events';
+import { createEvent, createUser } from '../testing/factories';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { listApprovedEvents } from './events';
+import type { EventRow } from './schema';
+
+// The indexed search (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) must give exactly what a plain
+// case-insensitive substring match gives, on whichever database this project runs.
+
+const DAY = 24 * 3600 * 1000;
+let server: TestServer;
+let all: EventRow[];
+const now = Date.now();
+
+const TRICKY = [
+  { title: '100% solidarity_day', city: 'Madrid', country: 'Spain' },
+  { title: 'Say "free Palestine"', city: 'Gaza City', country: 'Palestine' },
+  { title: 'Ağıt gecesi', city: 'İstanbul', country: 'Türkiye' },
+  { title: 'وقفة تضامنية', city: 'عمان', country: 'الأردن' },
+  { title: 'Emoji 🍉 watermelon night', city: 'Malmö', country: 'Sweden' },
+  { title: 'Back\\slash * star ^ caret: colon', city: 'São Paulo', country: 'Brazil' },
+  { title: 'AND OR NOT NEAR', city: 'Zürich', country: 'Switzerland' },
+];
+
+async function reloadAll(): Promise<void> {
+  all = await server.store.db.selectFrom('events').selectAll().execute();
+}
+
+/** The spec's semantics, spelled out in JavaScript. */
+function reference(filters: ListEventsFilters, page: number, pageSize: number) {
+  const s = filters.search.toLowerCase();
+  const l = filters.location.toLowerCase();
+  const rows = all
+    .filter((e) => e.status === 'approved')
+    .filter((e) => (filters.when === 'past' ? e.starts_at < now : e.starts_at >= now))
+    .filter((e) => filters.type === 'all' || e.type === filters.type)
+    .filter((e) => e.search_text.includes(s) && e.location_text.includes(l))
+    .sort((a, b) => {
+      const byDate = filters.when === 'past' ? b.starts_at - a.starts_at : a.starts_at - b.starts_at;
+      return byDate !== 0 ? byDate : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+  return { ids: rows.slice((page - 1) * pageSize, page * pageSize).map((e) => e.id), total: rows.length };
+}
+
+async function actual(filters: ListEventsFilters, page: number, pageSize: number) {
+  const { rows, total } = await listApprovedEvents(server.store.db, filters, { page, pageSize }, now);
+  return { ids: rows.map((e) => e.id), total };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // Enough rows that common terms take the "walk the date index" path and rare ones the FTS path.
+  await generateEvents(server.store, 700, { seed: 7, now });
+  const user = await createUser(server.store);
+  for (const [i, e] of TRICKY.entries()) {
+    await createEvent(server.store, { ...e, createdBy: user.id, startsAt: now + (i + 1) * DAY });
+  }
+  await createEvent(server.store, {
+    title: 'Pending march in London',
+    status: 'pending',
+    createdBy: user.id,
+  });
+  await reloadAll();
+});
+afterAll(() => server.close());
+
+const filters = (over: Partial<ListEventsFilters>): ListEventsFilters => ({
+  search: '',
+  location: '',
+  type: 'all',
+  when: 'upcoming',
+  ...over,
+});
+
+describe('indexed search', () => {
+  it.each([
+    ['very common word', filters({ search: 'the' })],
+    ['common word', filters({ search: 'march' })],
+    ['common word, past', filters({ search: 'vigil', when: 'past' })],
+    ['rare word', filters({ search: 'dearborn' })],
+    ['two characters', filters({ search: 'ga' })],
+    ['one character', filters({ search: '_' })],
+    ['percent', filters({ search: '100%' })],
+    ['quotes', filters({ search: '"free' })],
+    ['FTS syntax is plain text', filters({ search: 'and or not' })],
+    ['star and caret', filters({ search: '* star ^' })],
+    ['backslash', filters({ search: 'k\\s' })],
+    ['Turkish', filters({ search: 'ağıt' })],
+    ['Arabic', filters({ search: 'تضامن' })],
+    ['emoji', filters({ search: '🍉 w' })],
+    ['accented city', filters({ location: 'são' })],
+    ['location, common', filters({ location: 'united' })],
+    ['location and search', filters({ search: 'gaza', location: 'london' })],
+    ['type and search', filters({ search: 'film', type: 'cultural' })],
+    ['no match', filters({ search: 'zzzqqq' })],
+  ])('matches plain substring search: %s', async (_label, f) => {
+    for (const [page, pageSize] of [
+      [1, 20],
+      [2, 20],
+      [5, 7],
+    ] as const) {
+      expect(await actual(f, page, pageSize)).toEqual(reference(f, page, pageSize));
+    }
+  });
+
+  it('matches plain substring search for any piece of any event text', async () => {
+    const texts = all.map((e) => e.search_text);
+    const term = fc
+      .tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 9 }))
+      .map(([text, start, length]) => {
+        const chars = [...text];
+        const from = start % chars.length;
+        return chars
+          .slice(from, from + length)
+          .join('')
+          .replace(/\s*\n\s*/g, ' ')
+          .trim();
+      })
+      .filter((t) => t.length > 0);
+    await fc.assert(
+      fc.asyncProperty(
+        term,
+        fc.constantFrom('all', ...EVENT_TYPES),
+        fc.constantFrom('upcoming', 'past'),
+        fc.boolean(),
+        async (t, type, when, asLocation) => {
+          const f = filters({ type, when, ...(asLocation ? { location: t } : { search: t.toUpperCase() }) });
+          expect(await actual(f, 1, 20)).toEqual(reference(f, 1, 20));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('follows edits and deletions of events (the index is kept in step)', async () => {
+    const [target] = all.filter((e) => e.status === 'approved' && e.starts_at >= now);
+    if (!target) throw new Error('no upcoming event');
+    await server.store.db
+      .updateTable('events')
+      .set({ title: 'Renamed', search_text: 'renamed\nquokkaphant\nnowhere\nnoland' })
+      .where('id', '=', target.id)
+      .execute();
+    const found = await actual(filters({ search: 'quokkaphant' }), 1, 20);
+    expect(found).toEqual({ ids: [target.id], total: 1 });
+    const old = target.search_text.split('\n')[0] ?? '';
+    const stillOld = await actual(filters({ search: old }), 1, 100);
+    expect(stillOld.ids).not.toContain(target.id);
+
+    await server.store.db.deleteFrom('events').where('id', '=', target.id).execute();
+    expect(await actual(filters({ search: 'quokkaphant' }), 1, 20)).toEqual({ ids: [], total: 0 });
+    await reloadAll();
+  });
+
+  it('reads search results through the trigram index', async () => {
+    if (server.store.dialect === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan
+        select count(*) from events where status = 'approved'
+        and events.rowid in (select rowid from events_fts where events_fts match '"dearborn"')`.execute(
+        server.store.db,
+      );
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain('events_fts');
+    } else {
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
+        where tablename = 'events' and indexdef like '%gin_trgm_ops%'`.execute(server.store.db);
+      expect(indexes.rows.map((r) => r.indexname).sort()).toEqual([
+        'events_location_trgm_idx',
+        'events_search_trgm_idx',
+      ]);
+    }
+  });
+});
+
+describe('generate-events', () => {
+  it('adds realistic approved events of every type, past and upcoming, some verified', async () => {
+    const generated = all.filter((e) => e.source_link.startsWith('https://example.org/events/'));
+    expect(generated.length).toBeGreaterThanOrEqual(699);
+    expect(new Set(generated.map((e) => e.type))).toEqual(new Set(EVENT_TYPES));
+    expect(generated.every((e) => e.status === 'approved')).toBe(true);
+    expect(generated.some((e) => e.starts_at < now - 365 * DAY)).toBe(true);
+    expect(generated.some((e) => e.starts_at > now + 365 * DAY)).toBe(true);
+    expect(new Set(generated.map((e) => e.country)).size).toBeGreaterThan(30);
+    const verified = generated.filter((e) => e.verified === 1).length / generated.length;
+    expect(verified).toBeGreaterThan(0.1);
+    expect(verified).toBeLessThan(0.6);
+  });
+});
