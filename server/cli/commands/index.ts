@@ -1,6 +1,7 @@
 import type { AdminCommand } from '../command';
+import { generateEventsCommand } from './generate-events';
 import { listCommand } from './list';
 import { demoteCommand, promoteCommand } from './roles';
 
 /** Every admin command, in the order `npm run admin -- help` lists them. One line per command. */
-export const COMMANDS: AdminCommand[] = [promoteCommand, demoteCommand, listCommand];
+export const COMMANDS: AdminCommand[] = [promoteCommand, demoteCommand, listCommand, generateEventsCommand];
