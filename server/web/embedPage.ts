@@ -68,7 +68,7 @@ export function renderEmbedPage({
   return page(
     siteTitle,
     `    <header class="head">
-      <h1><a href="${escapeHtml(home)}" ${OUT}>${escapeHtml(siteTitle)}</a></h1>
+      <h1 class="site"><a href="${escapeHtml(home)}" ${OUT}>${escapeHtml(siteTitle)}</a></h1>
       <p>Upcoming events</p>
     </header>
     <main>

@@ -10,6 +10,7 @@ const SubmitPage = lazy(() => import('../features/submit/components/SubmitPage')
 const ModerationPage = lazy(() => import('../features/moderation/components/ModerationPage'));
 const LogPage = lazy(() => import('../features/log/components/LogPage'));
 const AuthPage = lazy(() => import('../features/auth/components/AuthPage'));
+const SubscribePage = lazy(() => import('../features/calendar/components/SubscribePage'));
 
 export function AppRouter() {
   return (
@@ -22,6 +23,7 @@ export function AppRouter() {
           <Route path="moderation" element={<ModerationPage />} />
           <Route path="log" element={<LogPage />} />
           <Route path="auth" element={<AuthPage />} />
+          <Route path="subscribe" element={<SubscribePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,0 +1,79 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { CalendarPlus, ChevronDown, Download, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { type ButtonSize, type ButtonVariant, buttonClass } from '../../../components/ui/Button';
+import { CALENDAR_NS } from '../catalog';
+import { type CalendarEvent, eventIcsPath, googleCalendarUrl } from '../links';
+
+const itemClass =
+  'flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 text-sm text-stone-800 outline-none ' +
+  'data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
+
+export interface AddToCalendarProps {
+  event: CalendarEvent;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** On small cards: an icon-only trigger (its name still says what it does). */
+  compact?: boolean;
+}
+
+/**
+ * "Add to calendar": a menu with the event's .ics file (Apple Calendar, Outlook, Thunderbird…) and a
+ * pre-filled Google Calendar page. Both are plain links the person follows; nothing is sent anywhere.
+ */
+export function AddToCalendar({
+  event,
+  variant = 'secondary',
+  size = 'sm',
+  compact = false,
+}: AddToCalendarProps) {
+  const { t } = useTranslation(CALENDAR_NS);
+  const google = googleCalendarUrl(event, window.location.origin);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className={buttonClass(variant, size, compact ? 'px-2' : '')}
+        aria-label={compact ? t('add.buttonFor', { title: event.title }) : undefined}
+      >
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        {compact ? null : t('add.button')}
+        {compact ? null : <ChevronDown aria-hidden="true" className="size-4" />}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-50 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+        >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <a href={eventIcsPath(event.id)} download>
+              <Download
+                aria-hidden="true"
+                className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100"
+              />
+              <span className="flex flex-col">
+                <span className="font-medium">{t('add.ics')}</span>
+                <span className="text-xs text-stone-600 dark:text-stone-300">{t('add.icsHint')}</span>
+              </span>
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <a href={google} target="_blank" rel="noopener noreferrer">
+              <ExternalLink
+                aria-hidden="true"
+                className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100"
+              />
+              <span className="flex flex-col">
+                <span className="font-medium">{t('add.google')}</span>
+                <span className="text-xs text-stone-600 dark:text-stone-300">{t('add.googleHint')}</span>
+              </span>
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+          <p className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">{t('add.duration')}</p>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { CALENDAR_NS } from '../catalog';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+const fieldClass =
+  'w-full min-w-0 rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-sm text-stone-900 ' +
+  'dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100';
+
+/** A read-only address or snippet with a Copy button; the result is announced to screen readers. */
+export function CopyField({
+  label,
+  value,
+  what,
+  multiline = false,
+}: {
+  label: string;
+  value: string;
+  /** Names the thing in the button's accessible name ("Copy the calendar feed address"). */
+  what: string;
+  multiline?: boolean;
+}) {
+  const { t } = useTranslation(CALENDAR_NS);
+  const id = useId();
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const [state, setState] = useState<CopyState>('idle');
+
+  // A new value is not yet copied.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on value change only
+  useEffect(() => setState('idle'), [value]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      // No clipboard access (insecure context, denied): select the text so a key press copies it.
+      ref.current?.focus();
+      ref.current?.select();
+      setState('failed');
+    }
+  };
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800 dark:text-stone-200">
+        {label}
+      </label>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-start">
+        {multiline ? (
+          <textarea
+            id={id}
+            ref={ref}
+            readOnly
+            rows={4}
+            value={value}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${fieldClass} resize-y`}
+          />
+        ) : (
+          <input
+            id={id}
+            ref={ref}
+            readOnly
+            type="text"
+            value={value}
+            onFocus={(e) => e.currentTarget.select()}
+            className={fieldClass}
+          />
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={copy}
+          aria-label={t('page.copyLabel', { what })}
+          className="shrink-0 self-start sm:py-2"
+        >
+          {state === 'copied' ? (
+            <Check aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+          ) : (
+            <Copy aria-hidden="true" className="size-4" />
+          )}
+          {t('page.copy')}
+        </Button>
+      </div>
+      <p role="status" className="mt-1 min-h-5 text-sm text-stone-600 dark:text-stone-300">
+        {state === 'copied' ? t('page.copied') : state === 'failed' ? t('page.copyFailed') : ''}
+      </p>
+    </div>
+  );
+}

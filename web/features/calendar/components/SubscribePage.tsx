@@ -1,0 +1,253 @@
+import { BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EVENT_TYPES, type EventType } from '../../../../common/enums';
+import { LIMITS } from '../../../../common/limits';
+import { config } from '../../../app/config';
+import { buttonClass } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { CALENDAR_NS } from '../catalog';
+import { DEFAULT_EMBED_LIMIT, EMBED_LIMITS, type FeedFilters, feedLinks, filterQuery } from '../links';
+import { CopyField } from './CopyField';
+
+/** Typing pauses this long before the addresses (and the preview) follow. */
+const TYPING_DEBOUNCE_MS = 300;
+
+const fieldClass =
+  'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 ' +
+  'placeholder:text-stone-500 sm:text-sm dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100 ' +
+  'dark:placeholder:text-stone-400';
+const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
+
+function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number } {
+  const type = params.get('type') ?? '';
+  const limit = Number(params.get('limit'));
+  return {
+    type: isEventType(type) ? type : 'all',
+    location: (params.get('location') ?? '').slice(0, LIMITS.locationMax),
+    search: (params.get('search') ?? '').slice(0, LIMITS.searchMax),
+    limit: (EMBED_LIMITS as readonly number[]).includes(limit) ? limit : DEFAULT_EMBED_LIMIT,
+  };
+}
+
+function Section({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={id}>
+        <h2
+          id={id}
+          className="flex items-center gap-2.5 text-lg font-semibold text-stone-900 dark:text-white"
+        >
+          <span className="text-brand-700 dark:text-brand-100">{icon}</span>
+          {title}
+        </h2>
+        {text ? (
+          <p className="mt-2 text-sm leading-relaxed text-stone-700 dark:text-stone-300">{text}</p>
+        ) : null}
+        <div className="mt-4 space-y-4">{children}</div>
+      </section>
+    </Card>
+  );
+}
+
+/** "Embed and subscribe": the calendar feed, the RSS feed and the embed snippet, for chosen filters. */
+export default function SubscribePage() {
+  const { t } = useTranslation(CALENDAR_NS);
+  const [params, setParams] = useSearchParams();
+  const initial = useMemo(() => filtersFrom(params), [params]);
+  const [type, setType] = useState<FeedFilters['type']>(initial.type);
+  const [location, setLocation] = useState(initial.location);
+  const [search, setSearch] = useState(initial.search);
+  const [limit, setLimit] = useState(initial.limit);
+  const [applied, setApplied] = useState<FeedFilters>({
+    type: initial.type,
+    location: initial.location,
+    search: initial.search,
+  });
+  const ids = { type: useId(), location: useId(), search: useId(), limit: useId() };
+
+  useEffect(() => {
+    document.title = `${t('page.title')} · ${config.siteTitle}`;
+  }, [t]);
+
+  // The addresses follow the fields after a pause in typing; the page's own address keeps the choice.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const next = { type, location: location.trim(), search: search.trim() };
+      setApplied(next);
+      const query = filterQuery(next, limit === DEFAULT_EMBED_LIMIT ? {} : { limit: String(limit) });
+      setParams(new URLSearchParams(query), { replace: true });
+    }, TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [type, location, search, limit, setParams]);
+
+  const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
+  const links = feedLinks(window.location.origin, applied, { limit, frameTitle });
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-stone-950 dark:text-white">{t('page.title')}</h1>
+      <p className="mt-3 max-w-2xl text-stone-700 dark:text-stone-300">{t('page.intro')}</p>
+
+      <div className="mt-8 space-y-6">
+        <Card className="p-5 sm:p-6">
+          <fieldset>
+            <legend className="text-lg font-semibold text-stone-900 dark:text-white">
+              {t('page.filtersTitle')}
+            </legend>
+            <div className="mt-4 grid gap-4 sm:grid-cols-3">
+              <div>
+                <label htmlFor={ids.type} className={labelClass}>
+                  {t('page.type')}
+                </label>
+                <select
+                  id={ids.type}
+                  value={type}
+                  onChange={(e) => setType(isEventType(e.target.value) ? e.target.value : 'all')}
+                  className={fieldClass}
+                >
+                  <option value="all">{t('page.allTypes')}</option>
+                  {EVENT_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`types.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.location} className={labelClass}>
+                  {t('page.location')}
+                </label>
+                <input
+                  id={ids.location}
+                  type="text"
+                  value={location}
+                  maxLength={LIMITS.locationMax}
+                  placeholder={t('page.locationPlaceholder')}
+                  onChange={(e) => setLocation(e.target.value)}
+                  className={fieldClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={ids.search} className={labelClass}>
+                  {t('page.search')}
+                </label>
+                <input
+                  id={ids.search}
+                  type="search"
+                  value={search}
+                  maxLength={LIMITS.searchMax}
+                  placeholder={t('page.searchPlaceholder')}
+                  onChange={(e) => setSearch(e.target.value)}
+                  className={fieldClass}
+                />
+              </div>
+            </div>
+          </fieldset>
+        </Card>
+
+        <Section
+          icon={<CalendarPlus aria-hidden="true" className="size-5" />}
+          title={t('page.calendarTitle')}
+          text={t('page.calendarText')}
+        >
+          <div className="flex flex-wrap gap-3">
+            <a href={links.webcal} className={buttonClass('primary', 'md')}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              {t('page.openInApp')}
+            </a>
+            <a
+              href={links.googleSubscribe}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('secondary', 'md')}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('page.addGoogle')}
+            </a>
+          </div>
+          <CopyField label={t('page.feedUrl')} value={links.calendar} what={t('page.feedUrl')} />
+          <p className="text-sm text-stone-600 dark:text-stone-300">{t('page.calendarHint')}</p>
+        </Section>
+
+        <Section
+          icon={<Rss aria-hidden="true" className="size-5" />}
+          title={t('page.rssTitle')}
+          text={t('page.rssText')}
+        >
+          <CopyField label={t('page.rssUrl')} value={links.rss} what={t('page.rssUrl')} />
+          <a href={links.rss} className={buttonClass('secondary', 'sm')}>
+            <Rss aria-hidden="true" className="size-4" />
+            {t('page.openRss')}
+          </a>
+        </Section>
+
+        <Section
+          icon={<Code aria-hidden="true" className="size-5" />}
+          title={t('page.embedTitle')}
+          text={t('page.embedText')}
+        >
+          <div className="max-w-48">
+            <label htmlFor={ids.limit} className={labelClass}>
+              {t('page.limit')}
+            </label>
+            <select
+              id={ids.limit}
+              value={limit}
+              onChange={(e) => setLimit(Number(e.target.value))}
+              className={fieldClass}
+            >
+              {EMBED_LIMITS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <CopyField label={t('page.snippet')} value={links.snippet} what={t('page.snippet')} multiline />
+          <div>
+            <h3 className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('page.preview')}</h3>
+            <iframe
+              src={links.embed}
+              title={t('page.previewFrame')}
+              loading="lazy"
+              className="mt-1.5 h-[28rem] w-full rounded-lg border border-stone-300 bg-white dark:border-stone-600"
+            />
+          </div>
+        </Section>
+
+        <Section
+          icon={<BookOpen aria-hidden="true" className="size-5" />}
+          title={t('page.apiTitle')}
+          text={t('page.apiText')}
+        >
+          <div className="flex flex-wrap gap-3">
+            <a href="/api/docs" className={buttonClass('secondary', 'sm')}>
+              <BookOpen aria-hidden="true" className="size-4" />
+              {t('page.apiDocs')}
+            </a>
+            <a href="/api/openapi.json" className={buttonClass('ghost', 'sm')}>
+              {t('page.openapi')}
+            </a>
+          </div>
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { feedLinks, googleCalendarUrl } from './links';
+
+const event = {
+  id: 'AbCdEfGhIjKlMnOp',
+  title: 'March & rally: Gaza',
+  description: 'Meet at noon.',
+  // 10:00 in London on the day British Summer Time starts.
+  date: '2027-03-28T09:00:00.000Z',
+  timezone: 'Europe/London',
+  location: { city: 'London', country: 'United Kingdom' },
+  organizer: 'PSC',
+};
+
+describe('Google Calendar link', () => {
+  it('pre-fills title, UTC start and a 2-hour end, place, zone and a link back', () => {
+    const url = new URL(googleCalendarUrl(event, 'https://cal.example.org'));
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('text')).toBe('March & rally: Gaza');
+    expect(url.searchParams.get('dates')).toBe('20270328T090000Z/20270328T110000Z');
+    expect(url.searchParams.get('ctz')).toBe('Europe/London');
+    expect(url.searchParams.get('location')).toBe('London, United Kingdom');
+    expect(url.searchParams.get('details')).toContain(
+      'Event page: https://cal.example.org/event/AbCdEfGhIjKlMnOp',
+    );
+    expect(url.searchParams.get('details')).toContain('Organized by: PSC');
+  });
+
+  it('keeps long descriptions from making the link too long', () => {
+    const url = googleCalendarUrl({ ...event, description: 'x'.repeat(5000) }, 'https://cal.example.org');
+    expect(url.length).toBeLessThan(2000);
+  });
+});
+
+describe('feed links', () => {
+  it('carries the filters into every address, with a webcal: variant and an escaped snippet', () => {
+    const links = feedLinks(
+      'https://cal.example.org',
+      { type: 'protest', location: ' London ', search: '' },
+      { limit: 5, frameTitle: 'Events "here" & <there>' },
+    );
+    expect(links.calendar).toBe('https://cal.example.org/calendar.ics?type=protest&location=London');
+    expect(links.webcal).toBe('webcal://cal.example.org/calendar.ics?type=protest&location=London');
+    expect(links.rss).toBe('https://cal.example.org/feed.xml?type=protest&location=London');
+    expect(links.embed).toBe('https://cal.example.org/embed?type=protest&location=London&limit=5');
+    expect(links.snippet).toBe(
+      '<iframe src="https://cal.example.org/embed?type=protest&amp;location=London&amp;limit=5" title="Events &quot;here&quot; &amp; &lt;there>" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>',
+    );
+    expect(new URL(links.googleSubscribe).searchParams.get('cid')).toBe(links.webcal);
+  });
+
+  it('leaves defaults out', () => {
+    const links = feedLinks(
+      'http://localhost:3000',
+      { type: 'all', location: '', search: '' },
+      { frameTitle: 'x' },
+    );
+    expect(links.calendar).toBe('http://localhost:3000/calendar.ics');
+    expect(links.embed).toBe('http://localhost:3000/embed');
+  });
+});
