@@ -48,7 +48,8 @@ const MIGRATION_LOCK_KEY = 7_294_110_552_031;
  * Bring the schema up to date. Safe to run on every start and from several servers at once: on
  * PostgreSQL the whole run (including creating Kysely's bookkeeping tables) holds an advisory lock on
  * one connection, so a second server waits, then finds nothing left to do; each migration runs in a
- * transaction. On SQLite the database file's write lock does the same for processes on one machine.
+ * transaction. On SQLite the whole run is one IMMEDIATE transaction: the file's write lock does the same
+ * for processes on one machine, and a failed migration leaves nothing half done.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -62,7 +63,31 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       }
     });
   } else {
-    await runMigrations(db);
+    await db.connection().execute(async (conn) => {
+      await beginImmediate(conn);
+      try {
+        await runMigrations(conn);
+        await sql`commit`.execute(conn);
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+}
+
+/** Take SQLite's write lock, waiting (beyond busy_timeout) while another process migrates. */
+async function beginImmediate(conn: Kysely<Database>): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(conn);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY');
+      if (!busy || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
 
