@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GoogleSignInResult, SessionResponse } from '../../../common/schemas/auth';
+import {
+  type GoogleTestProvider,
+  startGoogleTestProvider,
+  TEST_CLIENT_ID,
+} from '../../auth/googleTestProvider';
+import { createPasswordAccount } from '../../testing/factories';
+import { startTestServer, type TestServer } from '../../testing/harness';
+
+let provider: GoogleTestProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  provider = await startGoogleTestProvider();
+  server = await startTestServer({ env: provider.env });
+  // The harness listens on a port chosen at start, so the public address is only known now; the
+  // callback URL sent to the provider is built from it at each request.
+  server.env.PUBLIC_URL = server.url;
+});
+afterAll(async () => {
+  await server?.close();
+  await provider?.stop();
+});
+
+const cookiePair = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0] ?? '';
+
+function resultOf(html: string): GoogleSignInResult {
+  const match = /<meta name="google-sign-in-result" content="([^"]*)">/.exec(html);
+  if (!match?.[1]) throw new Error(`no result in ${html}`);
+  return JSON.parse(match[1].replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))));
+}
+
+interface FlowOutcome {
+  callback: Response;
+  html: string;
+  result: GoogleSignInResult;
+  session: string;
+}
+
+/** What the pop-up does: /start → provider → /callback, carrying cookies like a browser. */
+async function signInWithGoogle(
+  options: { flowCookie?: (real: string) => string } = {},
+): Promise<FlowOutcome> {
+  const start = await server.fetch('/api/auth/google/start', { redirect: 'manual' });
+  expect(start.status).toBe(302);
+  const flow = cookiePair(start, 'oidc_flow');
+  const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const back = new URL(atProvider.headers.get('location') ?? '');
+  expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/api/auth/google/callback`);
+  const cookie = options.flowCookie ? options.flowCookie(flow) : flow;
+  const callback = await server.fetch(`${back.pathname}${back.search}`, {
+    headers: cookie ? { cookie } : {},
+  });
+  const html = await callback.text();
+  return { callback, html, result: resultOf(html), session: cookiePair(callback, 'sid') };
+}
+
+async function sessionUser(cookie: string) {
+  const res = await server.fetch('/api/auth/session', { headers: { cookie } });
+  return ((await res.json()) as SessionResponse).user;
+}
+
+describe('GET /api/auth/google/start', () => {
+  it('sends the pop-up to the provider with PKCE, state and nonce, and keeps them in a sealed cookie', async () => {
+    const res = await server.fetch('/api/auth/google/start', { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.get('location') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider.issuer}/authorize`);
+    const q = url.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe(TEST_CLIENT_ID);
+    expect(q.get('redirect_uri')).toBe(`${server.url}/api/auth/google/callback`);
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(q.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oidc_flow=')) ?? '';
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/api\/auth\/google/);
+    // Sealed: neither the state nor the verifier can be read from it.
+    expect(cookie).not.toContain(q.get('state') ?? '-');
+  });
+
+  it('answers the pop-up page with a clear failure when Google is not configured', async () => {
+    const plain = await startTestServer();
+    try {
+      const res = await plain.fetch('/api/auth/google/start', { redirect: 'manual' });
+      expect(res.status).toBe(404);
+      expect(resultOf(await res.text())).toMatchObject({ ok: false, code: 'auth/operation-not-allowed' });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('GET /api/auth/google/callback', () => {
+  it('creates the account at the first sign-in from the verified ID token, then signs the same one in', async () => {
+    provider.setIdentity({
+      sub: 'sub-amal',
+      email: 'Amal@Gmail.example',
+      email_verified: true,
+      name: 'Amal Khoury',
+    });
+    const first = await signInWithGoogle();
+    expect(first.callback.status).toBe(200);
+    expect(first.result).toEqual({ ok: true });
+    const user = await sessionUser(first.session);
+    expect(user).toMatchObject({ name: 'Amal Khoury', email: 'Amal@Gmail.example', role: 'user' });
+
+    const second = await signInWithGoogle();
+    expect(second.result).toEqual({ ok: true });
+    expect(second.session).not.toBe(first.session);
+    expect((await sessionUser(second.session))?.id).toBe(user?.id);
+    const rows = await server.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lc', '=', 'amal@gmail.example')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers a tiny page that loads our script (no inline script) and can reach its opener', async () => {
+    provider.setIdentity({
+      sub: 'sub-page',
+      email: 'page@gmail.example',
+      email_verified: true,
+      name: 'Page',
+    });
+    const { callback, html, session } = await signInWithGoogle();
+    expect(html).toContain('<script src="/auth-popup.js" defer></script>');
+    expect(html).not.toMatch(/<script>(?!<)/);
+    expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(callback.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(callback.headers.get('cache-control')).toBe('no-store');
+    const sid = callback.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
+    expect(sid).toMatch(/; HttpOnly/);
+    expect(sid).toMatch(/; SameSite=Lax/);
+    expect(session).toMatch(/^sid=/);
+  });
+
+  it('refuses an unverified email and creates nothing', async () => {
+    provider.setIdentity({
+      sub: 'sub-unverified',
+      email: 'unverified@gmail.example',
+      email_verified: false,
+      name: 'U',
+    });
+    const { result, session } = await signInWithGoogle();
+    expect(result).toMatchObject({ ok: false, code: 'auth/unverified-email' });
+    expect(session).toBe('');
+    const row = await server.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lc', '=', 'unverified@gmail.example')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('answers account-exists for an email that already signs in with a password', async () => {
+    const account = await createPasswordAccount(server.store, { email: 'Existing@Gmail.example' });
+    provider.setIdentity({
+      sub: 'sub-existing',
+      email: 'existing@gmail.example',
+      email_verified: true,
+      name: 'Other',
+    });
+    const { result, session } = await signInWithGoogle();
+    expect(result).toEqual({
+      ok: false,
+      code: 'auth/account-exists-with-different-credential',
+      message: 'An account already exists with this email using a different sign-in method.',
+    });
+    expect(session).toBe('');
+    const user = await server.store.db
+      .selectFrom('users')
+      .select(['google_sub', 'name'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ google_sub: null, name: account.name });
+  });
+
+  it('refuses a callback without the flow cookie of this browser (login forgery)', async () => {
+    provider.setIdentity({
+      sub: 'sub-forged',
+      email: 'forged@gmail.example',
+      email_verified: true,
+      name: 'F',
+    });
+    const { result, session } = await signInWithGoogle({ flowCookie: () => '' });
+    expect(result).toMatchObject({ ok: false, code: 'auth/invalid-state' });
+    expect(session).toBe('');
+  });
+
+  it('refuses a tampered flow cookie, and a flow cookie from another sign-in', async () => {
+    const tampered = await signInWithGoogle({ flowCookie: (real) => `${real.slice(0, -4)}AAAA` });
+    expect(tampered.result).toMatchObject({ ok: false, code: 'auth/invalid-state' });
+    const otherStart = await server.fetch('/api/auth/google/start', { redirect: 'manual' });
+    const otherFlow = cookiePair(otherStart, 'oidc_flow');
+    const mixed = await signInWithGoogle({ flowCookie: () => otherFlow });
+    expect(mixed.result).toMatchObject({ ok: false, code: 'auth/provider-error' });
+    expect(mixed.session).toBe('');
+  });
+
+  it('reports a sign-in the person cancelled at the provider as cancelled', async () => {
+    const start = await server.fetch('/api/auth/google/start', { redirect: 'manual' });
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state');
+    const res = await server.fetch(`/api/auth/google/callback?error=access_denied&state=${state}`, {
+      headers: { cookie: cookiePair(start, 'oidc_flow') },
+    });
+    expect(resultOf(await res.text())).toEqual({
+      ok: false,
+      code: 'auth/cancelled-popup-request',
+      message: 'Google sign-in was cancelled.',
+    });
+  });
+});
