@@ -1,0 +1,419 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../server/store/schema';
+import { createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+let e2e: E2E;
+let user: UserRow;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  user = await createUser(e2e.server.store, { name: 'Layla Haddad' });
+});
+afterAll(async () => {
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+const cookie = () => sessionCookieFor(e2e.server.store, user);
+
+const isSubmitCall = (url: URL) => url.pathname === '/api/events';
+
+const REQUIRED_MESSAGES = [
+  'Event title is required',
+  'Event description is required',
+  'Event date is required',
+  'Event time is required',
+  'City is required',
+  'Country is required',
+  'Source link is required for verification',
+];
+
+async function openForm(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await e2e.newPage({ viewport, cookie: await cookie() });
+  await page.goto('/submit');
+  await page.getByRole('button', { name: 'Submit Event for Review' }).waitFor();
+  return page;
+}
+
+async function fillValid(page: Page, title = 'Vigil for Gaza at the town hall') {
+  await page.getByLabel('Event Title').fill(title);
+  await page.getByLabel('Event Description').fill('Candles, names read aloud.\nBring a candle.');
+  await page.getByLabel('Event Date').fill('2031-05-17');
+  await page.getByLabel('Event Time').fill('18:30');
+  await page.getByLabel('Time Zone').fill('Europe/London');
+  await page.getByLabel('City').fill('Manchester');
+  await page.getByLabel('Country').fill('United Kingdom');
+  await page.getByLabel('Event Type').selectOption('cultural');
+  await page.getByLabel('Official Source Link').fill('https://example.org/vigil');
+  await page.getByLabel('Organizer (Optional)').fill('Manchester Friends of Palestine');
+}
+
+/** The id of the focused element's `name`, to check where focus went. */
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+
+/** The text of the messages an input is described by (its error first, then its hint). */
+async function describedBy(page: Page, label: string): Promise<string> {
+  return page.getByLabel(label).evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
+}
+
+describe('before the form', () => {
+  it('shows "Checking authentication..." while sign-in is checked, then "Sign In Required" to a visitor', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/session', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/submit');
+    const spinner = page.getByRole('status').filter({ hasText: 'Checking authentication...' });
+    await spinner.waitFor();
+    // Nothing of the form or the sign-in prompt while it is unknown.
+    expect(await page.getByRole('button', { name: 'Submit Event for Review' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Sign In Required' }).count()).toBe(0);
+    await screenshot(page, 'submit-checking-phone');
+    release();
+
+    await page.getByRole('heading', { name: 'Sign In Required', level: 1 }).waitFor();
+    expect(
+      await page.getByText('You need to sign in to submit events to our community calendar.').isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('button', { name: 'Submit Event for Review' }).count()).toBe(0);
+    await screenshot(page, 'submit-sign-in-required-phone');
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/auth');
+  });
+
+  it('shows "Sign In Required" at desktop width without accessibility violations', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/submit');
+    await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
+    await screenshot(page, 'submit-sign-in-required-desktop');
+    await expectNoA11yViolations(page);
+  });
+});
+
+describe('the form', () => {
+  it('has every labelled field, native date and time inputs, and the defaults', async () => {
+    const page = await openForm(PHONE);
+    expect(await page.getByRole('heading', { name: 'Submit an Event', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Event Title').getAttribute('type')).toBe('text');
+    expect(await page.getByLabel('Event Description').evaluate((el) => el.tagName)).toBe('TEXTAREA');
+    expect(await page.getByLabel('Event Date').getAttribute('type')).toBe('date');
+    expect(await page.getByLabel('Event Time').getAttribute('type')).toBe('time');
+    expect(await page.getByLabel('City').isVisible()).toBe(true);
+    expect(await page.getByLabel('Country').isVisible()).toBe(true);
+    expect(await page.getByLabel('Event Type').inputValue()).toBe('protest');
+    expect(await page.getByLabel('Event Type').locator('option').allTextContents()).toEqual([
+      'Protest / Rally',
+      'Cultural',
+      'Educational',
+      'Digital',
+    ]);
+    expect(await page.getByLabel('Official Source Link').getAttribute('type')).toBe('url');
+    expect(await describedBy(page, 'Official Source Link')).toBe(
+      "Link to the official event page, Facebook event, or organizer's website.",
+    );
+    expect(await page.getByLabel('Organizer (Optional)').inputValue()).toBe('');
+    // The browser of these tests runs in UTC; the zone field starts there and offers every zone.
+    expect(await page.getByLabel('Time Zone').inputValue()).toBe('UTC');
+    const zones = await page.locator('datalist option').count();
+    expect(zones).toBeGreaterThan(300);
+    for (const label of ['Event Title', 'Event Description', 'Event Date', 'City', 'Official Source Link']) {
+      expect(await page.getByLabel(label).getAttribute('aria-required')).toBe('true');
+    }
+    expect(await page.getByText('Every event is reviewed by our moderation team').isVisible()).toBe(true);
+    await screenshot(page, 'submit-form-phone');
+    await expectNoA11yViolations(page);
+  });
+
+  it("starts the time zone at the browser's own zone and previews the event's local time", async () => {
+    const context = await e2e.browser.newContext({
+      viewport: DESKTOP,
+      baseURL: e2e.server.url,
+      locale: 'en-US',
+      timezoneId: 'Asia/Jerusalem',
+    });
+    const [name, value] = (await cookie()).split('=', 2) as [string, string];
+    await context.addCookies([{ name, value, url: e2e.server.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto('/submit');
+      await page.getByLabel('Time Zone').waitFor();
+      expect(await page.getByLabel('Time Zone').inputValue()).toBe('Asia/Jerusalem');
+      // 01:30 does not exist in London that night: the preview shows where it lands.
+      await page.getByLabel('Event Date').fill('2025-03-30');
+      await page.getByLabel('Event Time').fill('01:30');
+      await page.getByLabel('Time Zone').fill('Europe/London');
+      expect(await describedBy(page, 'Time Zone')).toContain(
+        'Listed as: Sunday, March 30, 2025 at 2:30 AM (GMT+1)',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows every required message on an empty submit, tied to its field, with focus on the first', async () => {
+    const page = await openForm(DESKTOP);
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    for (const message of REQUIRED_MESSAGES) {
+      expect(await page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
+    }
+    expect(await focusedName(page)).toBe('title');
+    expect(await page.getByLabel('Event Title').getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(page, 'Event Title')).toBe('Event title is required');
+    expect(await describedBy(page, 'Official Source Link')).toBe(
+      "Source link is required for verification | Link to the official event page, Facebook event, or organizer's website.",
+    );
+    expect(await page.getByLabel('Organizer (Optional)').getAttribute('aria-invalid')).toBe('false');
+    await screenshot(page, 'submit-errors-desktop');
+    await expectNoA11yViolations(page);
+
+    // Editing a field clears its own error and no other.
+    await page.getByLabel('Event Title').pressSequentially('A');
+    expect(await page.getByText('Event title is required').count()).toBe(0);
+    expect(await page.getByLabel('Event Title').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByText('City is required').isVisible()).toBe(true);
+    await page.getByLabel('City').fill('Leeds');
+    expect(await page.getByText('City is required').count()).toBe(0);
+    await page.getByLabel('Event Date').fill('2031-01-02');
+    expect(await page.getByText('Event date is required').count()).toBe(0);
+    expect(await page.getByText('Event time is required').isVisible()).toBe(true);
+    // Nothing was sent.
+    expect(await e2e.server.store.db.selectFrom('events').select('id').execute()).toHaveLength(0);
+  });
+
+  it('errors at phone width too, without accessibility violations', async () => {
+    const page = await openForm(PHONE);
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByText('Event title is required').waitFor();
+    await screenshot(page, 'submit-errors-phone');
+    await expectNoA11yViolations(page);
+  });
+
+  it('trims text before checking it', async () => {
+    const page = await openForm();
+    await fillValid(page);
+    await page.getByLabel('Event Title').fill('    ');
+    await page.getByLabel('Country').fill('\t  ');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    expect(await page.getByText('Event title is required').isVisible()).toBe(true);
+    expect(await page.getByText('Country is required').isVisible()).toBe(true);
+    expect(await page.getByText('City is required').count()).toBe(0);
+    expect(await focusedName(page)).toBe('title');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/event/relative',
+    'example.org/no-scheme',
+    'https://example.org/with space',
+  ])('refuses the source link %j with "Please enter a valid URL"', async (link) => {
+    const page = await openForm();
+    await fillValid(page);
+    await page.getByLabel('Official Source Link').fill(link);
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByText('Please enter a valid URL').waitFor();
+    expect(await focusedName(page)).toBe('sourceLink');
+    expect(await page.getByLabel('Official Source Link').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Official Source Link').fill('https://example.org/fixed');
+    expect(await page.getByText('Please enter a valid URL').count()).toBe(0);
+  });
+
+  it('refuses over-long text and an unknown time zone with clear messages', async () => {
+    const page = await openForm();
+    await fillValid(page);
+    await page.getByLabel('Event Title').fill('x'.repeat(201));
+    await page.getByLabel('Time Zone').fill('Mars/Olympus');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    expect(await page.getByText('Event title must be at most 200 characters').isVisible()).toBe(true);
+    expect(await page.getByText('Please choose a valid time zone').isVisible()).toBe(true);
+    expect(await focusedName(page)).toBe('title');
+  });
+});
+
+describe('sending', () => {
+  it('submits, shows "Submitting Event..." while sending, then "Event Submitted!"; the event waits in the queue', async () => {
+    const page = await openForm(PHONE);
+    await fillValid(page, 'Vigil for Gaza: phone');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(isSubmitCall, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    const sending = page.getByRole('button', { name: 'Submitting Event...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+
+    const heading = page.getByRole('heading', { name: 'Event Submitted!' });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page
+        .getByText('now in the moderation queue and will be published once it has been approved')
+        .isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'submit-success-phone');
+    await expectNoA11yViolations(page);
+
+    const row = await e2e.server.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('title', '=', 'Vigil for Gaza: phone')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'pending',
+      verified: 0,
+      created_by: user.id,
+      type: 'cultural',
+      city: 'Manchester',
+      organizer: 'Manchester Friends of Palestine',
+      timezone: 'Europe/London',
+      starts_at: Date.parse('2031-05-17T17:30:00Z'),
+    });
+    expect(row.description).toBe('Candles, names read aloud.\nBring a candle.');
+
+    // The submitter can open the pending event's own page.
+    await page.getByRole('link', { name: 'See your submission' }).click();
+    await page.waitForURL(`**/event/${row.id}`);
+    await page.getByRole('heading', { name: 'Vigil for Gaza: phone' }).waitFor();
+  });
+
+  it('"Submit Another Event" gives an empty form with the type back at protest; "View All Events" goes home', async () => {
+    const page = await openForm(DESKTOP);
+    await fillValid(page, 'First of two');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+    await screenshot(page, 'submit-success-desktop');
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Submit Another Event' }).click();
+    await page.getByLabel('Event Title').waitFor();
+    for (const label of [
+      'Event Title',
+      'Event Description',
+      'Event Date',
+      'Event Time',
+      'City',
+      'Country',
+      'Official Source Link',
+      'Organizer (Optional)',
+    ]) {
+      expect(await page.getByLabel(label).inputValue(), label).toBe('');
+    }
+    expect(await page.getByLabel('Event Type').inputValue()).toBe('protest');
+    expect(await page.getByLabel('Time Zone').inputValue()).toBe('UTC');
+    expect(await focusedName(page)).toBe('title');
+    expect(await page.getByText('Event title is required').count()).toBe(0);
+
+    await fillValid(page, 'Second of two');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'View All Events' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('shows "Failed to submit event. Please try again." in a red box above the button when the server fails', async () => {
+    const page = await openForm(DESKTOP);
+    await fillValid(page, 'Never stored');
+    await page.route(isSubmitCall, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    const box = page.getByRole('alert').filter({ hasText: 'Failed to submit event. Please try again.' });
+    await box.waitFor();
+    // Internals of a server failure are not shown; the form keeps what was typed.
+    expect(await box.textContent()).toBe('Failed to submit event. Please try again.');
+    const button = page.getByRole('button', { name: 'Submit Event for Review' });
+    expect(await button.isEnabled()).toBe(true);
+    const [boxBox, buttonBox] = [await box.boundingBox(), await button.boundingBox()];
+    expect(boxBox!.y + boxBox!.height).toBeLessThanOrEqual(buttonBox!.y);
+    expect(await box.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Never stored');
+    await screenshot(page, 'submit-failed-desktop');
+    await expectNoA11yViolations(page);
+
+    // The rate limit's own message is shown with it.
+    await page.unroute(isSubmitCall);
+    await page.route(isSubmitCall, (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+          },
+        }),
+      }),
+    );
+    await button.click();
+    await page.getByText('You have submitted 10 events this hour').waitFor();
+    expect(await box.isVisible()).toBe(true);
+
+    // Field messages from the server land on their fields.
+    await page.unroute(isSubmitCall);
+    await page.route(isSubmitCall, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'validation_failed',
+            message: 'Please enter a valid URL',
+            fields: { sourceLink: 'Please enter a valid URL' },
+          },
+        }),
+      }),
+    );
+    await button.click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'sourceLink');
+    expect(await describedBy(page, 'Official Source Link')).toContain('Please enter a valid URL');
+    expect(
+      await e2e.server.store.db
+        .selectFrom('events')
+        .select('id')
+        .where('title', '=', 'Never stored')
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('submitting after the session ended goes to /auth and keeps what was typed for the return', async () => {
+    const page = await openForm(DESKTOP);
+    await fillValid(page, 'Typed before the session ended');
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.waitForURL('**/auth');
+
+    const [name, value] = (await cookie()).split('=', 2) as [string, string];
+    await page.context().addCookies([{ name, value, url: e2e.server.url }]);
+    await page.goto('/submit');
+    await page.getByText('we kept what you typed').waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Typed before the session ended');
+    expect(await page.getByLabel('Event Type').inputValue()).toBe('cultural');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+  });
+});
