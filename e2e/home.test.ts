@@ -9,193 +9,431 @@ let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
-afterAll(() => e2e.close());
+afterAll(async () => {
+  // Checked once at the end, over every page every test opened.
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+const isListCall = (url: URL) => url.pathname === '/api/events';
 
 /** The titles of the cards on the page, in order. */
-async function cardTitles(page: Page): Promise<string[]> {
+function cardTitles(page: Page): Promise<string[]> {
   return page.locator('main li article h3').allTextContents();
 }
 
-async function heading(page: Page): Promise<string> {
-  return (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+function listHeading(page: Page) {
+  return page.locator('main section h2').first();
+}
+
+function urlQuery(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+/** The first screen only, as a visitor sees it before scrolling. */
+async function firstScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png` });
 }
 
 describe('with no events at all', () => {
-  it('shows the empty state for a calendar with nothing in it yet', async () => {
+  it('says the calendar is empty and invites a submission, without a Clear filters action', async () => {
     const page = await e2e.newPage({ viewport: PHONE });
     await page.goto('/');
     await page.getByRole('heading', { name: 'No Events Found' }).waitFor();
     expect(await page.getByText('There are no upcoming events yet.', { exact: false }).isVisible()).toBe(
       true,
     );
-    expect(await page.getByRole('link', { name: 'Submit an Event' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Submit an Event' }).getAttribute('href')).toBe('/submit');
     expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+    expect(await page.getByTestId('event-count').textContent()).toContain('0');
     await screenshot(page, 'home-empty-phone');
     await expectNoA11yViolations(page);
+  });
+
+  it('has its own wording for an empty past list', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?when=past');
+    await page.getByRole('heading', { name: 'No Events Found' }).waitFor();
+    expect(await page.getByText('There are no past events to show yet.').isVisible()).toBe(true);
   });
 });
 
 describe('with events', () => {
   const now = Date.now();
+  const ids: Record<string, string> = {};
+
   beforeAll(async () => {
     const s = e2e.server.store;
+    const description =
+      'Join us to stand with the Palestinian people. Bring banners, friends and water. Everyone is welcome; the route is step-free.';
     const samples = [
-      {
-        title: 'March for Gaza: Ceasefire Now',
-        type: 'protest',
-        city: 'London',
-        country: 'United Kingdom',
-        days: 2,
-        verified: true,
-        organizer: 'Palestine Solidarity Campaign',
-      },
-      {
-        title: 'Film night: Farha',
-        type: 'cultural',
-        city: 'Paris',
-        country: 'France',
-        days: 1,
-        organizer: 'Ciné Palestine',
-      },
-      {
-        title: 'Teach-in: 75 years of the Nakba',
-        type: 'educational',
-        city: 'Chicago',
-        country: 'United States',
-        days: 3,
-        timezone: 'America/Chicago',
-      },
-      {
-        title: 'Online vigil for the children of Gaza',
-        type: 'digital',
-        city: 'Online',
-        country: 'Worldwide',
-        days: 4,
-        timezone: 'UTC',
-        verified: true,
-      },
-      {
-        title: 'Dabke workshop and community dinner',
-        type: 'cultural',
-        city: 'Berlin',
-        country: 'Germany',
-        days: 5,
-        timezone: 'Europe/Berlin',
-      },
-      {
-        title: 'Rally at City Hall',
-        type: 'protest',
-        city: 'New York',
-        country: 'United States',
-        days: 6,
-        timezone: 'America/New_York',
-      },
-      {
-        title: 'Tatreez embroidery circle',
-        type: 'cultural',
-        city: 'Amman',
-        country: 'Jordan',
-        days: 7,
-        timezone: 'Asia/Amman',
-      },
-      {
-        title: 'Reading group: Ghassan Kanafani',
-        type: 'educational',
-        city: 'Toronto',
-        country: 'Canada',
-        days: 8,
-        timezone: 'America/Toronto',
-      },
-      {
-        title: 'Boycott, Divestment and Sanctions: a webinar',
-        type: 'digital',
-        city: 'Online',
-        country: 'Worldwide',
-        days: 9,
-        timezone: 'UTC',
-      },
-      {
-        title: 'Sit-in for Palestinian journalists',
-        type: 'protest',
-        city: 'Dublin',
-        country: 'Ireland',
-        days: 10,
-        timezone: 'Europe/Dublin',
-      },
-      {
-        title: 'Olive harvest photo exhibition',
-        type: 'cultural',
-        city: 'Ramallah',
-        country: 'Palestine',
-        days: 11,
-        timezone: 'Asia/Hebron',
-      },
-      {
-        title: 'Know your rights at protests',
-        type: 'educational',
-        city: 'Manchester',
-        country: 'United Kingdom',
-        days: 12,
-      },
-      {
-        title: 'Poetry evening: Mahmoud Darwish',
-        type: 'cultural',
-        city: 'Cape Town',
-        country: 'South Africa',
-        days: 13,
-        timezone: 'Africa/Johannesburg',
-      },
-      {
-        title: 'Last year’s solidarity march',
-        type: 'protest',
-        city: 'Madrid',
-        country: 'Spain',
-        days: -30,
-        timezone: 'Europe/Madrid',
-      },
-      {
-        title: 'Past online panel on Gaza health care',
-        type: 'digital',
-        city: 'Online',
-        country: 'Worldwide',
-        days: -3,
-        timezone: 'UTC',
-      },
+      ['Film night: Farha', 'cultural', 'Paris', 'France', 1, 'Europe/Paris'],
+      ['March for Gaza: Ceasefire Now', 'protest', 'London', 'United Kingdom', 2, 'Europe/London'],
+      ['Teach-in: 75 years of the Nakba', 'educational', 'Chicago', 'United States', 3, 'America/Chicago'],
+      ['Online vigil for the children of Gaza', 'digital', 'Online', 'Worldwide', 4, 'UTC'],
+      ['Dabke workshop and community dinner', 'cultural', 'Berlin', 'Germany', 5, 'Europe/Berlin'],
+      ['Rally at City Hall', 'protest', 'New York', 'United States', 6, 'America/New_York'],
+      ['Tatreez embroidery circle', 'cultural', 'Amman', 'Jordan', 7, 'Asia/Amman'],
+      ['Reading group: Ghassan Kanafani', 'educational', 'Toronto', 'Canada', 8, 'America/Toronto'],
+      ['Boycott, Divestment and Sanctions: a webinar', 'digital', 'Online', 'Worldwide', 9, 'UTC'],
+      ['Sit-in for Palestinian journalists', 'protest', 'Dublin', 'Ireland', 10, 'Europe/Dublin'],
+      ['Olive harvest photo exhibition', 'cultural', 'Ramallah', 'Palestine', 11, 'Asia/Hebron'],
+      ['Know your rights at protests', 'educational', 'Manchester', 'United Kingdom', 12, 'Europe/London'],
+      ['Poetry evening: Mahmoud Darwish', 'cultural', 'Cape Town', 'South Africa', 13, 'Africa/Johannesburg'],
+      ['Past online panel on health care in Gaza', 'digital', 'Online', 'Worldwide', -3, 'UTC'],
+      ['Last year’s solidarity march', 'protest', 'Madrid', 'Spain', -30, 'Europe/Madrid'],
     ] as const;
-    for (const e of samples) {
-      await createEvent(s, {
-        title: e.title,
-        type: e.type,
-        city: e.city,
-        country: e.country,
-        startsAt: now + e.days * DAY,
-        timezone: 'timezone' in e ? e.timezone : 'Europe/London',
-        verified: 'verified' in e ? e.verified : false,
-        organizer: 'organizer' in e ? e.organizer : undefined,
-        description:
-          'Join us to stand with the Palestinian people. Bring banners, friends and water. Everyone is welcome; the route is accessible.',
+    for (const [title, type, city, country, days, timezone] of samples) {
+      const row = await createEvent(s, {
+        title,
+        type,
+        city,
+        country,
+        timezone,
+        description,
+        startsAt: now + days * DAY,
+        verified: title.startsWith('March for Gaza'),
+        organizer: title.startsWith('March for Gaza') ? 'Palestine Solidarity Campaign' : undefined,
+        sourceLink: `https://example.org/events/${encodeURIComponent(title)}`,
       });
+      ids[title] = row.id;
     }
+    // Monday 3 March 2031, 15:00 UTC = 5:00 PM in Jerusalem (GMT+2); the browser runs in UTC.
+    const landDay = await createEvent(s, {
+      title: 'Land Day commemoration',
+      type: 'cultural',
+      city: 'Jerusalem',
+      country: 'Palestine',
+      timezone: 'Asia/Jerusalem',
+      startsAt: Date.parse('2031-03-03T15:00:00Z'),
+    });
+    ids['Land Day commemoration'] = landDay.id;
     await createEvent(s, { title: 'Pending picnic', status: 'pending', startsAt: now + DAY });
+    await createEvent(s, { title: 'Removed rally', status: 'removed', startsAt: now + DAY });
   });
 
-  it('lists upcoming events soonest first with the count, 12 per page', async () => {
-    for (const [viewport, name] of [
-      [DESKTOP, 'home-desktop'],
-      [PHONE, 'home-phone'],
-    ] as const) {
-      const page = await e2e.newPage({ viewport });
-      await page.goto('/');
-      await page.locator('main li article').first().waitFor();
-      expect(await heading(page)).toContain('Upcoming Events');
-      expect(await page.getByTestId('event-count').textContent()).toContain('13');
-      const titles = await cardTitles(page);
-      expect(titles).toHaveLength(12);
-      expect(titles[0]).toBe('Film night: Farha');
-      expect(titles).not.toContain('Pending picnic');
-      await screenshot(page, name);
-      await expectNoA11yViolations(page);
-    }
-    expect(e2e.foreignRequests).toEqual([]);
+  it('shows the hero, the filters, upcoming events soonest first with the count, and the moderation note', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    expect(await page.title()).toBe('Palestine Solidarity Calendar');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Palestine Solidarity Calendar');
+    expect(await page.getByText('in solidarity with Palestine', { exact: false }).first().isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    expect(await page.getByLabel('Location').inputValue()).toBe('');
+    expect(await page.getByLabel('Event type').inputValue()).toBe('all');
+    expect(await page.getByLabel('Upcoming', { exact: true }).isChecked()).toBe(true);
+
+    expect(await listHeading(page).textContent()).toContain('Upcoming Events');
+    expect(await page.getByTestId('event-count').innerText()).toBe('14');
+    const titles = await cardTitles(page);
+    expect(titles).toHaveLength(12);
+    expect(titles.slice(0, 3)).toEqual([
+      'Film night: Farha',
+      'March for Gaza: Ceasefire Now',
+      'Teach-in: 75 years of the Nakba',
+    ]);
+    expect(titles).not.toContain('Pending picnic');
+    expect(titles).not.toContain('Removed rally');
+    expect(titles).not.toContain('Past online panel on health care in Gaza');
+
+    const note = page.getByText('Events are submitted by the community', { exact: false });
+    expect(await note.textContent()).toMatch(
+      /reviewed by volunteer moderators.*Verified badge.*trusted organization/,
+    );
+    await firstScreen(page, 'home-desktop-first-screen');
+    await screenshot(page, 'home-desktop');
+    await expectNoA11yViolations(page);
+  });
+
+  it('fits a phone: one column, no sideways scrolling, in light and dark', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    const boxes = await page
+      .locator('main li')
+      .evaluateAll((items) => items.slice(0, 3).map((li) => li.getBoundingClientRect().left));
+    expect(new Set(boxes).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await firstScreen(page, 'home-phone-first-screen');
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await firstScreen(page, 'home-phone-first-screen-dark');
+    await expectNoA11yViolations(page, 'home (phone, dark)');
+
+    const desktop = await e2e.newPage({ viewport: DESKTOP });
+    await desktop.emulateMedia({ colorScheme: 'dark' });
+    await desktop.goto('/');
+    await desktop.locator('main li article').first().waitFor();
+    await firstScreen(desktop, 'home-desktop-first-screen-dark');
+    await expectNoA11yViolations(desktop, 'home (desktop, dark)');
+  });
+
+  it('shows exactly 6 placeholders while the list loads', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(isListCall, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/');
+    const placeholders = page.getByTestId('event-placeholders');
+    await placeholders.waitFor();
+    expect(await placeholders.locator(':scope > *').count()).toBe(6);
+    expect(await page.getByRole('status', { name: 'Loading events…' }).count()).toBe(1);
+    await screenshot(page, 'home-loading-desktop');
+    await expectNoA11yViolations(page, 'home (loading)');
+    release();
+    await page.locator('main li article').first().waitFor();
+    expect(await placeholders.count()).toBe(0);
+  });
+
+  it('shows the error state when the list fails, and Try Again loads it', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    let calls = 0;
+    await page.route(isListCall, (route) => {
+      calls++;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }),
+      });
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Error Loading Events' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Failed to load events. Please try again.').isVisible()).toBe(true);
+    expect(await page.locator('main li article').count()).toBe(0);
+    await screenshot(page, 'home-error-phone');
+    await expectNoA11yViolations(page, 'home (error)');
+
+    // Still failing: Try Again asks again and keeps saying so.
+    const before = calls;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(before);
+    await page.getByRole('heading', { name: 'Error Loading Events' }).waitFor({ timeout: 15_000 });
+
+    // The server is back: Try Again shows the list.
+    await page.unroute(isListCall);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.locator('main li article').first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Error Loading Events' }).count()).toBe(0);
+    expect(await cardTitles(page)).toHaveLength(12);
+  });
+
+  it('searches as you type (debounced, one history entry), keeps it in the URL across reload, and Back undoes it', async () => {
+    const page = await e2e.newPage();
+    const listCalls: string[] = [];
+    page.on('request', (r) => {
+      if (isListCall(new URL(r.url()))) listCalls.push(r.url());
+    });
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    const historyBefore = await page.evaluate(() => history.length);
+    const callsBefore = listCalls.length;
+
+    await page.getByLabel('Search').pressSequentially('FARHA', { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get('search') === 'FARHA');
+    await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
+    expect(await page.getByTestId('event-count').innerText()).toBe('1');
+    // One request for the pause in typing, not one per letter; one history entry for the search.
+    expect(listCalls.length - callsBefore).toBe(1);
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+
+    // Refining the search replaces its history entry instead of adding one per pause.
+    await page.getByLabel('Search').fill('farha film');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'farha film');
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    await expect.poll(() => cardTitles(page)).toEqual([]);
+    await page.getByLabel('Search').fill('farha');
+    await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
+
+    await page.reload();
+    await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
+    expect(await page.getByLabel('Search').inputValue()).toBe('farha');
+
+    await page.goBack();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    expect(urlQuery(page).get('search')).toBeNull();
+  });
+
+  it('searches over description, city and country too, case-insensitively', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?search=jordan');
+    await expect.poll(() => cardTitles(page)).toEqual(['Tatreez embroidery circle']);
+  });
+
+  it('filters by location (city or country) and keeps it in the URL', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    await page.getByLabel('Location').fill('united states');
+    await page.waitForURL((url) => url.searchParams.get('location') === 'united states');
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Teach-in: 75 years of the Nakba', 'Rally at City Hall']);
+    await page.reload();
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Teach-in: 75 years of the Nakba', 'Rally at City Hall']);
+    expect(await page.getByLabel('Location').inputValue()).toBe('united states');
+  });
+
+  it('filters by type, and Back returns to all types', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    await page.getByLabel('Event type').selectOption('educational');
+    await page.waitForURL((url) => url.searchParams.get('type') === 'educational');
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([
+        'Teach-in: 75 years of the Nakba',
+        'Reading group: Ghassan Kanafani',
+        'Know your rights at protests',
+      ]);
+    const badges = await page
+      .locator('main li article')
+      .evaluateAll((cards) => cards.map((c) => c.querySelector('span')?.textContent));
+    expect(badges).toEqual(['Educational', 'Educational', 'Educational']);
+    await page.reload();
+    expect(await page.getByLabel('Event type').inputValue()).toBe('educational');
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(3);
+
+    await page.goBack();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+    expect(await page.getByLabel('Event type').inputValue()).toBe('all');
+  });
+
+  it('shows past events latest first with the Past Event tag, and Back returns to upcoming', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    await page.getByText('Past', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === 'past');
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Past online panel on health care in Gaza', 'Last year’s solidarity march']);
+    expect(await listHeading(page).textContent()).toContain('Past Events');
+    expect(await page.getByTestId('event-count').innerText()).toBe('2');
+    expect(await page.locator('main li article').getByText('Past Event', { exact: true }).count()).toBe(2);
+    expect(await page.getByTestId('event-relative').allInnerTexts()).toEqual([
+      '· 3 days ago',
+      '· last month',
+    ]);
+    await screenshot(page, 'home-past-phone');
+    await expectNoA11yViolations(page, 'home (past)');
+
+    await page.reload();
+    expect(await page.getByLabel('Past', { exact: true }).isChecked()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => listHeading(page).textContent()).toContain('Upcoming Events');
+    expect(await page.getByLabel('Upcoming', { exact: true }).isChecked()).toBe(true);
+    expect(await page.locator('main li article').getByText('Past Event', { exact: true }).count()).toBe(0);
+  });
+
+  it('pages through the list on the server, with the page in the URL', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Poetry evening: Mahmoud Darwish', 'Land Day commemoration']);
+    expect(await page.getByText('Page 2 of 2').isVisible()).toBe(true);
+    expect(await page.getByTestId('event-count').innerText()).toBe('14');
+    await page.reload();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(2);
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+    expect(urlQuery(page).get('page')).toBeNull();
+
+    // A stale link past the end says so and offers the first page.
+    await page.goto('/?page=9');
+    await page.getByRole('link', { name: 'Go to the first page' }).click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+  });
+
+  it('says no events match when filters exclude everything, and Clear filters brings the list back', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?search=nothing-like-this&type=digital&location=Mars');
+    await page.getByRole('heading', { name: 'No Events Found' }).waitFor();
+    expect(
+      await page.getByText('No events match your search and filters.', { exact: false }).isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('link', { name: 'Submit an Event' }).count()).toBeLessThanOrEqual(1);
+    await screenshot(page, 'home-empty-filtered-desktop');
+    await expectNoA11yViolations(page, 'home (no match)');
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+    expect(page.url()).toBe(`${e2e.server.url}/`);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    expect(await page.getByLabel('Location').inputValue()).toBe('');
+    expect(await page.getByLabel('Event type').inputValue()).toBe('all');
+    expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+  });
+
+  it('combines filters given in a shared URL', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?type=cultural&location=PARIS');
+    await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
+    expect(await page.getByLabel('Event type').inputValue()).toBe('cultural');
+    expect(await page.getByLabel('Location').inputValue()).toBe('PARIS');
+  });
+
+  it('shows every element of an event card', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?search=march%20for%20gaza');
+    await expect.poll(() => cardTitles(page)).toEqual(['March for Gaza: Ceasefire Now']);
+    const card = page.locator('main li article').first();
+    const id = ids['March for Gaza: Ceasefire Now'];
+    expect(await card.getByText('Protest/Rally', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Verified', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await card
+        .getByRole('link', { name: 'March for Gaza: Ceasefire Now', exact: true })
+        .getAttribute('href'),
+    ).toBe(`/event/${id}`);
+    expect(
+      await card.getByText('Join us to stand with the Palestinian people.', { exact: false }).isVisible(),
+    ).toBe(true);
+    // London shows the same clock as this UTC browser in winter, so no zone label is needed… unless summer.
+    expect(await card.getByTestId('event-date').innerText()).toMatch(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)$/,
+    );
+    expect(await card.getByTestId('event-relative').innerText()).toMatch(/in 2 days|in 4\d hours/);
+    expect(await card.getByTestId('event-location').innerText()).toBe('London, United Kingdom');
+    expect(await card.getByTestId('event-organizer').innerText()).toBe('by Palestine Solidarity Campaign');
+    expect(await card.getByText('Past Event').count()).toBe(0);
+    const source = card.getByRole('link', { name: /^Source/ });
+    expect(await source.getAttribute('href')).toBe(
+      `https://example.org/events/${encodeURIComponent('March for Gaza: Ceasefire Now')}`,
+    );
+    expect(await source.getAttribute('target')).toBe('_blank');
+    expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
+    const details = card.getByRole('link', { name: 'View Details' });
+    expect(await details.getAttribute('href')).toBe(`/event/${id}`);
+    await details.click();
+    await page.waitForURL(`**/event/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'March for Gaza: Ceasefire Now' }).waitFor();
+  });
+
+  it("shows the date in the event's own time zone, labelled when it differs from the viewer's", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?search=land%20day');
+    await expect.poll(() => cardTitles(page)).toEqual(['Land Day commemoration']);
+    const card = page.locator('main li article').first();
+    expect(await card.getByTestId('event-date').innerText()).toBe('Monday, March 3, 2031 at 5:00 PM');
+    expect(await card.getByTestId('event-zone').innerText()).toBe('Jerusalem time (GMT+2)');
+    expect(await card.getByTestId('event-relative').innerText()).toMatch(/in \d+ years?/);
+    expect(await card.getByText('Verified').count()).toBe(0);
+    expect(await card.getByTestId('event-organizer').count()).toBe(0);
   });
 });

@@ -25,8 +25,9 @@ export function EventDate({
         >
           {parts.dateTime}
         </time>{' '}
-        <span className="whitespace-nowrap text-stone-500 dark:text-stone-400" data-testid="event-relative">
-          · {parts.relative}
+        <span className="whitespace-nowrap text-stone-500 dark:text-stone-400">
+          <span aria-hidden="true">· </span>
+          <span data-testid="event-relative">{parts.relative}</span>
         </span>
       </span>
       {parts.zone ? (

@@ -52,7 +52,7 @@ function useDebouncedField(urlValue: string, commit: (value: string, replace: bo
 }
 
 const fieldClass =
-  'block w-full rounded-lg border border-stone-300 bg-white py-2.5 text-base text-stone-900 shadow-xs ' +
+  'block h-11 w-full rounded-lg border border-stone-300 bg-white text-base text-stone-900 shadow-xs ' +
   'placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700/30 ' +
   'sm:text-sm dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 ' +
   'dark:focus:border-brand-100 dark:focus:outline-brand-100/30';

@@ -29,7 +29,7 @@ function Hero() {
   const { t } = useTranslation('events');
   return (
     <section className="border-b border-stone-200 bg-gradient-to-b from-white to-brand-50/60 dark:border-stone-800 dark:from-stone-900 dark:to-stone-900">
-      <div className="mx-auto max-w-6xl px-4 pt-8 pb-9 sm:px-6 sm:pt-14 sm:pb-14">
+      <div className="mx-auto max-w-6xl px-4 pt-7 pb-8 sm:px-6 sm:pt-12 sm:pb-12">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
           {t('hero.eyebrow')}
         </p>
@@ -204,11 +204,10 @@ export function HomePage() {
             >
               {filters.when === 'past' ? t('list.past') : t('list.upcoming')}
               {data ? (
-                <span
-                  data-testid="event-count"
-                  className="rounded-full bg-stone-200 px-2.5 py-0.5 text-sm font-semibold text-stone-800 tabular-nums dark:bg-stone-800 dark:text-stone-100"
-                >
-                  <span aria-hidden="true">{data.total}</span>
+                <span className="rounded-full bg-stone-200 px-2.5 py-0.5 text-sm font-semibold text-stone-800 tabular-nums dark:bg-stone-800 dark:text-stone-100">
+                  <span aria-hidden="true" data-testid="event-count">
+                    {data.total}
+                  </span>
                   <span className="sr-only">{t('list.count', { count: data.total })}</span>
                 </span>
               ) : null}
