@@ -4,7 +4,6 @@ import { formatShortDate, isPast } from '../../../../common/dates';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { Notice } from '../../../components/ui/Notice';
 import { eventDateInZone, titleCase } from '../lib/format';
 import { CategoryBadge, PastEventBadge, TypeBadge } from './ModerationBadges';
 
@@ -45,7 +44,6 @@ export function ModerationCard({
   item,
   selected,
   busy,
-  error,
   now,
   onToggle,
   onAction,
@@ -53,7 +51,6 @@ export function ModerationCard({
   item: ModerationItem;
   selected: boolean;
   busy: boolean;
-  error: string | null;
   now: Date;
   onToggle: () => void;
   onAction: (action: ModerationActionName) => void;
@@ -148,7 +145,6 @@ export function ModerationCard({
             </div>
           ) : null}
           {busy ? <p className="text-sm text-stone-600 dark:text-stone-300">{t('actions.working')}</p> : null}
-          {error ? <Notice tone="error">{t('failed', { message: error })}</Notice> : null}
         </fieldset>
       ) : null}
     </article>

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Lock, ShieldAlert } from 'lucide-react';
+import { Lock, ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -48,36 +48,68 @@ function TabCount({ tab, count }: { tab: ModerationTab; count: number | undefine
   );
 }
 
+interface Feedback {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/**
+ * The outcome of the last action, pinned to the bottom of the screen: the card acted on usually
+ * leaves the list, and on a phone the top of the page is out of sight.
+ */
+function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; onDismiss: () => void }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center px-4"
+      data-testid="action-feedback"
+    >
+      {feedback ? (
+        <Notice
+          tone={feedback.tone}
+          className="pointer-events-auto flex w-full max-w-xl items-start gap-3 shadow-lg"
+        >
+          <span className="flex-1">{feedback.text}</span>
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label={t('dismissMessage')}
+            className="-m-1 rounded p-1 hover:bg-black/5 dark:hover:bg-white/10"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </Notice>
+      ) : null}
+    </div>
+  );
+}
+
 function Dashboard({ email, role }: { email: string; role: string }) {
   const { t } = useTranslation('moderation');
   const [tab, setTab] = useState<ModerationTab>('pending');
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [rejecting, setRejecting] = useState<ModerationItem | null>(null);
   const approve = useApproveEvent();
   const reject = useRejectEvent();
   const remove = useRemoveEvent();
   const dismiss = useDismissReports();
 
-  const setError = (id: string, message: string | null) =>
-    setErrors((all) => {
-      const next = { ...all };
-      if (message) next[id] = message;
-      else delete next[id];
-      return next;
-    });
-
   const callbacks = (item: ModerationItem, action: ModerationActionName) => ({
-    onSuccess: () => setDone(t(`done.${action}`, { title: item.event.title })),
-    onError: (error: unknown) => setError(item.event.id, errorText(error)),
+    onSuccess: () => setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) }),
+    // The lists refresh after a failure too, so the event's card may be gone: say it here.
+    onError: (error: unknown) =>
+      setFeedback({
+        tone: 'error',
+        text: t('failedOn', { title: item.event.title, message: errorText(error) }),
+      }),
   });
 
   const onAction = (item: ModerationItem, action: ModerationActionName) => {
     const eventId = item.event.id;
-    setError(eventId, null);
-    setDone(null);
+    setFeedback(null);
     switch (action) {
       case 'approve':
       case 'approveVerify':
@@ -118,20 +150,18 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         </dl>
       </header>
 
-      <div aria-live="polite" className="mt-4">
-        {done ? <Notice tone="success">{done}</Notice> : null}
-      </div>
+      <ActionFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} className="mt-6">
         <Tabs.List
           aria-label={t('tabsLabel')}
-          className="flex gap-1 overflow-x-auto border-b border-stone-200 dark:border-stone-800"
+          className="grid grid-cols-3 gap-1 border-b border-stone-200 sm:flex dark:border-stone-800"
         >
           {MODERATION_TABS.map((name) => (
             <Tabs.Trigger
               key={name}
               value={name}
-              className="-mb-px inline-flex shrink-0 items-center border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:text-stone-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 sm:px-4 dark:text-stone-300 dark:hover:text-stone-50 dark:data-[state=active]:border-brand-100 dark:data-[state=active]:text-brand-50"
+              className="-mb-px inline-flex flex-wrap items-center justify-center gap-y-1 border-b-2 border-transparent px-2 py-2.5 text-center text-sm font-medium text-stone-700 sm:flex-nowrap sm:px-4 sm:whitespace-nowrap hover:text-stone-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 dark:text-stone-300 dark:hover:text-stone-50 dark:data-[state=active]:border-brand-100 dark:data-[state=active]:text-brand-50"
             >
               {t(`tabs.${name}`)}
               <TabCount tab={name} count={counts.data?.[name]} />
@@ -140,7 +170,7 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         </Tabs.List>
         {MODERATION_TABS.map((name) => (
           <Tabs.Content key={name} value={name} className="pt-6 outline-none">
-            <ModerationTabPanel tab={name} actions={{ busyIds, errors, onAction }} />
+            <ModerationTabPanel tab={name} actions={{ busyIds, onAction }} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -161,7 +191,7 @@ function Dashboard({ email, role }: { email: string; role: string }) {
             {
               onSuccess: () => {
                 setRejecting(null);
-                setDone(t('done.reject', { title: item.event.title }));
+                setFeedback({ tone: 'success', text: t('done.reject', { title: item.event.title }) });
               },
             },
           );

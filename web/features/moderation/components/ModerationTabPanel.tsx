@@ -25,7 +25,6 @@ function SkeletonCard() {
 
 export interface PanelActions {
   busyIds: Set<string>;
-  errors: Record<string, string>;
   onAction: (item: ModerationItem, action: ModerationActionName) => void;
 }
 
@@ -87,7 +86,6 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
                 now={now}
                 selected={item.event.id === selectedId}
                 busy={actions.busyIds.has(item.event.id)}
-                error={actions.errors[item.event.id] ?? null}
                 onToggle={() => setSelectedId((id) => (id === item.event.id ? null : item.event.id))}
                 onAction={(action) => actions.onAction(item, action)}
               />

@@ -1,0 +1,410 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/enums';
+import type { EventRow, UserRow } from '../server/store/schema';
+import {
+  createEvent,
+  createModerator,
+  createReport,
+  createUser,
+  sessionCookieFor,
+} from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+const DAY = 24 * 3600 * 1000;
+let e2e: E2E;
+let moderator: UserRow;
+let modCookie: string;
+let userCookie: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const s = e2e.server.store;
+  moderator = await createModerator(s, { name: 'Mona Moderator', email: 'mona@example.org' });
+  modCookie = await sessionCookieFor(s, moderator);
+  userCookie = await sessionCookieFor(s, await createUser(s));
+});
+afterAll(() => e2e.close());
+
+const db = () => e2e.server.store.db;
+const statusOf = async (id: string) =>
+  (await db().selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const logOf = (id: string) =>
+  db().selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
+
+async function openDashboard(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await e2e.newPage({ viewport, cookie: modCookie });
+  await page.goto('/moderation');
+  await page.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
+  return page;
+}
+
+const card = (page: Page, title: string) =>
+  page.getByTestId('moderation-card').filter({ has: page.getByText(title, { exact: true }) });
+const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).textContent();
+
+describe('access states, in order', () => {
+  it('shows a loading notice while the session is checked, then Access Denied to visitors', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/moderation');
+    await page.getByText('Checking your access to the moderation dashboard…').waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    expect(await page.getByText('You need to sign in to access this page.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    await expectNoA11yViolations(page, 'moderation, visitor, phone');
+    await screenshot(page, 'moderation-visitor-phone');
+  });
+
+  it('tells a signed-in user that moderator access is required', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await e2e.newPage({ viewport, cookie: userCookie });
+      await page.goto('/moderation');
+      await page.getByRole('heading', { level: 1, name: 'Moderator Access Required' }).waitFor();
+      expect(
+        await page.getByText("You don't have permission to access the moderation dashboard.").isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole('tab').count()).toBe(0);
+      await expectNoA11yViolations(page, `moderation, user, ${viewport.width}`);
+    }
+  });
+});
+
+describe('empty dashboard', () => {
+  it('shows the three empty states and counts of 0', async () => {
+    const page = await openDashboard();
+    expect(await page.getByTestId('moderator-email').textContent()).toBe('mona@example.org');
+    expect(await page.getByTestId('moderator-role').textContent()).toBe('Moderator');
+    await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
+    expect(await page.getByText('All submissions have been reviewed.').isVisible()).toBe(true);
+    await expect.poll(() => count(page, 'pending')).toBe('0');
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    await page.getByRole('heading', { name: 'No Reported Events' }).waitFor();
+    expect(await page.getByText('No events have been reported yet.').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: /All Events/ }).click();
+    await page.getByRole('heading', { name: 'No Events', exact: true }).waitFor();
+    await screenshot(page, 'moderation-empty-desktop');
+  });
+});
+
+describe('working through the queue', () => {
+  let pendingA: EventRow;
+  let pendingB: EventRow;
+  let pendingC: EventRow;
+  let reportedA: EventRow;
+  let reportedB: EventRow;
+  let past: EventRow;
+  let upcoming: EventRow;
+
+  beforeAll(async () => {
+    const s = e2e.server.store;
+    const now = Date.now();
+    pendingA = await createEvent(s, {
+      status: 'pending',
+      title: 'Vigil for Gaza',
+      type: 'protest',
+      city: 'Dublin',
+      country: 'Ireland',
+      organizer: 'Dublin Solidarity Group',
+      description: 'A candle-lit vigil outside the city hall.',
+      sourceLink: 'https://example.org/vigil',
+      createdAt: now - 3000,
+      timezone: 'UTC',
+    });
+    pendingB = await createEvent(s, {
+      status: 'pending',
+      title: 'Dabke workshop',
+      type: 'cultural',
+      createdAt: now - 2000,
+    });
+    pendingC = await createEvent(s, {
+      status: 'pending',
+      title: 'Online teach-in',
+      type: 'digital',
+      createdAt: now - 1000,
+    });
+    reportedA = await createEvent(s, { title: 'Film screening', type: 'cultural' });
+    reportedB = await createEvent(s, { title: 'Book club', type: 'educational' });
+    const r1 = await createUser(s);
+    const r2 = await createUser(s);
+    await createReport(s, {
+      eventId: reportedA.id,
+      reportedBy: r1.id,
+      reason: 'wrong_info',
+      createdAt: now - 500,
+    });
+    await createReport(s, {
+      eventId: reportedA.id,
+      reportedBy: r2.id,
+      reason: 'harmful_content',
+      createdAt: now - 100,
+    });
+    await createReport(s, { eventId: reportedB.id, reportedBy: r1.id, reason: 'spam', createdAt: now - 800 });
+    past = await createEvent(s, { title: 'Last month’s march', startsAt: now - 30 * DAY });
+    upcoming = await createEvent(s, { title: 'Next month’s march', startsAt: now + 30 * DAY });
+  });
+
+  it('shows four skeleton cards while a list loads', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: modCookie });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/moderation/events?**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/moderation');
+    const skeletons = page.getByTestId('moderation-skeletons');
+    await skeletons.waitFor();
+    expect(await skeletons.locator(':scope > div').count()).toBe(4);
+    release();
+    await card(page, 'Vigil for Gaza').waitFor();
+  });
+
+  it('lists pending events newest first with tab counts and full cards', async () => {
+    const page = await openDashboard();
+    expect(await page.getByRole('tab', { name: /Pending Events/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await expect.poll(() => count(page, 'pending')).toBe('3');
+    await expect.poll(() => count(page, 'reported')).toBe('2');
+    await expect.poll(() => count(page, 'approved')).toBe('4');
+    // The reported count is a red badge when above zero.
+    expect(await page.getByTestId('count-reported').getAttribute('class')).toContain('bg-danger-600');
+
+    const titles = await page.getByTestId('moderation-card').locator('[id^="title-"]').allTextContents();
+    expect(titles).toEqual(['Online teach-in', 'Dabke workshop', 'Vigil for Gaza']);
+    const vigil = card(page, 'Vigil for Gaza');
+    const text = await vigil.textContent();
+    for (const part of ['Protest/Rally', 'Pending', 'Dublin, Ireland', 'Submitted '])
+      expect(text).toContain(part);
+    expect(text).toMatch(/\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+    expect(await card(page, 'Dabke workshop').textContent()).toContain('Cultural');
+    expect(await card(page, 'Online teach-in').textContent()).toContain('Digital');
+
+    // Nothing selected yet.
+    await page.getByRole('heading', { name: 'Select an Event' }).waitFor();
+    await expectNoA11yViolations(page, 'moderation pending, desktop');
+    await screenshot(page, 'moderation-pending-desktop');
+  });
+
+  it('selects and deselects a card by click and by keyboard, showing details and actions', async () => {
+    const page = await openDashboard();
+    const vigil = card(page, 'Vigil for Gaza');
+    const toggle = vigil.getByRole('button', { pressed: false }).first();
+    await toggle.click();
+    expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
+    for (const name of ['Approve', 'Approve & Verify', 'Reject']) {
+      expect(await vigil.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    }
+    const panel = page.getByTestId('detail-panel');
+    await panel.waitFor();
+    const detail = await panel.textContent();
+    for (const part of [
+      'A candle-lit vigil outside the city hall.',
+      'Dublin, Ireland',
+      'Dublin Solidarity Group',
+      'Submitted ',
+    ]) {
+      expect(detail).toContain(part);
+    }
+    const source = panel.getByRole('link', { name: /View Source Link/ });
+    expect(await source.getAttribute('href')).toBe('https://example.org/vigil');
+    expect(await source.getAttribute('target')).toBe('_blank');
+    expect(await source.getAttribute('rel')).toBe('noopener noreferrer');
+    await screenshot(page, 'moderation-selected-desktop');
+
+    // Keyboard: Enter deselects, Space selects again.
+    await vigil.getByRole('button').first().focus();
+    await page.keyboard.press('Enter');
+    expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('false');
+    expect(await vigil.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Select an Event' }).waitFor();
+    await page.keyboard.press('Space');
+    expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('approves an event; the list and counts refresh', async () => {
+    const page = await openDashboard();
+    const dabke = card(page, 'Dabke workshop');
+    await dabke.getByRole('button').first().click();
+    await dabke.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('“Dabke workshop” was approved.').waitFor();
+    await expect.poll(() => card(page, 'Dabke workshop').count()).toBe(0);
+    await expect.poll(() => count(page, 'pending')).toBe('2');
+    await expect.poll(() => count(page, 'approved')).toBe('5');
+    expect(await statusOf(pendingB.id)).toBe('approved');
+  });
+
+  it('disables the buttons of an event while its action is in flight, then approves and verifies', async () => {
+    const page = await openDashboard();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/approve', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const teachIn = card(page, 'Online teach-in');
+    await teachIn.getByRole('button').first().click();
+    await teachIn.getByRole('button', { name: 'Approve & Verify' }).click();
+    for (const name of ['Approve', 'Approve & Verify', 'Reject']) {
+      await expect.poll(() => teachIn.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    }
+    release();
+    await page.getByText('“Online teach-in” was approved and marked as verified.').waitFor();
+    const row = await db()
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', pendingC.id)
+      .executeTakeFirstOrThrow();
+    expect([row.status, row.verified]).toEqual(['approved', 1]);
+  });
+
+  it('rejects with a required reason in a modal that traps focus and closes on Escape', async () => {
+    const page = await openDashboard(PHONE);
+    const vigil = card(page, 'Vigil for Gaza');
+    await vigil.getByRole('button').first().click();
+    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject Event' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Reject Event' });
+    expect(await submit.isDisabled()).toBe(true);
+    const reason = dialog.getByLabel(/Reason for rejection/);
+    await reason.fill('   ');
+    expect(await submit.isDisabled()).toBe(true);
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await expectNoA11yViolations(page, 'reject dialog, phone');
+    await screenshot(page, 'moderation-reject-dialog-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await statusOf(pendingA.id)).toBe('pending');
+
+    // Cancel closes it too.
+    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/reject', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByLabel(/Reason for rejection/).fill('  This is a duplicate of an existing listing.  ');
+    expect(await dialog.getByRole('button', { name: 'Reject Event' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Reject Event' }).click();
+    await dialog.getByRole('button', { name: 'Rejecting...' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Rejecting...' }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByText('“Vigil for Gaza” was rejected.', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
+    expect(await statusOf(pendingA.id)).toBe('rejected');
+    expect(await logOf(pendingA.id)).toMatchObject([
+      {
+        action: 'rejected',
+        reason: 'This is a duplicate of an existing listing.',
+        moderator_id: moderator.id,
+      },
+    ]);
+  });
+
+  it('shows reported events with reports, first reason in title case, and every report in the panel', async () => {
+    const page = await openDashboard(PHONE);
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const film = card(page, 'Film screening');
+    await film.waitFor();
+    const titles = await page.getByTestId('moderation-card').locator('[id^="title-"]').allTextContents();
+    expect(titles).toEqual(['Film screening', 'Book club']);
+    const text = await film.textContent();
+    for (const part of ['Cultural', 'Reported', '2 reports', 'Reason: Harmful Content'])
+      expect(text).toContain(part);
+    expect(await card(page, 'Book club').textContent()).toContain('Reason: Spam');
+    await film.getByRole('button').first().click();
+    for (const name of ['Remove Event', 'Dismiss Report']) {
+      expect(await film.getByRole('button', { name }).isVisible()).toBe(true);
+    }
+    const panel = page.getByTestId('detail-panel');
+    const detail = await panel.textContent();
+    expect(detail).toContain('Reports (2)');
+    expect(detail).toContain('Harmful Content');
+    expect(detail).toContain('Incorrect Information');
+    expect(detail?.match(/Reported \w{3} \d/g)).toHaveLength(2);
+    await expectNoA11yViolations(page, 'moderation reported, phone');
+    await screenshot(page, 'moderation-reported-phone');
+  });
+
+  it('dismisses the reports of one event and removes another', async () => {
+    const page = await openDashboard();
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const book = card(page, 'Book club');
+    await book.getByRole('button').first().click();
+    await book.getByRole('button', { name: 'Dismiss Report' }).click();
+    await page.getByText('The reports on “Book club” were dismissed.').waitFor();
+    await expect.poll(() => count(page, 'reported')).toBe('1');
+    expect(await statusOf(reportedB.id)).toBe('approved');
+    expect(await logOf(reportedB.id)).toEqual([]);
+
+    const film = card(page, 'Film screening');
+    await film.getByRole('button').first().click();
+    await film.getByRole('button', { name: 'Remove Event' }).click();
+    await page.getByText('“Film screening” was removed from the calendar.').waitFor();
+    await page.getByRole('heading', { name: 'No Reported Events' }).waitFor();
+    await expect.poll(() => count(page, 'reported')).toBe('0');
+    expect(await page.getByTestId('count-reported').getAttribute('class')).not.toContain('bg-danger-600');
+    expect(await statusOf(reportedA.id)).toBe('removed');
+    expect(await logOf(reportedA.id)).toMatchObject([{ action: 'removed', reason: DEFAULT_REMOVAL_REASON }]);
+  });
+
+  it('offers Remove Past Event only for approved events whose date has passed', async () => {
+    const page = await openDashboard();
+    await page.getByRole('tab', { name: /All Events/ }).click();
+    const next = card(page, 'Next month’s march');
+    await next.getByRole('button').first().click();
+    expect(await next.getByRole('button', { name: 'Remove Past Event' }).count()).toBe(0);
+    const old = card(page, 'Last month’s march');
+    expect(await old.textContent()).toContain('Past Event');
+    expect(await old.textContent()).toContain('Approved');
+    await old.getByRole('button').first().click();
+    await expectNoA11yViolations(page, 'moderation all events, desktop');
+    await screenshot(page, 'moderation-all-desktop');
+    await old.getByRole('button', { name: 'Remove Past Event' }).click();
+    await page.getByText('“Last month’s march” was removed as a past event.').waitFor();
+    await expect.poll(() => card(page, 'Last month’s march').count()).toBe(0);
+    expect(await statusOf(past.id)).toBe('removed');
+    expect(await statusOf(upcoming.id)).toBe('approved');
+    expect(await logOf(past.id)).toMatchObject([{ action: 'removed', reason: PAST_EVENT_REMOVAL_REASON }]);
+  });
+
+  it('shows a short message when an action fails because another moderator acted first', async () => {
+    const late = await createEvent(e2e.server.store, { status: 'pending', title: 'Contested event' });
+    const page = await openDashboard();
+    const contested = card(page, 'Contested event');
+    await contested.getByRole('button').first().click();
+    // Another moderator approves it meanwhile.
+    await db().updateTable('events').set({ status: 'approved' }).where('id', '=', late.id).execute();
+    await contested.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'already been approved' }).waitFor();
+    expect(await logOf(late.id)).toEqual([]);
+    await screenshot(page, 'moderation-conflict-desktop');
+    expect(e2e.foreignRequests).toEqual([]);
+  });
+});
