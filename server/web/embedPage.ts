@@ -9,7 +9,6 @@ export interface EmbedPageInput {
   publicUrl: string;
   filters: FeedFilters;
   rows: EventRow[];
-  now?: number;
 }
 
 // Links leave the frame for a new tab: the partner's page stays, and our page gets no access to it.
@@ -33,15 +32,14 @@ ${body}
 `;
 }
 
-function eventItem(row: EventRow, publicUrl: string, now: number): string {
+function eventItem(row: EventRow, publicUrl: string): string {
   const date = new Date(row.starts_at);
   const when = formatEventDateTime(date, row.timezone);
   const zone = formatZoneName(date, row.timezone);
-  const happening = row.starts_at < now;
   return `      <li class="event">
         <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(EVENT_TYPE_LABELS[row.type])}</span>${
           row.verified ? ' <span class="badge badge-verified">Verified</span>' : ''
-        }${happening ? ' <span class="badge badge-now">Started</span>' : ''}</p>
+        }</p>
         <h2 class="title"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
         <p class="when"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
         <p class="where">${escapeHtml(`${row.city}, ${row.country}`)}${
@@ -51,17 +49,11 @@ function eventItem(row: EventRow, publicUrl: string, now: number): string {
 }
 
 /** The list partner sites show in an <iframe>: plain HTML and one stylesheet, no script. */
-export function renderEmbedPage({
-  siteTitle,
-  publicUrl,
-  filters,
-  rows,
-  now = Date.now(),
-}: EmbedPageInput): string {
+export function renderEmbedPage({ siteTitle, publicUrl, filters, rows }: EmbedPageInput): string {
   const home = `${publicUrl}/${filterQuery(filters)}`;
   const subscribe = `${publicUrl}/subscribe${filterQuery(filters)}`;
   const list = rows.length
-    ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl, now)).join('\n')}\n    </ol>`
+    ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl)).join('\n')}\n    </ol>`
     : `    <p class="empty">No upcoming events${
         filters.search || filters.location || filters.type !== 'all' ? ' match these filters' : ''
       } yet.</p>`;

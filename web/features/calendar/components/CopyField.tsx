@@ -86,7 +86,7 @@ export function CopyField({
           {t('page.copy')}
         </Button>
       </div>
-      <p role="status" className="mt-1 min-h-5 text-sm text-stone-600 dark:text-stone-300">
+      <p role="status" className="mt-1 text-sm text-stone-600 dark:text-stone-300">
         {state === 'copied' ? t('page.copied') : state === 'failed' ? t('page.copyFailed') : ''}
       </p>
     </div>

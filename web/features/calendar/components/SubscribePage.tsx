@@ -191,11 +191,11 @@ export default function SubscribePage() {
           title={t('page.rssTitle')}
           text={t('page.rssText')}
         >
-          <CopyField label={t('page.rssUrl')} value={links.rss} what={t('page.rssUrl')} />
-          <a href={links.rss} className={buttonClass('secondary', 'sm')}>
+          <a href={links.rss} className={buttonClass('secondary', 'md')}>
             <Rss aria-hidden="true" className="size-4" />
             {t('page.openRss')}
           </a>
+          <CopyField label={t('page.rssUrl')} value={links.rss} what={t('page.rssUrl')} />
         </Section>
 
         <Section
