@@ -91,7 +91,7 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
             <Dialog.Close asChild>
               <button
                 type="button"
-                aria-label={t('cancel')}
+                aria-label={t('close')}
                 className="-m-1.5 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-stone-100"
               >
                 <X aria-hidden="true" className="size-5" />

@@ -1,0 +1,247 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listReportsForEvent } from '../server/store/reports';
+import type { EventRow, UserRow } from '../server/store/schema';
+import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+let e2e: E2E;
+let reporter: UserRow;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  reporter = await createUser(e2e.server.store, { name: 'Omar Khalil' });
+});
+afterAll(async () => {
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Axe on parts of the page only (serious and critical issues). The whole event page is scanned with the
+ * dialog open; with it closed, this checks the parts this feature puts on the page (the Report button and
+ * the thank-you banner) apart from the page around them, which its own tests cover.
+ */
+async function expectNoA11yViolationsIn(page: Page, selectors: string[]): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: object,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run({ include: include.map((s) => [s]) }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}`);
+  }, selectors);
+  expect(violations).toEqual([]);
+}
+
+const THANKS = 'Thank you for your report. Our moderation team will review this event.';
+const isReportCall = (url: URL) => /^\/api\/events\/[^/]+\/reports$/.test(url.pathname);
+
+async function openEvent(
+  event: EventRow,
+  viewport: { width: number; height: number } = DESKTOP,
+  signedIn = true,
+): Promise<Page> {
+  const page = await e2e.newPage({
+    viewport,
+    ...(signedIn ? { cookie: await sessionCookieFor(e2e.server.store, reporter) } : {}),
+  });
+  await page.goto(`/event/${event.id}`);
+  await page.getByRole('heading', { name: event.title, level: 1 }).waitFor();
+  return page;
+}
+
+const reportButton = (page: Page) => page.getByRole('button', { name: 'Report', exact: true });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Report Event' });
+
+async function openDialog(page: Page) {
+  await reportButton(page).click();
+  await dialog(page).waitFor();
+}
+
+const focusIsOnReportButton = (page: Page) =>
+  reportButton(page).evaluate((el) => el === document.activeElement);
+
+describe('the report dialog', () => {
+  it('is not offered to visitors who are not signed in', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Seen by a visitor' });
+    const page = await openEvent(event, DESKTOP, false);
+    expect(await reportButton(page).count()).toBe(0);
+  });
+
+  it('asks why, offers the three reasons, and passes axe at phone width', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Open the dialog on a phone' });
+    const page = await openEvent(event, PHONE);
+    await openDialog(page);
+    const d = dialog(page);
+    expect(await d.getByRole('group', { name: 'Why are you reporting this event?' }).isVisible()).toBe(true);
+    const radios = d.getByRole('radio');
+    expect(await radios.count()).toBe(3);
+    for (const label of ['Incorrect Information', 'Spam or Duplicate', 'Harmful Content']) {
+      expect(await d.getByRole('radio', { name: label }).isVisible(), label).toBe(true);
+    }
+    expect(await d.getByRole('radio', { name: 'Incorrect Information' }).getAttribute('value')).toBe(
+      'wrong_info',
+    );
+    expect(await d.getByRole('radio', { name: 'Spam or Duplicate' }).getAttribute('value')).toBe('spam');
+    expect(await d.getByRole('radio', { name: 'Harmful Content' }).getAttribute('value')).toBe(
+      'harmful_content',
+    );
+    expect(await d.getByRole('button', { name: 'Cancel', exact: true }).isVisible()).toBe(true);
+    expect(await d.getByRole('button', { name: 'Submit Report' }).isVisible()).toBe(true);
+    expect(await d.getByText('Only the moderation team can see who sent a report.').isVisible()).toBe(true);
+    await screenshot(page, 'report-dialog-phone');
+    await expectNoA11yViolations(page);
+  });
+
+  it('traps focus inside, closes with Escape and gives focus back to the Report button', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Keyboard only' });
+    const page = await openEvent(event, DESKTOP);
+    await reportButton(page).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await screenshot(page, 'report-dialog-desktop');
+    await expectNoA11yViolations(page);
+
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await focusIsOnReportButton(page)).toBe(true);
+    expect(await page.getByText(THANKS).count()).toBe(0);
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toEqual([]);
+  });
+
+  it('Cancel closes without reporting, and a reopened dialog starts fresh', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Changed my mind' });
+    const page = await openEvent(event, DESKTOP);
+    await openDialog(page);
+    await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).check();
+    await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await focusIsOnReportButton(page)).toBe(true);
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toEqual([]);
+
+    await openDialog(page);
+    expect(await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).isChecked()).toBe(false);
+  });
+
+  it('asks for a reason when none is chosen', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'No reason yet' });
+    const page = await openEvent(event, DESKTOP);
+    await openDialog(page);
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    await dialog(page).getByText('Please choose a reason.').waitFor();
+    expect(
+      await dialog(page)
+        .getByRole('radio', { name: 'Incorrect Information' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await dialog(page).getByRole('radio', { name: 'Harmful Content' }).check();
+    expect(await dialog(page).getByText('Please choose a reason.').count()).toBe(0);
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toEqual([]);
+  });
+
+  it('submits: "Submitting..." while busy, then closes and shows the thank-you banner', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Wrong date on this one' });
+    const page = await openEvent(event, PHONE);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(isReportCall, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openDialog(page);
+    await dialog(page).getByRole('radio', { name: 'Incorrect Information' }).check();
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    const busy = dialog(page).getByRole('button', { name: 'Submitting...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByText(THANKS).waitFor();
+    expect(await focusIsOnReportButton(page)).toBe(true);
+    const reports = await listReportsForEvent(e2e.server.store.db, event.id);
+    expect(reports.map((r) => [r.reported_by, r.reason, r.status])).toEqual([
+      [reporter.id, 'wrong_info', 'open'],
+    ]);
+    await screenshot(page, 'report-thanks-phone');
+    await reportButton(page).evaluate((el) => el.setAttribute('data-testid', 'report-button'));
+    await page.getByText(THANKS).evaluate((el) => el.setAttribute('data-testid', 'report-thanks'));
+    await expectNoA11yViolationsIn(page, ['[data-testid="report-button"]', '[data-testid="report-thanks"]']);
+
+    // Reporting again is accepted without a second report.
+    await openDialog(page);
+    await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).check();
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toHaveLength(1);
+  });
+
+  it('shows a short error inside the dialog when the report fails, and keeps it open', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Server trouble' });
+    const page = await openEvent(event, DESKTOP);
+    await page.route(isReportCall, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }),
+      }),
+    );
+    await openDialog(page);
+    await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).check();
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    const alert = dialog(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Could not send your report. Please try again.');
+    expect(await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).isChecked()).toBe(true);
+    expect(await dialog(page).getByRole('button', { name: 'Submit Report' }).isEnabled()).toBe(true);
+    expect(await page.getByText(THANKS).count()).toBe(0);
+    await screenshot(page, 'report-failed-desktop');
+    await expectNoA11yViolations(page);
+
+    // The rate limit explains itself.
+    await page.unroute(isReportCall);
+    await page.route(isReportCall, (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: 'You have sent 20 reports this hour, the most we accept. Please try again later.',
+          },
+        }),
+      }),
+    );
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    await dialog(page).getByText('You have sent 20 reports this hour').waitFor();
+
+    // A retry that works closes the dialog and thanks.
+    await page.unroute(isReportCall);
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByText(THANKS).waitFor();
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toHaveLength(1);
+  });
+});
