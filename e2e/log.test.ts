@@ -154,10 +154,10 @@ describe('the log as each participant sees it', () => {
       );
       const table = page.getByRole('table');
       expect(await table.getByRole('columnheader').count()).toBe(8);
-      // Each reason was given once: counted together, so none can be matched to one event.
+      // Typed reasons given once are counted together, so none can be matched to one event.
       expect(await table.getByRole('rowheader').allTextContents()).toEqual([
         'Rejected: Other reasons',
-        'Removed: Other reasons',
+        'Removed: Event removed due to reports',
       ]);
       const html = await page.content();
       for (const secret of [theirs.id, mineRejected.id, 'Olga’s film night', 'Mona', 'Duplicate of an']) {

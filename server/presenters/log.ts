@@ -1,4 +1,4 @@
-import type { LogAction } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON, type LogAction, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
 import {
   LOG_STATS_MIN_REASON_COUNT,
   LOG_STATS_MONTHS,
@@ -25,6 +25,9 @@ export function presentLogEntry(row: LogEntryRow, actor: Actor | null): LogEntry
   return dto;
 }
 
+/** The app's own wording (spec §4) says nothing about any one event: always shown by name. */
+const STANDARD_REASONS = new Set([DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON]);
+
 /** 'YYYY-MM' in UTC. */
 function monthKey(ms: number): string {
   return new Date(ms).toISOString().slice(0, 7);
@@ -37,9 +40,9 @@ export function statsSince(now: number, months = LOG_STATS_MONTHS): number {
 }
 
 /**
- * The public figures: counts per action and reason, per month, and nothing else. Reasons given fewer
- * than LOG_STATS_MIN_REASON_COUNT times are counted together (reason null), so a moderator's one-off
- * wording cannot be matched to one event.
+ * The public figures: counts per action and reason, per month, and nothing else. Reasons typed by a
+ * moderator and given fewer than LOG_STATS_MIN_REASON_COUNT times are counted together (reason null),
+ * so one-off wording cannot be matched to one event; the standard removal reasons are always named.
  */
 export function presentLogStats(
   facts: { action: LogAction; reason: string; created_at: number }[],
@@ -61,7 +64,9 @@ export function presentLogStats(
   const rows = new Map<string, LogStats['rows'][number]>();
   const totals = { rejected: 0, removed: 0 };
   for (const f of inRange) {
-    const named = (uses.get(keyOf(f.action, f.reason)) ?? 0) >= LOG_STATS_MIN_REASON_COUNT;
+    const named =
+      STANDARD_REASONS.has(f.reason) ||
+      (uses.get(keyOf(f.action, f.reason)) ?? 0) >= LOG_STATS_MIN_REASON_COUNT;
     const reason = named ? f.reason : null;
     const key = keyOf(f.action, reason);
     let row = rows.get(key);

@@ -29,7 +29,7 @@ function MonthBars({ stats }: { stats: LogStats }) {
     <div aria-hidden="true" className="space-y-2">
       <div className="flex h-28 items-end gap-2 border-b border-stone-300 dark:border-stone-700">
         {perMonth.map((m, i) => (
-          <div key={stats.months[i]} className="flex h-full flex-1 flex-col justify-end">
+          <div key={stats.months[i]} className="flex h-full flex-1 flex-col items-center justify-end">
             <div
               className="bg-stone-500 dark:bg-stone-400"
               style={{ height: `${(m.removed / max) * 100}%` }}
