@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../common/schemas/auth';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { SessionResponse, SessionUser } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
 
 export const sessionQueryKey = ['session'] as const;
@@ -13,3 +13,14 @@ export function useSession() {
     retry: 1,
   });
 }
+
+/**
+ * After a sign-in: the session is known (no extra request), and anything cached for the visitor
+ * (lists, event pages) is dropped, since what the server shows depends on who asks.
+ */
+export function rememberSignedIn(queryClient: QueryClient, user: SessionUser): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+}
+
+export const fetchSession = () => api<SessionResponse>('/api/auth/session');

@@ -1,5 +1,80 @@
-import { ComingSoon } from '../../../app/ComingSoon';
+import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { config } from '../../../app/config';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { addCatalog } from '../../../i18n/index';
+import authCatalog from '../../../locales/en/auth.json';
+import { useSession } from '../api/session';
+import { AuthForm, type AuthMode } from './AuthForm';
 
+addCatalog('auth', authCatalog);
+
+/** /auth (spec §2 Auth): sign in or create an account, by email and password or with Google. */
 export default function AuthPage() {
-  return <ComingSoon title="AuthPage" />;
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>('signIn');
+  const [switched, setSwitched] = useState(false);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${t(`pageTitle.${mode}`)} · ${config.siteTitle}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [t, mode]);
+
+  // Already signed in (or just signed in): the page has nothing more to offer.
+  if (session.data?.user) return <Navigate to="/" replace />;
+  if (session.isPending) return <Spinner label={t('checking')} className="py-24" />;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-12">
+      <Card className="p-6 sm:p-8">
+        {/* A new key per mode: switching starts from empty fields and no errors (spec §2). */}
+        <AuthForm
+          key={mode}
+          mode={mode}
+          focusHeading={switched}
+          onToggleMode={() => {
+            setSwitched(true);
+            setMode((m) => (m === 'signIn' ? 'signUp' : 'signIn'));
+          }}
+          onSignedIn={() => navigate('/', { replace: true })}
+        />
+      </Card>
+      <Benefits />
+    </div>
+  );
+}
+
+function Benefits() {
+  const { t } = useTranslation('auth');
+  const items = [
+    { icon: CalendarPlus, text: t('benefits.submit') },
+    { icon: Flag, text: t('benefits.report') },
+    { icon: ShieldCheck, text: t('benefits.trust') },
+  ];
+  return (
+    <section aria-labelledby="auth-benefits" className="lg:pt-6">
+      <h2 id="auth-benefits" className="text-lg font-semibold text-stone-900 dark:text-stone-100">
+        {t('benefits.title')}
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {items.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <span className="pt-1.5 text-stone-800 dark:text-stone-200">{text}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">{t('privacy')}</p>
+    </section>
+  );
 }

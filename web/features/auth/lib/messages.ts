@@ -1,0 +1,50 @@
+import type { TFunction } from 'i18next';
+import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
+import { ApiRequestError } from '../../../lib/api';
+import type { GoogleFailure } from '../api/googleSignIn';
+
+/** Spec §8 email codes with a message of their own (the server never sends the first two: see docs). */
+const EMAIL_CODES = new Set([
+  'auth/user-not-found',
+  'auth/wrong-password',
+  'auth/email-already-in-use',
+  'auth/weak-password',
+  'auth/invalid-email',
+  'auth/invalid-credential',
+]);
+
+/** The banner text for a failed sign-in or sign-up (spec §8, email messages). */
+export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): string {
+  if (!(error instanceof ApiRequestError) || !error.code) return t('errors.noCode');
+  if (EMAIL_CODES.has(error.code)) return t(`errors.${error.code}`);
+  // The server's limit message says how long to wait.
+  if (error.code === 'rate_limited') return error.message || t('errors.rateLimited');
+  return t('errors.otherCode', { message: error.message || t('errors.unknownError') });
+}
+
+/** The banner text for a failed Google sign-in (spec §8, Google messages). */
+export function googleErrorMessage(failure: GoogleFailure, t: TFunction<'auth'>): string {
+  const { code, message } = failure;
+  if (!code) return t('googleErrors.noCode');
+  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') {
+    return t('googleErrors.cancelled');
+  }
+  if (code === 'auth/popup-blocked' || code === 'auth/account-exists-with-different-credential') {
+    return t(`googleErrors.${code}`);
+  }
+  return t('googleErrors.otherCode', { message: message || t('googleErrors.tryAgain') });
+}
+
+const VALIDATION_KEYS: Record<string, string> = {
+  [AUTH_MESSAGES.nameRequired]: 'validation.nameRequired',
+  [AUTH_MESSAGES.emailRequired]: 'validation.emailRequired',
+  [AUTH_MESSAGES.emailInvalid]: 'validation.emailInvalid',
+  [AUTH_MESSAGES.passwordRequired]: 'validation.passwordRequired',
+  [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
+};
+
+/** A field message from the shared schema (spec §5), through the catalog when it has one. */
+export function fieldMessage(message: string, t: TFunction<'auth'>): string {
+  const key = VALIDATION_KEYS[message];
+  return key ? t(key) : message;
+}
