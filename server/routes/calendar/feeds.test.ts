@@ -232,6 +232,39 @@ describe('subscribable calendar feed', () => {
     );
   });
 
+  it('answers 304 to a calendar app that already has the current feed, and 200 once it changes', async () => {
+    const first = await server.fetch('/calendar.ics?type=educational');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await server.fetch('/calendar.ics?type=educational', {
+      headers: { 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const added = await createEvent(server.store, {
+      title: 'Second teach-in',
+      type: 'educational',
+      startsAt: Date.now() + 6 * DAY,
+    });
+    const changed = await server.fetch('/calendar.ics?type=educational', {
+      headers: { 'if-none-match': etag! },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(vevents(await changed.text()).map((e) => e.summary)).toContain('Second teach-in');
+    await server.store.db
+      .updateTable('events')
+      .set({ status: 'removed' })
+      .where('id', '=', added.id)
+      .execute();
+
+    const rss = await server.fetch('/feed.xml');
+    const rssAgain = await server.fetch('/feed.xml', {
+      headers: { 'if-none-match': rss.headers.get('etag')! },
+    });
+    expect(rssAgain.status).toBe(304);
+  });
+
   it('refuses filters it cannot read with a 400', async () => {
     const res = await server.fetch('/calendar.ics?type=party');
     expect(res.status).toBe(400);

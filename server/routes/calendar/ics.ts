@@ -50,7 +50,10 @@ function uidOf(row: EventRow, site: CalendarSite): string {
   return `${row.id}@${publicHost(site.publicUrl)}`;
 }
 
-function eventAttributes(row: EventRow, site: CalendarSite): EventAttributes {
+/** `timestamp` (DTSTAMP) is read by the library but missing from its types. */
+type Attributes = EventAttributes & { timestamp: number };
+
+function eventAttributes(row: EventRow, site: CalendarSite): Attributes {
   const url = eventPageUrl(site.publicUrl, row.id);
   const details = [row.description.trim()];
   if (row.organizer) details.push(`Organized by: ${row.organizer}`);
@@ -58,6 +61,9 @@ function eventAttributes(row: EventRow, site: CalendarSite): EventAttributes {
   details.push(`Always verify event details on the official source. Event page: ${url}`);
   return {
     uid: uidOf(row, site),
+    // The last change rather than "now": the same event gives the same text, so feeds can be cached
+    // (ETag) and calendars polling every hour get a 304.
+    timestamp: row.updated_at,
     // Instants in UTC ("…Z"): every calendar shows them in its reader's zone, across any DST change.
     start: row.starts_at,
     startInputType: 'utc',

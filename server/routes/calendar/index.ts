@@ -13,6 +13,7 @@ import { renderEmbedError, renderEmbedPage } from '../../web/embedPage';
 import { eventHead } from '../../web/eventHead';
 import type { Shell } from '../../web/shell';
 import { EVENT_NOT_FOUND } from '../events/index';
+import { sendWithEtag } from './etag';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
 import { filterQuery } from './links';
 import {
@@ -115,32 +116,34 @@ export function registerCalendarRoutes(
     const filters = parseInput(feedQuerySchema, request.query);
     const rows = await listFeedEvents(store.db, filters, FEED_MAX_EVENTS);
     const what = describeFilters(filters);
-    return reply
+    reply
       .header('Cache-Control', 'public, max-age=600')
       .header('Content-Disposition', 'inline; filename="calendar.ics"')
-      .type('text/calendar; charset=utf-8')
-      .send(
-        feedCalendar(rows, site, {
-          name: what === 'Events' ? env.SITE_TITLE : `${env.SITE_TITLE}: ${what}`,
-          description: `${what} from ${env.SITE_TITLE}, a community calendar of events in support of Palestine. Always verify details on each event's official source.`,
-        }),
-      );
+      .type('text/calendar; charset=utf-8');
+    return sendWithEtag(
+      request,
+      reply,
+      feedCalendar(rows, site, {
+        name: what === 'Events' ? env.SITE_TITLE : `${env.SITE_TITLE}: ${what}`,
+        description: `${what} from ${env.SITE_TITLE}, a community calendar of events in support of Palestine. Always verify details on each event's official source.`,
+      }),
+    );
   });
 
   app.get('/feed.xml', async (request, reply) => {
     const filters = parseInput(feedQuerySchema, request.query);
     const rows = await listRecentlyApproved(store.db, filters, RSS_MAX_ITEMS);
     const what = describeFilters(filters);
-    return reply
-      .header('Cache-Control', 'public, max-age=600')
-      .type('application/rss+xml; charset=utf-8')
-      .send(
-        rssFeed(rows, site, {
-          selfUrl: `${env.PUBLIC_URL}/feed.xml${filterQuery(filters)}`,
-          title: what === 'Events' ? `${env.SITE_TITLE}: new events` : `${env.SITE_TITLE}: ${what}`,
-          description: `Events newly approved by the moderators of ${env.SITE_TITLE}.`,
-        }),
-      );
+    reply.header('Cache-Control', 'public, max-age=600').type('application/rss+xml; charset=utf-8');
+    return sendWithEtag(
+      request,
+      reply,
+      rssFeed(rows, site, {
+        selfUrl: `${env.PUBLIC_URL}/feed.xml${filterQuery(filters)}`,
+        title: what === 'Events' ? `${env.SITE_TITLE}: new events` : `${env.SITE_TITLE}: ${what}`,
+        description: `Events newly approved by the moderators of ${env.SITE_TITLE}.`,
+      }),
+    );
   });
 
   app.get('/embed', async (request, reply) => {

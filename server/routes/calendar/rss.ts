@@ -33,7 +33,8 @@ export function rssFeed(
       '</item>',
     ].join('\n');
   });
-  const newest = rows[0]?.approved_at ?? Date.now();
+  // From the data, not the clock: the same events give the same feed (and the same ETag).
+  const newest = rows[0]?.approved_at;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -43,7 +44,7 @@ export function rssFeed(
     `<description>${escapeXml(description)}</description>`,
     '<language>en</language>',
     `<atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,
-    `<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`,
+    ...(newest ? [`<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),
     '<ttl>60</ttl>',
     ...items,
     '</channel>',
