@@ -4,6 +4,7 @@ import { LIMITS } from '../../common/limits';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { EVENT_WHEN, eventSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../routes/calendar/queries';
+import { EMBED_LIMIT_DEFAULT, EMBED_LIMIT_MAX } from '../routes/calendar/schemas';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -214,6 +215,33 @@ export function openApiDocument({
               content: { 'application/rss+xml': { schema: { type: 'string' } } },
             },
             '400': errorResponse('A filter value is not valid.'),
+          },
+        },
+      },
+      '/embed': {
+        get: {
+          operationId: 'embedList',
+          tags: ['Feeds'],
+          summary: 'Embeddable list of upcoming events',
+          description:
+            'A small HTML page made for an `<iframe>` on other websites (the only page that may be framed): ' +
+            'upcoming approved events with links that open here in a new tab. No script, no cookies. ' +
+            'The "Embed and subscribe" page (`/subscribe`) writes the snippet.',
+          parameters: [
+            ...filterParameters,
+            {
+              name: 'limit',
+              in: 'query',
+              description: 'How many events to list.',
+              schema: { type: 'integer', minimum: 1, maximum: EMBED_LIMIT_MAX, default: EMBED_LIMIT_DEFAULT },
+            },
+          ],
+          responses: {
+            '200': { description: 'The list.', content: { 'text/html': { schema: { type: 'string' } } } },
+            '400': {
+              description: 'A query value is not valid; the page says which.',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
           },
         },
       },
