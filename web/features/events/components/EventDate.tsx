@@ -34,10 +34,15 @@ export function EventDate({
         <span className="text-sm text-stone-600 dark:text-stone-300" data-testid="event-zone">
           {t('date.zoneLabel', parts.zone)}
           {showViewerTime && parts.viewerDateTime ? (
-            <span className="text-stone-500 dark:text-stone-400">
+            <>
               {' '}
-              · {t('date.yourTime', { dateTime: parts.viewerDateTime })}
-            </span>
+              <span aria-hidden="true" className="text-stone-500 dark:text-stone-400">
+                ·{' '}
+              </span>
+              <span className="whitespace-nowrap text-stone-500 dark:text-stone-400">
+                {t('date.yourTime', { dateTime: parts.viewerDateTime })}
+              </span>
+            </>
           ) : null}
         </span>
       ) : null}

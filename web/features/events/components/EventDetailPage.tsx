@@ -49,18 +49,27 @@ function BackLink({ to }: { to: string }) {
   );
 }
 
-function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/** One term of the details list; the icon sits in the term so <dl> keeps only <div><dt><dd> groups. */
+function DetailRow({
+  icon,
+  label,
+  children,
+  className = '',
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="flex gap-3">
-      <div className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100">
-        {icon}
-      </div>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
-          {label}
-        </dt>
-        <dd className="mt-0.5 text-stone-800 dark:text-stone-100">{children}</dd>
-      </div>
+    <div className={`relative min-h-10 ps-12 ${className}`}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
+        <span className="absolute start-0 top-0.5 flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-900/50 dark:text-brand-100">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-stone-800 dark:text-stone-100">{children}</dd>
     </div>
   );
 }
@@ -118,14 +127,13 @@ function EventDetail({ event }: { event: EventDto }) {
           </div>
 
           <dl className="mt-7 grid gap-5 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <DetailRow
-                icon={<CalendarDays aria-hidden="true" className="size-5" />}
-                label={t('detail.dateTime')}
-              >
-                <EventDate iso={event.date} parts={parts} showViewerTime />
-              </DetailRow>
-            </div>
+            <DetailRow
+              className="sm:col-span-2"
+              icon={<CalendarDays aria-hidden="true" className="size-5" />}
+              label={t('detail.dateTime')}
+            >
+              <EventDate iso={event.date} parts={parts} showViewerTime />
+            </DetailRow>
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
               <span data-testid="event-location">
                 {event.location.city}, {event.location.country}
