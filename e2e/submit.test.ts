@@ -295,6 +295,9 @@ describe('sending', () => {
     await page.getByRole('link', { name: 'See your submission' }).click();
     await page.waitForURL(`**/event/${row.id}`);
     await page.getByRole('heading', { name: 'Vigil for Gaza: phone' }).waitFor();
+    expect(await page.getByText('This event is awaiting review and is not public yet.').isVisible()).toBe(
+      true,
+    );
   });
 
   it('"Submit Another Event" gives an empty form with the type back at protest; "View All Events" goes home', async () => {
