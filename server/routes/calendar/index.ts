@@ -11,7 +11,7 @@ import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { renderEmbedError, renderEmbedPage } from '../../web/embedPage';
 import { eventHead } from '../../web/eventHead';
-import type { Shell } from '../../web/shell';
+import { escapeHtml, type Shell } from '../../web/shell';
 import { EVENT_NOT_FOUND } from '../events/index';
 import { sendWithEtag } from './etag';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
@@ -110,6 +110,29 @@ export function registerCalendarRoutes(
       );
     }
     return reply.send(shell.render(eventHead(row, site)));
+  });
+
+  // The "Embed and subscribe" page is a web app route; its own title and description make a shared
+  // link to it say what it offers.
+  app.get('/subscribe', async (_request, reply) => {
+    if (!shell) throw notFound();
+    const description = `Subscribe to ${env.SITE_TITLE} in your calendar app, follow new events by RSS, or embed the list of upcoming events on your website.`;
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(
+        shell.render({
+          title: `Embed and subscribe · ${env.SITE_TITLE}`,
+          head: [
+            `<meta name="description" content="${escapeHtml(description)}">`,
+            `<link rel="canonical" href="${escapeHtml(`${env.PUBLIC_URL}/subscribe`)}">`,
+            `<meta property="og:title" content="${escapeHtml(`Embed and subscribe · ${env.SITE_TITLE}`)}">`,
+            `<meta property="og:description" content="${escapeHtml(description)}">`,
+            `<meta property="og:site_name" content="${escapeHtml(env.SITE_TITLE)}">`,
+            '<meta property="og:type" content="website">',
+          ].join('\n    '),
+        }),
+      );
   });
 
   app.get('/calendar.ics', async (request, reply) => {

@@ -175,6 +175,14 @@ describe('share previews of /event/:id', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
 
+  it('gives the subscribe page its own title and description', async () => {
+    const { res, html } = await page('/subscribe?type=protest');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<title>Embed and subscribe · Palestine Solidarity Calendar</title>');
+    expect(metaContent(html, 'name', 'description')).toContain('in your calendar app');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
   it('advertises the RSS and calendar feeds in the head of every page', async () => {
     for (const path of ['/', '/subscribe', `/event/${march.id}`, '/event/AAAAAAAAAAAAAAAA']) {
       const { html } = await page(path);
