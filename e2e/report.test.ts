@@ -219,6 +219,9 @@ describe('the report dialog', () => {
     expect(await page.getByText(THANKS).count()).toBe(0);
     await screenshot(page, 'report-failed-desktop');
     await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'report-failed-desktop-dark');
+    await expectNoA11yViolations(page, 'report dialog (desktop, dark)');
 
     // The rate limit explains itself.
     await page.unroute(isReportCall);

@@ -137,6 +137,11 @@ describe('the form', () => {
     expect(await page.getByText('Every event is reviewed by our moderation team').isVisible()).toBe(true);
     await screenshot(page, 'submit-form-phone');
     await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByText('Event title is required').waitFor();
+    await screenshot(page, 'submit-errors-phone-dark');
+    await expectNoA11yViolations(page, 'submit (phone, dark)');
   });
 
   it("starts the time zone at the browser's own zone and previews the event's local time", async () => {
