@@ -408,3 +408,31 @@ describe('working through the queue', () => {
     expect(e2e.foreignRequests).toEqual([]);
   });
 });
+
+describe('long lists', () => {
+  it('paginates a tab, and reads well in dark mode', async () => {
+    const s = e2e.server.store;
+    for (let i = 0; i < 21; i++) {
+      await createEvent(s, { title: `Queued event ${String(i).padStart(2, '0')}`, status: 'pending' });
+    }
+    const page = await openDashboard();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => count(page, 'pending')).toBe('21');
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    await nav.getByText('Page 1 of 2').waitFor();
+    expect(await page.getByTestId('moderation-card').count()).toBe(20);
+    expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await nav.getByRole('button', { name: 'Next' }).click();
+    await nav.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.getByTestId('moderation-card').count()).toBe(1);
+    const last = page.getByTestId('moderation-card').first();
+    await last.getByRole('button').first().click();
+    await expectNoA11yViolations(page, 'moderation, dark, page 2');
+    await screenshot(page, 'moderation-dark-desktop');
+    // Approving the only event of the last page steps back to a page that has events.
+    await last.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => page.getByTestId('moderation-card').count()).toBe(20);
+    await expect.poll(() => count(page, 'pending')).toBe('20');
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+  });
+});
