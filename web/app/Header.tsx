@@ -107,7 +107,9 @@ export function Header() {
                 <span className="sr-only">{t('nav.loadingAccount')}</span>
               </span>
             ) : user ? (
-              <DropdownMenu.Root>
+              // Not modal: a modal menu hides the rest of the page with aria-hidden while it is open, which
+              // screen readers handle badly; a menu closes on Escape or an outside click anyway.
+              <DropdownMenu.Root modal={false}>
                 <DropdownMenu.Trigger
                   className={`${linkBase} inline-flex items-center gap-1 border border-stone-300 text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800`}
                   aria-label={t('nav.accountMenu', { name: user.name })}
@@ -185,7 +187,8 @@ export function Header() {
             ) : user ? (
               <div className="flex flex-col gap-1">
                 <p className="px-3 py-1 text-sm text-stone-600 dark:text-stone-300">
-                  {t('nav.signedInAs', { email: user.email })}
+                  <span className="block font-semibold text-stone-900 dark:text-white">{user.name}</span>
+                  <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
                 </p>
                 <button
                   type="button"

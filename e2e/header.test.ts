@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, startE2E } from './support/browser';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+const isSessionCall = (url: URL) => url.pathname === '/api/auth/session';
+
+/** Link names in one navigation landmark, in order. */
+async function linkNames(
+  page: Page,
+  nav = page.getByRole('navigation', { name: 'Main' }),
+): Promise<string[]> {
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
+}
+
+async function cookieFor(role: 'user' | 'moderator', name: string): Promise<string> {
+  const store = e2e.server.store;
+  const person =
+    role === 'moderator' ? await createModerator(store, { name }) : await createUser(store, { name });
+  return sessionCookieFor(store, person);
+}
+
+describe('desktop header', () => {
+  it('shows Events, Submit Event, Transparency Log and Sign In to a visitor, without Moderation', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+    expect(await nav.getByRole('link', { name: 'Events' }).getAttribute('href')).toBe('/');
+    expect(await nav.getByRole('link', { name: 'Submit Event' }).getAttribute('href')).toBe('/submit');
+    expect(await nav.getByRole('link', { name: 'Transparency Log' }).getAttribute('href')).toBe('/log');
+    expect(await nav.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(await nav.getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await expectNoA11yViolations(page);
+  });
+
+  it('holds a quiet place until the session answers: no Sign In or Moderation flicker', async () => {
+    const page = await e2e.newPage({
+      viewport: DESKTOP,
+      cookie: await cookieFor('moderator', 'Mona Moderator'),
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(isSessionCall, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('status').waitFor();
+    expect(await nav.getByRole('status').textContent()).toBe('Checking sign-in…');
+    expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'header (loading)');
+    release();
+    await nav.getByRole('link', { name: 'Moderation' }).waitFor();
+    expect(await nav.getByRole('status').count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+  });
+
+  it('gives a signed-in user a name menu with Sign out, and no Moderation link', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: await cookieFor('user', 'Samir Khalil') });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Account menu for Samir Khalil' });
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain('Samir Khalil');
+    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log']);
+    await menu.click();
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    await signOut.waitFor();
+    expect(await page.getByRole('menu').textContent()).toContain('Signed in as');
+    await expectNoA11yViolations(page, 'header (account menu open)');
+    await page.keyboard.press('Escape');
+    await signOut.waitFor({ state: 'detached' });
+    // Focus goes back to the menu button.
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('shows the Moderation link to a moderator only', async () => {
+    const page = await e2e.newPage({
+      viewport: DESKTOP,
+      cookie: await cookieFor('moderator', 'Mona Moderator'),
+    });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Moderation' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Moderation' }).getAttribute('href')).toBe('/moderation');
+    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Moderation']);
+  });
+});
+
+describe('small-screen header', () => {
+  it('collapses the links into a toggled list with the same links; Escape closes it and returns focus', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.waitFor();
+    // The desktop links are not shown on a phone.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    const list = page.getByRole('navigation', { name: 'Main' });
+    await list.getByRole('link', { name: 'Sign In' }).waitFor();
+    expect(await list.isVisible()).toBe(true);
+    expect(await close.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+    await page.screenshot({ path: 'e2e/screenshots/header-phone-open.png' });
+    await expectNoA11yViolations(page, 'header (phone, open)');
+
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Opening, then following a link, navigates and closes the list.
+    await opener.click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Transparency Log' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/log');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('lists Moderation and Sign out for a moderator on a phone', async () => {
+    const page = await e2e.newPage({
+      viewport: PHONE,
+      cookie: await cookieFor('moderator', 'Mona Moderator'),
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const list = page.getByRole('navigation', { name: 'Main' });
+    await list.getByRole('link', { name: 'Moderation' }).waitFor();
+    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Moderation']);
+    expect(await list.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    expect(await list.getByText('Signed in as').isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/header-phone-open-moderator.png' });
+  });
+
+  it('does not list Moderation for a signed-in user who is not a moderator', async () => {
+    const page = await e2e.newPage({ viewport: PHONE, cookie: await cookieFor('user', 'Samir Khalil') });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const list = page.getByRole('navigation', { name: 'Main' });
+    await list.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log']);
+  });
+});
