@@ -31,23 +31,26 @@ export interface Page {
 const TRIGRAM_MIN = 3;
 /** Counts at least this large are served from a short-lived per-process cache (see cachedCount). */
 const COUNT_CACHE_MIN = 1000;
-const COUNT_CACHE_FRESH_MS = 10_000;
-const COUNT_CACHE_MAX_AGE_MS = 60_000;
+const COUNT_FRESH_MIN_MS = 10_000;
+const COUNT_FRESH_MAX_MS = 300_000;
 const COUNT_CACHE_MAX_KEYS = 2000;
 
 interface CountEntry {
   value: number;
   at: number;
+  /** How long it stays fresh: longer for counts that were slow to compute. */
+  freshMs: number;
   refreshing: boolean;
 }
 const countCaches = new WeakMap<object, Map<string, CountEntry>>();
 
 /**
  * Exact counts are cheap for small results and costly for huge ones (hundreds of thousands of index
- * entries at a million events). Counts of COUNT_CACHE_MIN or more are kept per filter for 10 s, then
- * served stale once while one request refreshes them in the background: a total on a large calendar
- * may lag the truth by a few seconds; a small one (every test, most real calendars) is always exact.
- * The cache lives in this process only; nothing depends on it being shared.
+ * entries at a million events). Counts of COUNT_CACHE_MIN or more are kept per filter for at least
+ * 10 s (longer when slow to compute: an expensive count is recomputed at most ~1% of the time), then
+ * served stale once while one request refreshes them in the background. So a total on a large
+ * calendar may lag the truth by seconds; a small one (every test, most real calendars) is always
+ * exact. The cache lives in this process only; nothing depends on it being shared between servers.
  */
 async function cachedCount(
   db: Kysely<Database>,
@@ -59,28 +62,34 @@ async function cachedCount(
     cache = new Map();
     countCaches.set(db, cache);
   }
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < COUNT_CACHE_MAX_AGE_MS) {
-    if (now - hit.at >= COUNT_CACHE_FRESH_MS && !hit.refreshing) {
+  const store = cache;
+  const measure = async () => {
+    const started = performance.now();
+    const value = await compute();
+    const freshMs = Math.min(
+      COUNT_FRESH_MAX_MS,
+      Math.max(COUNT_FRESH_MIN_MS, 100 * (performance.now() - started)),
+    );
+    if (value >= COUNT_CACHE_MIN) {
+      if (store.size >= COUNT_CACHE_MAX_KEYS) store.clear();
+      store.set(key, { value, at: Date.now(), freshMs, refreshing: false });
+    } else {
+      store.delete(key);
+    }
+    return value;
+  };
+  const hit = store.get(key);
+  const age = hit ? Date.now() - hit.at : 0;
+  if (hit && age < 6 * hit.freshMs) {
+    if (age >= hit.freshMs && !hit.refreshing) {
       hit.refreshing = true;
-      compute().then(
-        (value) => cache.set(key, { value, at: Date.now(), refreshing: false }),
-        () => {
-          hit.refreshing = false;
-        },
-      );
+      measure().catch(() => {
+        hit.refreshing = false;
+      });
     }
     return hit.value;
   }
-  const value = await compute();
-  if (value >= COUNT_CACHE_MIN) {
-    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.clear();
-    cache.set(key, { value, at: Date.now(), refreshing: false });
-  } else {
-    cache.delete(key);
-  }
-  return value;
+  return measure();
 }
 
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled. Trigram phrases match substrings. */
@@ -147,11 +156,11 @@ export async function listApprovedEvents(
       .execute();
   if (total <= offset) return { rows: [], total };
   if (!viaFts) return { rows: await pageOf(matching), total };
-  // Many matches: walking the date index visits about (offset + pageSize) × window / total rows;
-  // reading the matches from the FTS index costs about `total` lookups. Take the cheaper one.
+  // Walking the date index visits about (offset + pageSize) × window / total rows; reading the
+  // matches from the FTS index costs `total` lookups, each about 5 times dearer. Take the cheaper.
   const windowSize = await cachedCount(db, key({}), () => countOf(window));
   const walk = ((offset + pageSize) * windowSize) / Math.max(total, 1);
-  return { rows: await pageOf(walk < 3 * total ? matching : viaFts), total };
+  return { rows: await pageOf(walk < 5 * total ? matching : viaFts), total };
 }
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
