@@ -19,3 +19,15 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
 export const DEFAULT_EVENT_TYPE: EventType = 'protest';
 export const DEFAULT_REMOVAL_REASON = 'Event removed due to reports';
 export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its deadline';
+
+/** The moderation dashboard's tabs, and each list item's category (spec §3 "Moderation list item"). */
+export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
+export type ModerationTab = (typeof MODERATION_TABS)[number];
+
+/** How many months the log's public figures cover, the current one included. */
+export const LOG_STATS_MONTHS = 6;
+/**
+ * A reason typed by a moderator is named in the public figures only once it was given this many times
+ * in the period; rarer ones count as "other", so one-off wording cannot point at one event.
+ */
+export const LOG_STATS_MIN_REASON_COUNT = 3;

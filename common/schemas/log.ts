@@ -3,13 +3,8 @@ import { LOG_ACTIONS } from '../enums';
 import { LIMITS } from '../limits';
 
 export const LOG_PAGE_SIZE = 20;
-/** How many months the public figures cover, the current one included. */
-export const LOG_STATS_MONTHS = 6;
-/**
- * A reason typed by a moderator is shown by name in the public figures only once it was given this
- * many times in the period; rarer ones count as "other", so a one-off reason cannot point at one event.
- */
-export const LOG_STATS_MIN_REASON_COUNT = 3;
+// Zod-free constants live in enums.ts so the web app can use them without bundling zod.
+export { LOG_STATS_MIN_REASON_COUNT, LOG_STATS_MONTHS } from '../enums';
 
 const positiveInt = (label: string, max: number) =>
   z

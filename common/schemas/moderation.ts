@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from '../enums';
+import { MODERATION_TABS, REPORT_REASONS } from '../enums';
 import { LIMITS } from '../limits';
 import { eventSchema } from './events';
 
-/** The dashboard's three tabs; also each list item's category (spec §3 "Moderation list item"). */
-export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
-export type ModerationTab = (typeof MODERATION_TABS)[number];
+// Zod-free constants live in enums.ts so the web app can use them without bundling zod.
+export { MODERATION_TABS, type ModerationTab } from '../enums';
 
 /** Page size of the dashboard lists. */
 export const MODERATION_PAGE_SIZE = 20;

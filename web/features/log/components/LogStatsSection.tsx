@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LOG_STATS_MIN_REASON_COUNT, type LogStats } from '../../../../common/schemas/log';
+import { LOG_STATS_MIN_REASON_COUNT } from '../../../../common/enums';
+import type { LogStats } from '../../../../common/schemas/log';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { useLogStats } from '../api/stats';

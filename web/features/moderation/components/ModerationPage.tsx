@@ -2,11 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  MODERATION_TABS,
-  type ModerationItem,
-  type ModerationTab,
-} from '../../../../common/schemas/moderation';
+import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
+import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
