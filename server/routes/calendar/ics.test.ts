@@ -43,8 +43,8 @@ describe('calendar text', () => {
     expect(folded.replace(/\r\n /g, '')).toBe(`BEGIN:X\r\n${line}\r\nEND:X\r\n`);
   });
 
-  it('escapes the calendar name and description of a feed', () => {
-    const text = feedCalendar(
+  it('escapes the calendar name and description of a feed', async () => {
+    const text = await feedCalendar(
       [row],
       { publicUrl: 'https://x.org', siteTitle: 'S' },
       {
@@ -56,6 +56,27 @@ describe('calendar text', () => {
     expect(text).toContain('\r\nX-WR-CALNAME:Name\\, with\\; specials\r\n');
     expect(text).toContain('\r\nX-WR-CALDESC:Line one\\nline two\\, end\r\n');
     expect(new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')).toHaveLength(1);
+  });
+
+  it('keeps every event, in order, with its own URL, across formatting chunks and the cache', async () => {
+    const site = { publicUrl: 'https://cal.example.org', siteTitle: 'S' };
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      ...row,
+      id: `AbCdEfGhIjKl${String(i).padStart(4, '0')}`,
+      title: `Event ${i}`,
+      starts_at: row.starts_at + i * 3600_000,
+    }));
+    const read = (text: string) =>
+      new ICAL.Component(ICAL.parse(text))
+        .getAllSubcomponents('vevent')
+        .map((c) => [c.getFirstPropertyValue('summary'), c.getFirstPropertyValue('url')]);
+    const first = await feedCalendar(rows, site, { name: 'n', description: 'd' });
+    expect(read(first)).toEqual(rows.map((r) => [r.title, `https://cal.example.org/event/${r.id}`]));
+    // Served again from the cache: the same text.
+    expect(await feedCalendar(rows, site, { name: 'n', description: 'd' })).toBe(first);
+    // Any change to what an event shows is formatted again.
+    const edited = rows.map((r, i) => (i === 5 ? { ...r, title: 'Renamed' } : r));
+    expect(read(await feedCalendar(edited, site, { name: 'n', description: 'd' }))[5]?.[0]).toBe('Renamed');
   });
 
   it('makes a file name browsers keep', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import type { EventRow } from '../../store/schema';
 import { DEFAULT_EVENT_DURATION_MS, EVENT_TYPE_LABELS, eventPageUrl, publicHost } from './links';
@@ -21,21 +22,29 @@ export function foldByOctets(text: string): string {
   if (lines.at(-1) === '') lines.pop();
   const out: string[] = [];
   for (const line of lines) {
-    let current = '';
+    // Most lines are short ASCII: nothing to do.
+    if (line.length <= 75 && !/[\u0080-\uffff]/.test(line)) {
+      out.push(line);
+      continue;
+    }
+    let start = 0;
     let size = 0;
     let limit = 75;
+    let index = 0;
     for (const char of line) {
-      const bytes = Buffer.byteLength(char, 'utf8');
+      const code = char.codePointAt(0) ?? 0;
+      const bytes = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
       if (size + bytes > limit) {
-        out.push(current);
-        current = ' ';
-        size = 1;
-        limit = 75;
+        out.push(`${start === 0 ? '' : ' '}${line.slice(start, index)}`);
+        start = index;
+        size = 0;
+        // A continuation line starts with one space, which counts.
+        limit = 74;
       }
-      current += char;
       size += bytes;
+      index += char.length;
     }
-    out.push(current);
+    out.push(`${start === 0 ? '' : ' '}${line.slice(start)}`);
   }
   return `${out.join('\r\n')}\r\n`;
 }
@@ -84,40 +93,113 @@ function eventAttributes(row: EventRow, site: CalendarSite): Attributes {
   };
 }
 
-function render(rows: EventRow[], site: CalendarSite, header: { calName?: string }, extra: string[]): string {
+/**
+ * The `ics` library validates every event (yup) before formatting it: a few milliseconds each, far too
+ * slow for a 500-event feed on every poll. Each event's finished VEVENT text is therefore kept, keyed by
+ * a hash of everything it is made of: a changed event is formatted again, an unchanged one never is.
+ */
+const VEVENT_CACHE_MAX = 5000;
+/** Events formatted per library call; between chunks the server answers other requests. */
+const FORMAT_CHUNK = 10;
+const veventCache = new Map<string, string>();
+
+function cacheKey(row: EventRow, site: CalendarSite): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        site.publicUrl,
+        row.id,
+        row.title,
+        row.description,
+        row.organizer,
+        row.source_link,
+        row.starts_at,
+        row.city,
+        row.country,
+        row.type,
+        row.created_at,
+        row.updated_at,
+      ]),
+    )
+    .digest('base64');
+}
+
+function remember(key: string, text: string): void {
+  veventCache.set(key, text);
+  if (veventCache.size > VEVENT_CACHE_MAX) {
+    const oldest = veventCache.keys().next().value;
+    if (oldest !== undefined) veventCache.delete(oldest);
+  }
+}
+
+/** The VEVENT blocks of these events, in order, from one library call. */
+function formatVevents(rows: EventRow[], site: CalendarSite): string[] {
   const { error, value } = createEvents(
     rows.map((row) => eventAttributes(row, site)),
-    { productId: PRODUCT_ID, method: 'PUBLISH', ...header },
+    { productId: PRODUCT_ID, method: 'PUBLISH' },
   );
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
-  let text = value.replace(/\r\n[ \t]/g, '');
-  // Header lines the library has no option for go right after its own header.
-  if (extra.length) {
-    text = text.replace('X-PUBLISHED-TTL:PT1H\r\n', `X-PUBLISHED-TTL:PT1H\r\n${extra.join('\r\n')}\r\n`);
-  }
-  // Each event's page as its URL (a URI value: no TEXT escaping), right after its UID.
-  for (const row of rows) {
+  // Line breaks inside values are escaped (\n), so every raw CRLF here ends a content line.
+  const unfolded = value.replace(/\r\n[ \t]/g, '');
+  const blocks = unfolded.split('BEGIN:VEVENT\r\n').slice(1);
+  return rows.map((row, i) => {
+    const body = blocks[i] ?? '';
+    const block = `BEGIN:VEVENT\r\n${body.slice(0, body.indexOf('END:VEVENT\r\n'))}END:VEVENT\r\n`;
+    // The event's page as its URL (a URI value: no TEXT escaping), right after its UID.
     const uid = `UID:${uidOf(row, site)}\r\n`;
-    text = text.replace(uid, `${uid}URL:${eventPageUrl(site.publicUrl, row.id)}\r\n`);
-  }
-  return foldByOctets(text);
+    return foldByOctets(block.replace(uid, `${uid}URL:${eventPageUrl(site.publicUrl, row.id)}\r\n`));
+  });
 }
+
+function veventSync(row: EventRow, site: CalendarSite): string {
+  const key = cacheKey(row, site);
+  const cached = veventCache.get(key);
+  if (cached) return cached;
+  const [text = ''] = formatVevents([row], site);
+  remember(key, text);
+  return text;
+}
+
+async function vevents(rows: EventRow[], site: CalendarSite): Promise<string[]> {
+  const keys = rows.map((row) => cacheKey(row, site));
+  const missing = rows.filter((_, i) => !veventCache.has(keys[i] ?? ''));
+  for (let start = 0; start < missing.length; start += FORMAT_CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const chunk = missing.slice(start, start + FORMAT_CHUNK);
+    formatVevents(chunk, site).forEach((text, i) => {
+      const row = chunk[i];
+      if (row) remember(cacheKey(row, site), text);
+    });
+  }
+  return rows.map((row, i) => veventCache.get(keys[i] ?? '') ?? veventSync(row, site));
+}
+
+function calendarHeader(header: { calName?: string }, extra: string[]): string {
+  const { error, value } = createEvents([], { productId: PRODUCT_ID, method: 'PUBLISH', ...header });
+  if (error || !value) throw error ?? new Error('Could not build the calendar file');
+  // Header lines the library has no option for go right after its own header.
+  const head = value.replace(/\r\n[ \t]/g, '').replace('END:VCALENDAR\r\n', '');
+  return foldByOctets(extra.length ? `${head}${extra.join('\r\n')}\r\n` : head);
+}
+
+const FOOTER = 'END:VCALENDAR\r\n';
 
 /** One event as an .ics file (for "Add to calendar"). */
 export function eventCalendar(row: EventRow, site: CalendarSite): string {
-  return render([row], site, {}, []);
+  return `${calendarHeader({}, [])}${veventSync(row, site)}${FOOTER}`;
 }
 
 /** A subscribable calendar of many events; calendar apps poll it about hourly. */
-export function feedCalendar(
+export async function feedCalendar(
   rows: EventRow[],
   site: CalendarSite,
   { name, description }: { name: string; description: string },
-): string {
-  return render(rows, site, { calName: escapeText(name) }, [
+): Promise<string> {
+  const head = calendarHeader({ calName: escapeText(name) }, [
     `X-WR-CALDESC:${escapeText(description)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
   ]);
+  return `${head}${(await vevents(rows, site)).join('')}${FOOTER}`;
 }
 
 /** A file name from the event title: ASCII letters and digits only, so every browser keeps it. */

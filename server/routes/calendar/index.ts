@@ -146,7 +146,7 @@ export function registerCalendarRoutes(
     return sendWithEtag(
       request,
       reply,
-      feedCalendar(rows, site, {
+      await feedCalendar(rows, site, {
         name: what === 'Events' ? env.SITE_TITLE : `${env.SITE_TITLE}: ${what}`,
         description: `${what} from ${env.SITE_TITLE}, a community calendar of events in support of Palestine. Always verify details on each event's official source.`,
       }),
