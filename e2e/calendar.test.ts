@@ -83,8 +83,11 @@ describe('Embed and subscribe page', () => {
     expect(await page.getByRole('textbox', { name: 'RSS feed address' }).inputValue()).toBe(
       `${base}/feed.xml?type=protest&location=london`,
     );
-    // The page's own address keeps the choice.
+    // The page's own address keeps the choice, and "Back to Events" returns to the same events.
     await expect.poll(() => new URL(page.url()).search).toBe('?type=protest&location=london');
+    expect(await page.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe(
+      '/?type=protest&location=london',
+    );
 
     // Copy puts the exact address on the clipboard and says so.
     await page.getByRole('button', { name: 'Copy the Calendar feed address' }).click();

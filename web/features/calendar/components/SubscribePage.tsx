@@ -1,7 +1,7 @@
-import { BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { ArrowLeft, BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
 import { config } from '../../../app/config';
@@ -70,7 +70,8 @@ function Section({
 export default function SubscribePage() {
   const { t } = useTranslation(CALENDAR_NS);
   const [params, setParams] = useSearchParams();
-  const initial = useMemo(() => filtersFrom(params), [params]);
+  // The address is read once; from then on the fields lead and the address follows.
+  const [initial] = useState(() => filtersFrom(params));
   const [type, setType] = useState<FeedFilters['type']>(initial.type);
   const [location, setLocation] = useState(initial.location);
   const [search, setSearch] = useState(initial.search);
@@ -102,7 +103,16 @@ export default function SubscribePage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-stone-950 dark:text-white">{t('page.title')}</h1>
+      <Link
+        to={`/${filterQuery(applied)}`}
+        className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-stone-700 hover:text-brand-700 hover:underline dark:text-stone-300 dark:hover:text-brand-100"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t('page.back')}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-stone-950 dark:text-white">
+        {t('page.title')}
+      </h1>
       <p className="mt-3 max-w-2xl text-stone-700 dark:text-stone-300">{t('page.intro')}</p>
 
       <div className="mt-8 space-y-6">
