@@ -206,7 +206,7 @@ describe('working through the queue', () => {
     for (const name of ['Approve', 'Approve & Verify', 'Reject']) {
       expect(await vigil.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
-    const panel = page.getByTestId('detail-panel');
+    const panel = page.getByTestId('detail-panel').filter({ visible: true });
     await panel.waitFor();
     const detail = await panel.textContent();
     for (const part of [
@@ -342,7 +342,13 @@ describe('working through the queue', () => {
     for (const name of ['Remove Event', 'Dismiss Report']) {
       expect(await film.getByRole('button', { name }).isVisible()).toBe(true);
     }
-    const panel = page.getByTestId('detail-panel');
+    // On a phone the details open right under the selected card.
+    const panel = page.getByTestId('detail-panel').filter({ visible: true });
+    expect(await panel.count()).toBe(1);
+    const cardBox = await film.boundingBox();
+    const panelBox = await panel.boundingBox();
+    expect(panelBox && cardBox && panelBox.y > cardBox.y + cardBox.height - 1).toBe(true);
+    expect(panelBox && cardBox && panelBox.y < cardBox.y + cardBox.height + 40).toBe(true);
     const detail = await panel.textContent();
     expect(detail).toContain('Reports (2)');
     expect(detail).toContain('Harmful Content');

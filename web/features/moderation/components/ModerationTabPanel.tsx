@@ -89,6 +89,12 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
                 onToggle={() => setSelectedId((id) => (id === item.event.id ? null : item.event.id))}
                 onAction={(action) => actions.onAction(item, action)}
               />
+              {item.event.id === selectedId ? (
+                // Small screens: the details open right under the card rather than below the whole list.
+                <div className="mt-3 lg:hidden">
+                  <EventDetailPanel item={item} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -122,7 +128,10 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
           </nav>
         ) : null}
       </div>
-      <aside aria-label={t('detail.label')} className="lg:sticky lg:top-4">
+      <aside
+        aria-label={t('detail.label')}
+        className={`lg:sticky lg:top-4 ${selected ? 'hidden lg:block' : ''}`}
+      >
         <EventDetailPanel item={selected} />
       </aside>
     </div>
