@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 /**
@@ -18,6 +20,8 @@ export interface GoogleTestProvider {
   env: { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string; GOOGLE_ISSUER: string };
   /** Who "signs in with Google" from now on. */
   setIdentity(identity: GoogleIdentity): void;
+  /** The next authorization stops at an account chooser page, as when a person has not chosen yet. */
+  holdNextAuthorization(): void;
   /** The underlying mock (e.g. to make the next authorization fail). */
   server: OAuth2Server;
   stop(): Promise<void>;
@@ -36,6 +40,13 @@ export async function startGoogleTestProvider(): Promise<GoogleTestProvider> {
     email_verified: true,
     name: 'Google Person',
   };
+  // The mock answers at once; a page of its own stands for Google's account chooser.
+  const chooser = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Choose an account</title><h1>Choose an account</h1>');
+  });
+  await new Promise<void>((resolve) => chooser.listen(0, '127.0.0.1', resolve));
+  const chooserUrl = `http://127.0.0.1:${(chooser.address() as AddressInfo).port}/choose-account`;
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     Object.assign(token.payload, identity);
   });
@@ -49,7 +60,15 @@ export async function startGoogleTestProvider(): Promise<GoogleTestProvider> {
     setIdentity(next) {
       identity = next;
     },
+    holdNextAuthorization() {
+      server.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
+        redirect.url.href = chooserUrl;
+      });
+    },
     server,
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop();
+      await new Promise((resolve) => chooser.close(resolve));
+    },
   };
 }
