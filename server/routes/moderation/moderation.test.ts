@@ -6,6 +6,8 @@ import type {
   ModerationCounts,
   ModerationList,
 } from '../../../common/schemas/moderation';
+import type { Actor } from '../../auth/actor';
+import { presentReport } from '../../presenters/moderation';
 import {
   createEvent,
   createModerator,
@@ -261,5 +263,24 @@ describe('two moderators acting on one event at once', () => {
     expect(ok).toBeLessThanOrEqual(2);
     expect(await statusOf(event.id)).toBe('removed');
     expect(await logOf(event.id)).toHaveLength(1);
+  });
+});
+
+describe('presentReport', () => {
+  it('names the reporter to moderators only', () => {
+    const row = {
+      id: 'r',
+      event_id: 'e',
+      reported_by: 'ReporterId000001',
+      reason: 'spam' as const,
+      status: 'open' as const,
+      created_at: 0,
+      closed_at: null,
+      closed_by: null,
+    };
+    const user: Actor = { id: 'u', name: 'U', email: 'u@example.org', role: 'user', createdAt: 0 };
+    expect(presentReport(row, { ...user, role: 'moderator' }).reportedBy).toBe('ReporterId000001');
+    expect(presentReport(row, user)).not.toHaveProperty('reportedBy');
+    expect(presentReport(row, null)).not.toHaveProperty('reportedBy');
   });
 });
