@@ -2,10 +2,11 @@ import { CalendarDays, ExternalLink, MapPin, UsersRound } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type EventDto, isHttpUrl } from '../../../../common/schemas/events';
+import type { EventDto } from '../../../../common/schemas/events';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { eventDateParts } from '../lib/eventDate';
+import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate } from './EventDate';
 
@@ -79,7 +80,7 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
         </dl>
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
-          {isHttpUrl(event.sourceLink) ? (
+          {isHttpLink(event.sourceLink) ? (
             <a
               href={event.sourceLink}
               target="_blank"

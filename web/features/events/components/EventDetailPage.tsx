@@ -14,7 +14,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatLongDate } from '../../../../common/dates';
-import { type EventDto, isHttpUrl } from '../../../../common/schemas/events';
+import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { config } from '../../../app/config';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
@@ -23,6 +23,7 @@ import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { useSession } from '../../auth/api/session';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
+import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate } from './EventDate';
 import { ReportButton } from './ReportDialog';
@@ -149,7 +150,7 @@ function EventDetail({ event }: { event: EventDto }) {
             ) : null}
           </dl>
 
-          {isHttpUrl(event.sourceLink) ? (
+          {isHttpLink(event.sourceLink) ? (
             <div className="mt-7 rounded-xl bg-stone-50 p-4 sm:flex sm:items-center sm:gap-4 dark:bg-stone-950/60">
               <a
                 href={event.sourceLink}
