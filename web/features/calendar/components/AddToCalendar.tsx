@@ -32,7 +32,8 @@ export function AddToCalendar({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        className={buttonClass(variant, size, compact ? 'px-2' : '')}
+        className={buttonClass(variant, size, compact ? 'px-2!' : '')}
+        title={compact ? t('add.button') : undefined}
         aria-label={compact ? t('add.buttonFor', { title: event.title }) : undefined}
       >
         <CalendarPlus aria-hidden="true" className="size-4" />
@@ -71,7 +72,9 @@ export function AddToCalendar({
             </a>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-          <p className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">{t('add.duration')}</p>
+          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">
+            {t('add.duration')}
+          </DropdownMenu.Label>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
