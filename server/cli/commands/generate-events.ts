@@ -359,7 +359,13 @@ export const generateEventsCommand: AdminCommand = {
     }
     const started = Date.now();
     let lastReport = 0;
+    // A different text sequence for each load, so adding to a calendar does not repeat it.
+    const existing = await ctx.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await generateEvents(ctx.store, count, {
+      seed: 20231007 + Number(existing.n),
       onProgress: (done, total) => {
         if (Date.now() - lastReport > 5000 || done === total) {
           lastReport = Date.now();

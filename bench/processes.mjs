@@ -1,0 +1,120 @@
+// Child processes of the benchmark: the built app server and the bare server, always on 127.0.0.1,
+// always stopped (the run's exit handler kills whatever is left).
+import { spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const children = new Set();
+export function killAll() {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak resident memory (VmHWM) of a process, in bytes; null when /proc is not there. */
+export function peakRss(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function track(child, name) {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return {
+    pid: child.pid,
+    name,
+    stop() {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+/** Start the built server (dist/server/main.js) on DATABASE_URL; resolves once /api/health answers. */
+export async function startAppServer({ root, databaseUrl, logFile }) {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Request logs at info level would measure the log pipe, not the app.
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', log, log],
+  });
+  const handle = track(child, 'app');
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw Object.assign(new Error('server exited'), { fatal: true });
+        return (await fetch(`${url}/api/health`)).ok;
+      },
+      120_000,
+      'the app server',
+    );
+  } catch (error) {
+    await handle.stop();
+    throw new Error(`${error.message}; see ${logFile}`);
+  }
+  return { ...handle, url };
+}
+
+/** Start the bare node:http server answering `file`'s bytes. */
+export async function startBareServer({ root, file, contentType }) {
+  const child = spawn(process.execPath, [join(root, 'bench/bare-server.mjs'), file, contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const handle = track(child, 'bare');
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+    child.once('exit', () => reject(new Error('bare server exited')));
+  });
+  return { ...handle, url: `http://127.0.0.1:${port}` };
+}

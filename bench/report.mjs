@@ -1,0 +1,164 @@
+// The benchmark's table (terminal) and bench/RESULTS.md, with each target marked met or missed.
+
+const TARGETS = {
+  p99Ratio: 2,
+  throughputShare: 0.5,
+  peakRssBytes: 250 * 2 ** 20,
+  firstLoadGzip: 90 * 1024,
+  lighthouse: 98,
+};
+
+const n = (x) => Math.round(x).toLocaleString('en');
+const mb = (bytes) => (bytes == null ? '?' : `${Math.round(bytes / 2 ** 20)} MB`);
+const size = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : String(s));
+const SCENARIOS = ['default', 'search', 'location', 'type'];
+
+function rowsOf(results) {
+  const header = [
+    'db',
+    'events',
+    ...SCENARIOS.map((s) => `${s} req/s · p50/p99 ms`),
+    'bare http req/s · p50/p99',
+    'peak RSS',
+  ];
+  const rows = results.runs.map((r) => [
+    r.dialect,
+    size(r.size),
+    ...SCENARIOS.map((s) => {
+      const m = r.scenarios[s];
+      return m ? `${n(m.rps)} · ${m.p50}/${m.p99}${m.errors ? ` (${m.errors} errors)` : ''}` : '–';
+    }),
+    `${n(r.limit.rps)} · ${r.limit.p50}/${r.limit.p99}`,
+    mb(r.peakRss),
+  ]);
+  return [header, ...rows];
+}
+
+export function formatTable(results) {
+  const rows = rowsOf(results);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  if (results.web) {
+    const { firstLoad, lighthouse } = results.web;
+    out.push('', `First-load JS (home): ${(firstLoad.gzip / 1024).toFixed(1)} KB gzipped`);
+    out.push(`Lighthouse (mobile): ${lighthouse?.score ?? `failed: ${lighthouse?.error}`}`);
+  }
+  for (const v of verdicts(results)) out.push(`${v.met ? 'MET   ' : 'MISSED'} ${v.target}: ${v.detail}`);
+  return out.join('\n');
+}
+
+/** Each target of issue 6 with whether this run met it. */
+export function verdicts(results) {
+  const out = [];
+  const dialects = [...new Set(results.runs.map((r) => r.dialect))];
+  for (const dialect of dialects) {
+    const runs = results.runs.filter((r) => r.dialect === dialect);
+    const small = runs[0];
+    const large = runs[runs.length - 1];
+    if (small && large && small !== large) {
+      for (const s of SCENARIOS) {
+        const a = small.scenarios[s]?.p99;
+        const b = large.scenarios[s]?.p99;
+        if (a == null || b == null) continue;
+        // Sub-millisecond p99s are rounded by autocannon; compare against at least 1 ms.
+        const ratio = b / Math.max(a, 1);
+        out.push({
+          target: `${dialect} ${s}: p99 at ${size(large.size)} within ${TARGETS.p99Ratio}× of p99 at ${size(small.size)}`,
+          met: ratio <= TARGETS.p99Ratio,
+          detail: `${a} ms → ${b} ms (${ratio.toFixed(2)}×)`,
+        });
+      }
+    }
+    for (const r of runs) {
+      const share = r.scenarios.default.rps / r.limit.rps;
+      out.push({
+        target: `${dialect} ${size(r.size)}: default-page throughput ≥ ${TARGETS.throughputShare * 100}% of the in-memory limit`,
+        met: share >= TARGETS.throughputShare,
+        detail: `${n(r.scenarios.default.rps)} of ${n(r.limit.rps)} req/s (${Math.round(share * 100)}%)`,
+      });
+    }
+    if (large) {
+      out.push({
+        target: `${dialect} ${size(large.size)}: server peak memory < ${mb(TARGETS.peakRssBytes)}`,
+        met: large.peakRss != null && large.peakRss < TARGETS.peakRssBytes,
+        detail: mb(large.peakRss),
+      });
+    }
+  }
+  if (results.web) {
+    const { firstLoad, lighthouse } = results.web;
+    out.push({
+      target: `home first-load JS ≤ ${TARGETS.firstLoadGzip / 1024} KB gzipped`,
+      met: firstLoad.gzip <= TARGETS.firstLoadGzip,
+      detail: `${(firstLoad.gzip / 1024).toFixed(1)} KB`,
+    });
+    out.push({
+      target: `Lighthouse mobile performance ≥ ${TARGETS.lighthouse}`,
+      met: (lighthouse?.score ?? 0) >= TARGETS.lighthouse,
+      detail:
+        lighthouse?.score != null
+          ? `${lighthouse.score} (runs ${lighthouse.all.join(', ')})`
+          : String(lighthouse?.error),
+    });
+  }
+  return out;
+}
+
+export function formatReport(results, notes) {
+  const { meta } = results;
+  const rows = rowsOf(results);
+  const md = (r) => `| ${r.join(' | ')} |`;
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${meta.startedAt.slice(0, 16).replace('T', ' ')} UTC (${meta.minutes.toFixed(1)} minutes).`,
+    `Machine: ${meta.cpu}; Node ${meta.node}${meta.postgres ? `; ${meta.postgres}` : ''}.`,
+    `Load average (1 min): ${meta.loadAtStart.toFixed(1)} at the start, ${meta.loadAtEnd.toFixed(1)} at the end` +
+      ' (other engineers’ browser tests shared these cores; see the per-run column below).',
+    `Each figure: autocannon, ${meta.connections} connections, ${meta.durationSeconds} s, after one warm-up request;` +
+      ' the app server is the built one (`dist/server/main.js`, LOG_LEVEL=warn) in its own process.',
+    '“bare http” is a node:http server answering the default page’s exact bytes from memory: the physical limit.',
+    '',
+    '## Listing API (`GET /api/events`)',
+    '',
+    md(rows[0]),
+    md(rows[0].map(() => '---')),
+    ...rows.slice(1).map(md),
+    '',
+    'Scenarios: default = `/api/events`; search = `?search=vigil`; location = `?location=london`; type = `?type=cultural`.',
+    '',
+    '| db | events | generated in | matches (default / search / location / type) | load avg before → after |',
+    '| --- | --- | --- | --- | --- |',
+    ...results.runs.map(
+      (r) =>
+        `| ${r.dialect} | ${size(r.size)} | ${r.generateSeconds.toFixed(1)} s | ${SCENARIOS.map((s) => n(r.scenarios[s]?.total ?? 0)).join(' / ')} | ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} |`,
+    ),
+    '',
+  ];
+  if (results.web) {
+    const { firstLoad, lighthouse } = results.web;
+    lines.push('## Web', '');
+    lines.push(
+      `Home page first-load JavaScript: **${(firstLoad.gzip / 1024).toFixed(1)} KB gzipped** (${(firstLoad.raw / 1024).toFixed(0)} KB raw):`,
+    );
+    lines.push('');
+    for (const f of firstLoad.files) lines.push(`- \`${f.file}\`: ${(f.gzip / 1024).toFixed(1)} KB gzipped`);
+    lines.push('');
+    if (lighthouse?.score != null) {
+      lines.push(
+        `Lighthouse performance, mobile profile, Debian's Chromium: **${lighthouse.score}** (median of ${lighthouse.all.join(', ')}); ` +
+          `FCP ${Math.round(lighthouse.fcp)} ms, LCP ${Math.round(lighthouse.lcp)} ms, TBT ${Math.round(lighthouse.tbt)} ms, CLS ${lighthouse.cls?.toFixed(3)}.`,
+      );
+    } else {
+      lines.push(`Lighthouse failed: ${lighthouse?.error}`);
+    }
+    lines.push('');
+  }
+  lines.push('## Targets', '');
+  for (const v of verdicts(results))
+    lines.push(`- ${v.met ? '✅ met' : '❌ missed'} — ${v.target}: ${v.detail}`);
+  lines.push('');
+  if (notes.trim()) lines.push(notes.trim(), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,206 @@
+// `npm run bench`: build, then for each database (SQLite; PostgreSQL when its binaries are here) and
+// each size (1k, 10k, 100k, 1M events) generate the data, start the real built server, and measure the
+// home page's listing call with autocannon beside a bare node:http server answering the same bytes.
+// Then the home page's first-load JavaScript and a Lighthouse mobile score. Prints a table and writes
+// bench/RESULTS.md (and bench/results.json). Everything on 127.0.0.1, bounded in time, cleaned up.
+//
+// Knobs (environment): BENCH_SIZES=1000,10000 BENCH_DATABASES=sqlite,postgres BENCH_DURATION=10
+// BENCH_CONNECTIONS=50 BENCH_WEB=0 (skip the web part) BENCH_TIMEOUT_MINUTES=45 CHROME_PATH=…
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measure } from './load.mjs';
+import { killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
+import { formatReport, formatTable } from './report.mjs';
+import { firstLoadJs, lighthouseScore } from './web.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const sizes = (env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number);
+const durationSeconds = Number(env.BENCH_DURATION ?? 10);
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const timeoutMinutes = Number(env.BENCH_TIMEOUT_MINUTES ?? 45);
+const withWeb = env.BENCH_WEB !== '0';
+
+/** The listing calls the home page makes: default page, a search, a location filter, a type filter. */
+export const SCENARIOS = [
+  { name: 'default', path: '/api/events' },
+  { name: 'search', path: '/api/events?search=vigil' },
+  { name: 'location', path: '/api/events?location=london' },
+  { name: 'type', path: '/api/events?type=cultural' },
+];
+
+const work = mkdtempSync(join(tmpdir(), 'palcal-bench-'));
+let cluster = null;
+let cleanedUp = false;
+function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  killAll();
+  try {
+    cluster?.stop();
+  } catch {
+    // best effort
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+process.on('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark and cleaning up.`);
+    cleanUp();
+    process.exit(130);
+  });
+}
+const overall = setTimeout(() => {
+  console.error(`The benchmark ran over ${timeoutMinutes} minutes; stopping.`);
+  cleanUp();
+  process.exit(1);
+}, timeoutMinutes * 60_000);
+overall.unref();
+
+const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const load = () => loadavg()[0];
+
+async function build() {
+  const { buildAll, buildIsCurrent } = await import('../scripts/build.mjs');
+  if (!buildIsCurrent()) await buildAll();
+}
+
+/** Add events with the built admin command until the database holds `target` of them. */
+function generate(databaseUrl, count) {
+  const started = Date.now();
+  execFileSync(process.execPath, [join(root, 'dist/server/admin.js'), 'generate-events', String(count)], {
+    cwd: root,
+    env: { ...env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 30 * 60_000,
+  });
+  return (Date.now() - started) / 1000;
+}
+
+async function benchDatabase(dialect, databaseUrl) {
+  const runs = [];
+  let have = 0;
+  for (const size of sizes) {
+    log(
+      `${dialect}: generating ${(size - have).toLocaleString('en')} events (to ${size.toLocaleString('en')})…`,
+    );
+    const generateSeconds = generate(databaseUrl, size - have);
+    have = size;
+    const server = await startAppServer({ root, databaseUrl, logFile: join(work, `${dialect}-${size}.log`) });
+    const loadBefore = load();
+    const scenarios = {};
+    let defaultBody = null;
+    let rss = null;
+    try {
+      for (const s of SCENARIOS) {
+        // One warm-up request: first-touch costs (page cache, count cache) are not the steady state.
+        const res = await fetch(server.url + s.path);
+        const body = Buffer.from(await res.arrayBuffer());
+        if (!res.ok) throw new Error(`${s.path} answered ${res.status}`);
+        if (s.name === 'default') defaultBody = body;
+        scenarios[s.name] = {
+          ...(await measure(server.url + s.path, { connections, durationSeconds })),
+          bytes: body.length,
+          total: JSON.parse(body.toString()).total,
+        };
+        log(
+          `${dialect} ${size}: ${s.name} ${Math.round(scenarios[s.name].rps)} req/s, p99 ${scenarios[s.name].p99} ms`,
+        );
+      }
+    } finally {
+      rss = peakRss(server.pid);
+      await server.stop();
+    }
+    const bodyFile = join(work, 'default.json');
+    writeFileSync(bodyFile, defaultBody);
+    const bare = await startBareServer({
+      root,
+      file: bodyFile,
+      contentType: 'application/json; charset=utf-8',
+    });
+    let limit;
+    try {
+      limit = await measure(`${bare.url}/api/events`, { connections, durationSeconds });
+    } finally {
+      await bare.stop();
+    }
+    log(
+      `${dialect} ${size}: bare node:http ${Math.round(limit.rps)} req/s; app peak RSS ${Math.round(rss / 2 ** 20)} MB`,
+    );
+    runs.push({ dialect, size, generateSeconds, scenarios, limit, peakRss: rss, load: [loadBefore, load()] });
+  }
+  return runs;
+}
+
+async function benchWeb() {
+  const webRoot = join(root, 'dist/web');
+  const js = firstLoadJs(webRoot);
+  log(`web: first-load JS ${(js.gzip / 1024).toFixed(1)} KB gzipped in ${js.files.length} files`);
+  const databaseUrl = `sqlite:${join(work, 'web.db')}`;
+  generate(databaseUrl, 200);
+  const server = await startAppServer({ root, databaseUrl, logFile: join(work, 'web.log') });
+  let lighthouse = null;
+  try {
+    lighthouse = await lighthouseScore(`${server.url}/`, { runs: 3 });
+    log(`web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`);
+  } catch (error) {
+    log(`web: Lighthouse failed: ${error.message}`);
+    lighthouse = { error: error.message };
+  } finally {
+    await server.stop();
+  }
+  return { firstLoad: js, lighthouse };
+}
+
+const startedAt = new Date();
+const meta = {
+  startedAt: startedAt.toISOString(),
+  node: process.version,
+  cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}`,
+  loadAtStart: load(),
+  durationSeconds,
+  connections,
+  sizes,
+};
+log(
+  `palcal benchmark: sizes ${sizes.join(', ')}; ${connections} connections × ${durationSeconds} s per measurement`,
+);
+await build();
+
+const runs = [];
+const databases = (env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+if (databases.includes('sqlite')) {
+  runs.push(...(await benchDatabase('sqlite', `sqlite:${join(work, 'bench.db')}`)));
+}
+if (databases.includes('postgres')) {
+  const { tsImport } = await import('tsx/esm/api');
+  const pgHelper = await tsImport('../server/testing/postgres.ts', import.meta.url);
+  if (pgHelper.findPostgresBin()) {
+    cluster = await pgHelper.startPostgres();
+    meta.postgres = execFileSync(join(pgHelper.findPostgresBin(), 'postgres'), ['--version'], {
+      encoding: 'utf8',
+    }).trim();
+    runs.push(...(await benchDatabase('postgres', await cluster.createDatabase())));
+    cluster.stop();
+    cluster = null;
+  } else {
+    log('PostgreSQL binaries not found: PostgreSQL skipped.');
+  }
+}
+const web = withWeb ? await benchWeb() : null;
+meta.finishedAt = new Date().toISOString();
+meta.loadAtEnd = load();
+meta.minutes = (Date.now() - startedAt.getTime()) / 60_000;
+
+const results = { meta, runs, web };
+console.log(`\n${formatTable(results)}`);
+const notesFile = join(root, 'bench/NOTES.md');
+const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '';
+writeFileSync(join(root, 'bench/RESULTS.md'), formatReport(results, notes));
+writeFileSync(join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+log(`Wrote bench/RESULTS.md in ${meta.minutes.toFixed(1)} minutes.`);
+cleanUp();
