@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { HomePage } from '../features/events/components/HomePage';
 import { Layout } from './Layout';
-import { NotFoundPage } from './NotFoundPage';
 
 // Home is in the first bundle; every other page loads when it is first visited.
 const EventDetailPage = lazy(() => import('../features/events/components/EventDetailPage'));
@@ -11,6 +10,7 @@ const ModerationPage = lazy(() => import('../features/moderation/components/Mode
 const LogPage = lazy(() => import('../features/log/components/LogPage'));
 const AuthPage = lazy(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazy(() => import('../features/calendar/components/SubscribePage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 export function AppRouter() {
   return (
