@@ -152,6 +152,19 @@ describe('the log as each participant sees it', () => {
       expect(await page.getByTestId('stats-summary').textContent()).toBe(
         'Last 6 months: 2 rejected, 1 removed.',
       );
+      // The bar chart draws this month's actions, full height (it is the busiest month), and no others.
+      const columns = page.getByTestId('month-bars').locator(':scope > div');
+      expect(await columns.count()).toBe(6);
+      const thisMonth = await columns.last().boundingBox();
+      expect(thisMonth?.height).toBeGreaterThan(100);
+      expect(
+        await columns
+          .last()
+          .locator('div')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().width),
+      ).toBeGreaterThan(10);
+      expect((await columns.first().boundingBox())?.height ?? 0).toBeLessThan(1);
       const table = page.getByRole('table');
       expect(await table.getByRole('columnheader').count()).toBe(8);
       // Typed reasons given once are counted together, so none can be matched to one event.

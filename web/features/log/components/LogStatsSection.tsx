@@ -13,6 +13,9 @@ function monthLabel(key: string): string {
   );
 }
 
+/** Height of the tallest bar: pixel heights need no definite parent height to resolve against. */
+const BAR_AREA_PX = 112;
+
 /** A bar per month (rejected and removed stacked), drawn with plain HTML; the table carries the data. */
 function MonthBars({ stats }: { stats: LogStats }) {
   const { t } = useTranslation('log');
@@ -28,16 +31,20 @@ function MonthBars({ stats }: { stats: LogStats }) {
   const max = Math.max(1, ...perMonth.map((m) => m.rejected + m.removed));
   return (
     <div aria-hidden="true" className="space-y-2">
-      <div className="flex h-28 items-end gap-2 border-b border-stone-300 dark:border-stone-700">
+      <div
+        style={{ height: `${BAR_AREA_PX}px` }}
+        data-testid="month-bars"
+        className="flex items-end gap-2 border-b border-stone-300 dark:border-stone-700"
+      >
         {perMonth.map((m, i) => (
-          <div key={stats.months[i]} className="flex h-full flex-1 flex-col items-center justify-end">
+          <div key={stats.months[i]} className="flex flex-1 flex-col items-center justify-end">
             <div
-              className="bg-stone-500 dark:bg-stone-400"
-              style={{ height: `${(m.removed / max) * 100}%` }}
+              className="w-full max-w-14 bg-stone-500 dark:bg-stone-400"
+              style={{ height: `${Math.round((m.removed / max) * BAR_AREA_PX)}px` }}
             />
             <div
-              className="bg-amber-600 dark:bg-amber-400"
-              style={{ height: `${(m.rejected / max) * 100}%` }}
+              className="w-full max-w-14 bg-amber-600 dark:bg-amber-400"
+              style={{ height: `${Math.round((m.rejected / max) * BAR_AREA_PX)}px` }}
             />
           </div>
         ))}
