@@ -59,6 +59,15 @@ describe('the /auth page', () => {
     await expect(field(page, 'Full Name').isVisible()).resolves.toBe(true);
     await expectNoA11yViolations(page, '/auth create account');
     await screenshot(page, 'auth-create-desktop');
+
+    // Dark mode follows the system, with the same contrast requirements.
+    const dark = await e2e.newPage({ viewport: PHONE });
+    await dark.emulateMedia({ colorScheme: 'dark' });
+    await dark.goto('/auth');
+    await submit(dark, 'Sign In');
+    await dark.getByText('Email is required').waitFor();
+    await expectNoA11yViolations(dark, '/auth dark');
+    await screenshot(dark, 'auth-sign-in-dark-phone');
   });
 
   it('validates sign-in on submit with the spec messages, and clears a field error when it is edited', async () => {
