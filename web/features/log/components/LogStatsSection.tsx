@@ -129,7 +129,7 @@ export function LogStatsSection() {
                     >
                       <th
                         scope="row"
-                        className="py-2 pe-3 text-start font-normal text-stone-800 dark:text-stone-200"
+                        className="min-w-40 py-2 pe-3 text-start font-normal text-stone-800 dark:text-stone-200"
                       >
                         <span className="font-semibold">{t(`stats.action.${row.action}`)}</span>
                         {': '}
