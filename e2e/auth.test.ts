@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_RULES } from '../server/auth/rateLimits';
+import { demoteUser, promoteUser } from '../server/cli/commands/roles';
 import { hitRateLimit } from '../server/rateLimit';
 import { createPasswordAccount, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
@@ -198,6 +199,22 @@ describe('the /auth page', () => {
     await page.getByText(rule.message).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await screenshot(page, 'auth-rate-limited-phone');
+  });
+
+  it('shows the Moderation link once an operator promotes the user, without signing in again', async () => {
+    const user = await createUser(e2e.server.store, { name: 'Soon Moderator' });
+    const page = await e2e.newPage({ cookie: await sessionCookieFor(e2e.server.store, user) });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu for Soon Moderator' }).waitFor();
+    const moderationLink = page.getByRole('navigation').getByRole('link', { name: 'Moderation' });
+    expect(await moderationLink.count()).toBe(0);
+    await promoteUser(e2e.server.store.db, user.email);
+    await page.reload();
+    await moderationLink.waitFor();
+    await demoteUser(e2e.server.store.db, user.email);
+    await page.reload();
+    await page.getByRole('button', { name: 'Account menu for Soon Moderator' }).waitFor();
+    expect(await moderationLink.count()).toBe(0);
   });
 
   it('sends a signed-in visitor straight to the home page', async () => {
