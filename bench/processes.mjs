@@ -118,3 +118,49 @@ export async function startBareServer({ root, file, contentType }) {
   });
   return { ...handle, url: `http://127.0.0.1:${port}` };
 }
+
+/**
+ * A gzip-compressing reverse proxy on 127.0.0.1, standing in for the nginx of docs/DEPLOY.md
+ * (`gzip on` for text, scripts and styles) when Lighthouse measures the page as it is deployed.
+ */
+export async function startGzipProxy(targetUrl) {
+  const http = await import('node:http');
+  const zlib = await import('node:zlib');
+  const target = new URL(targetUrl);
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        const type = String(up.headers['content-type'] ?? '');
+        const gzip =
+          /gzip/.test(String(req.headers['accept-encoding'] ?? '')) &&
+          /text|javascript|json|css|svg/.test(type) &&
+          !up.headers['content-encoding'];
+        if (!gzip) {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+          return;
+        }
+        const headers = { ...up.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
+        delete headers['content-length'];
+        res.writeHead(up.statusCode ?? 502, headers);
+        up.pipe(zlib.createGzip({ level: 6 })).pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -147,9 +147,15 @@ export function formatReport(results, notes) {
     lines.push('');
     if (lighthouse?.score != null) {
       lines.push(
-        `Lighthouse performance, mobile profile, Debian's Chromium: **${lighthouse.score}** (median of ${lighthouse.all.join(', ')}); ` +
+        `Lighthouse performance, mobile profile (simulated slow 4G, 4× CPU slowdown), Debian's Chromium: **${lighthouse.score}** (median of ${lighthouse.all.join(', ')}); ` +
           `FCP ${Math.round(lighthouse.fcp)} ms, LCP ${Math.round(lighthouse.lcp)} ms, TBT ${Math.round(lighthouse.tbt)} ms, CLS ${lighthouse.cls?.toFixed(3)}.`,
       );
+      if (lighthouse.direct) {
+        lines.push(
+          '',
+          `Measured behind a gzip proxy standing in for the nginx of docs/DEPLOY.md. Straight from the Node server (which does not compress yet): **${lighthouse.direct.score}** (LCP ${Math.round(lighthouse.direct.lcp)} ms).`,
+        );
+      }
     } else {
       lines.push(`Lighthouse failed: ${lighthouse?.error}`);
     }

@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure } from './load.mjs';
-import { killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
+import { killAll, peakRss, startAppServer, startBareServer, startGzipProxy } from './processes.mjs';
 import { formatReport, formatTable } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
 
@@ -143,16 +143,25 @@ async function benchWeb() {
   const databaseUrl = `sqlite:${join(work, 'web.db')}`;
   generate(databaseUrl, 200);
   const server = await startAppServer({ root, databaseUrl, logFile: join(work, 'web.log') });
+  const proxy = await startGzipProxy(server.url);
   let lighthouse = null;
+  let direct = null;
   try {
-    lighthouse = await lighthouseScore(`${server.url}/`, { runs: 3 });
-    log(`web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`);
+    // As deployed (docs/DEPLOY.md: nginx with gzip in front), then straight from the Node server.
+    lighthouse = await lighthouseScore(`${proxy.url}/`, { runs: 3 });
+    log(
+      `web: Lighthouse mobile performance behind gzip ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`,
+    );
+    direct = await lighthouseScore(`${server.url}/`, { runs: 1 });
+    log(`web: Lighthouse mobile performance straight from Node ${direct.score}`);
   } catch (error) {
     log(`web: Lighthouse failed: ${error.message}`);
     lighthouse = { error: error.message };
   } finally {
+    await proxy.stop();
     await server.stop();
   }
+  if (lighthouse && direct) lighthouse.direct = direct;
   return { firstLoad: js, lighthouse };
 }
 
