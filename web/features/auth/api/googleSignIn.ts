@@ -42,7 +42,12 @@ export function useGoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const onSignedInRef = useRef(onSignedIn);
   onSignedInRef.current = onSignedIn;
 
+  const succeeding = useRef(false);
+
   const succeed = useCallback(async () => {
+    // The result can arrive twice (channel and opener): act once.
+    if (succeeding.current) return;
+    succeeding.current = true;
     settled.current = true;
     setBusy(false);
     setFailure(null);
@@ -56,6 +61,7 @@ export function useGoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     } catch {
       // Fall through: the cookie is set, but we could not confirm it.
     }
+    succeeding.current = false;
     setFailure({});
   }, [queryClient]);
 
