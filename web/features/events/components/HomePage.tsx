@@ -29,7 +29,7 @@ function Hero() {
   const { t } = useTranslation('events');
   return (
     <section className="border-b border-stone-200 bg-gradient-to-b from-white to-brand-50/60 dark:border-stone-800 dark:from-stone-900 dark:to-stone-900">
-      <div className="mx-auto max-w-6xl px-4 pt-7 pb-8 sm:px-6 sm:pt-12 sm:pb-12">
+      <div className="mx-auto max-w-6xl px-4 pt-7 pb-8 sm:px-6 sm:pt-10 sm:pb-11">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
           {t('hero.eyebrow')}
         </p>

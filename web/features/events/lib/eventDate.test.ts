@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventDateParts } from './eventDate';
+import { eventDateParts, splitBeforeTime } from './eventDate';
 
 // Monday 3 March 2031, 15:00 UTC = 17:00 in Jerusalem (GMT+2 before its summer time starts).
 const ISO = '2031-03-03T15:00:00.000Z';
@@ -9,6 +9,7 @@ describe('eventDateParts', () => {
   it('shows the wall-clock time in the event zone and names the zone when the viewer is elsewhere', () => {
     const parts = eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', NOW);
     expect(parts.dateTime).toBe('Monday, March 3, 2031 at 5:00 PM');
+    expect(parts.dateTimeLines).toEqual(['Monday, March 3, 2031 ', 'at 5:00 PM']);
     expect(parts.zone).toEqual({ city: 'Jerusalem', offset: 'GMT+2' });
     expect(parts.viewerDateTime).toBe('Mar 3, 2031, 3:00 PM');
     expect(parts.relative).toBe('in 3 days');
@@ -39,5 +40,24 @@ describe('eventDateParts', () => {
     const parts = eventDateParts(ISO, 'UTC', 'UTC', new Date('2031-03-05T15:00:00.000Z'));
     expect(parts.past).toBe(true);
     expect(parts.relative).toBe('2 days ago');
+  });
+});
+
+describe('splitBeforeTime', () => {
+  it('keeps the connecting word with the time, and the pieces join back to the whole', () => {
+    const whole = 'Monday, March 3, 2031 at 5:00 PM';
+    expect(splitBeforeTime(whole, '5:00 PM')).toEqual(['Monday, March 3, 2031 ', 'at 5:00 PM']);
+    expect(splitBeforeTime(whole, '5:00 PM').join('')).toBe(whole);
+  });
+
+  it('splits after a comma when there is no connecting word', () => {
+    expect(splitBeforeTime('Monday, March 3, 2031, 5:00 PM', '5:00 PM')).toEqual([
+      'Monday, March 3, 2031, ',
+      '5:00 PM',
+    ]);
+  });
+
+  it('leaves text it cannot split whole', () => {
+    expect(splitBeforeTime('17:00, lundi 3 mars 2031', '17:00')).toEqual(['17:00, lundi 3 mars 2031', '']);
   });
 });

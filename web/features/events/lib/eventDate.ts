@@ -7,6 +7,7 @@ import {
   formatEventDateTime,
   formatRelative,
   formatShortDateTime,
+  formatTime,
   formatZoneName,
   isPast,
   sameOffset,
@@ -16,6 +17,8 @@ import {
 export interface EventDateParts {
   /** 'Monday, March 3, 2025 at 5:00 PM' in the event's zone. */
   dateTime: string;
+  /** The same text in two pieces, the second kept on one line: ['Monday, March 3, 2025 ', 'at 5:00 PM']. */
+  dateTimeLines: [string, string];
   /** Set only when the viewer's clock shows a different time: { city: 'Jerusalem', offset: 'GMT+2' }. */
   zone: { city: string; offset: string } | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
@@ -33,11 +36,26 @@ export function eventDateParts(
   locale?: string,
 ): EventDateParts {
   const differs = !sameOffset(iso, eventZone, viewerZone);
+  const dateTime = formatEventDateTime(iso, eventZone, locale);
   return {
-    dateTime: formatEventDateTime(iso, eventZone, locale),
+    dateTime,
+    dateTimeLines: splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)),
     zone: differs ? { city: zoneCity(eventZone), offset: formatZoneName(iso, eventZone, locale) } : null,
     viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
     relative: formatRelative(iso, now, locale),
     past: isPast(iso, now),
   };
+}
+
+/**
+ * Split 'Monday, March 3, 2025 at 5:00 PM' into ['Monday, March 3, 2025 ', 'at 5:00 PM'] so the time
+ * (with its connecting word) can stay on one line; the two pieces always join back to the input.
+ */
+export function splitBeforeTime(dateTime: string, time: string): [string, string] {
+  if (!time || !dateTime.endsWith(time)) return [dateTime, ''];
+  const head = dateTime.slice(0, dateTime.length - time.length);
+  const trimmed = head.trimEnd();
+  const space = trimmed.lastIndexOf(' ');
+  const cut = space > 0 && !trimmed.endsWith(',') ? space + 1 : head.length;
+  return [dateTime.slice(0, cut), dateTime.slice(cut)];
 }
