@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Env } from '../env';
-import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
+import { SESSION_COOKIE } from './sessions';
+
+/**
+ * The cookie only carries the token; the server decides when a session ends (30 days after its last
+ * use, sliding). So the cookie lives as long as browsers allow (400 days in Chromium), and an active
+ * person is not signed out 30 days after signing in.
+ */
+const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 /** Cookies are `Secure` whenever the public address is https (behind a TLS proxy too). */
 export const isSecureDeployment = (env: Env): boolean => env.PUBLIC_URL.startsWith('https:');
@@ -15,7 +22,7 @@ export function setSessionCookie(reply: FastifyReply, env: Env, token: string): 
     sameSite: 'lax',
     path: '/',
     secure: isSecureDeployment(env),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    maxAge: COOKIE_MAX_AGE_S,
   });
 }
 
