@@ -99,6 +99,22 @@ describe('GET /api/auth/google/start', () => {
       await plain.close();
     }
   });
+  it('answers the pop-up page with a clear failure when the provider cannot be reached', async () => {
+    const unreachable = await startTestServer({
+      env: { ...provider.env, GOOGLE_ISSUER: 'http://127.0.0.1:9/' },
+    });
+    try {
+      const res = await unreachable.fetch('/api/auth/google/start', { redirect: 'manual' });
+      expect(res.status).toBe(502);
+      expect(resultOf(await res.text())).toEqual({
+        ok: false,
+        code: 'auth/provider-error',
+        message: 'Google could not be reached. Please try again.',
+      });
+    } finally {
+      await unreachable.close();
+    }
+  });
 });
 
 describe('GET /api/auth/google/callback', () => {
