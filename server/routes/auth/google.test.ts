@@ -99,6 +99,7 @@ describe('GET /api/auth/google/start', () => {
       await plain.close();
     }
   });
+
   it('answers the pop-up page with a clear failure when the provider cannot be reached', async () => {
     const unreachable = await startTestServer({
       env: { ...provider.env, GOOGLE_ISSUER: 'http://127.0.0.1:9/' },
