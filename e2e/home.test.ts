@@ -422,6 +422,28 @@ describe('with events', () => {
     await page.getByRole('heading', { level: 1, name: 'March for Gaza: Ceasefire Now' }).waitFor();
   });
 
+  it('opens an event at the top of its page, and Back returns to the same place in the list', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/');
+    const card = page.locator('main li article').nth(10);
+    await card.waitFor();
+    const title = (await card.locator('h3').textContent()) ?? '';
+    await card.getByRole('link', { name: 'View Details' }).scrollIntoViewIfNeeded();
+    const listY = await page.evaluate(() => window.scrollY);
+    expect(listY).toBeGreaterThan(1000);
+
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Focus moved to the start of the new page, so screen readers read it from the top.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    await page.goBack();
+    await page.locator('main li article').nth(10).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listY - 40);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(listY + 40);
+  });
+
   it("shows the date in the event's own time zone, labelled when it differs from the viewer's", async () => {
     const page = await e2e.newPage();
     await page.goto('/?search=land%20day');

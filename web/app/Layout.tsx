@@ -1,11 +1,53 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { Header } from './Header';
 
+/**
+ * What a browser does for ordinary pages, done for the app's own navigation: a new page starts at the
+ * top with focus at the start of the content (so screen readers announce it); Back and Forward return
+ * to where the visitor was. A new query on the same page (filters, paging) leaves both alone.
+ */
+function useScrollAndFocus() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  const previous = useRef<{ key: string; path: string } | null>(null);
+  // Where the visitor was before this navigation: read from scroll events, because by the time the
+  // new page has rendered the browser may already have clamped window.scrollY to its shorter height.
+  const lastY = useRef(0);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const onScroll = () => {
+      lastY.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useLayoutEffect(() => {
+    const from = previous.current;
+    previous.current = { key: location.key, path: location.pathname };
+    if (from === null) return;
+    positions.current.set(from.key, lastY.current);
+    if (navigationType === 'POP') {
+      const y = positions.current.get(location.key) ?? 0;
+      window.scrollTo(0, y);
+      lastY.current = y;
+      return;
+    }
+    if (from.path === location.pathname) return;
+    window.scrollTo(0, 0);
+    lastY.current = 0;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location.key, location.pathname, navigationType]);
+}
+
 export function Layout() {
   const { t } = useTranslation();
+  useScrollAndFocus();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
