@@ -213,9 +213,16 @@ describe('event page', () => {
     const card = page.locator('main li article').filter({ hasText: 'Poetry night' });
     await card.getByRole('link', { name: 'View Details' }).click();
     await page.getByRole('heading', { level: 1, name: 'Poetry night' }).waitFor();
-    await page.getByRole('link', { name: 'Back to Events' }).click();
+    const back = page.getByRole('link', { name: 'Back to Events' });
+    // The address is the filtered view (for a new tab); a plain click goes back in history.
+    expect(await back.getAttribute('href')).toBe('/?type=cultural');
+    const historyLength = await page.evaluate(() => history.length);
+    await back.click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=cultural');
     expect(await page.getByLabel('Event type').inputValue()).toBe('cultural');
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Poetry night' }).waitFor();
   });
 });
 

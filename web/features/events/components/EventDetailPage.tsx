@@ -10,9 +10,9 @@ import {
   SearchX,
   UsersRound,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLongDate } from '../../../../common/dates';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
@@ -29,19 +29,34 @@ import { EventDate } from './EventDate';
 import { ReportButton } from './ReportDialog';
 import { ShareButton } from './ShareButton';
 
+interface BackTarget {
+  to: string;
+  /** True when the previous history entry is that home view, so going back also restores its scroll. */
+  cameFromHome: boolean;
+}
+
 /** Where "Back to Events" leads: the home view the visitor came from (with its filters), else home. */
-function useBackTarget(): string {
+function useBackTarget(): BackTarget {
   const state = useLocation().state as { backTo?: unknown } | null;
   const backTo = state?.backTo;
   // Only an address on this site's home page: never follow state to somewhere else.
-  return typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?')) ? backTo : '/';
+  const valid = typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?'));
+  return valid ? { to: backTo, cameFromHome: true } : { to: '/', cameFromHome: false };
 }
 
-function BackLink({ to }: { to: string }) {
+function BackLink({ target }: { target: BackTarget }) {
   const { t } = useTranslation('events');
+  const navigate = useNavigate();
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click goes back in history (same list, same place in it); a new tab gets the address.
+    if (!target.cameFromHome || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(-1);
+  };
   return (
     <Link
-      to={to}
+      to={target.to}
+      onClick={onClick}
       className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-stone-700 hover:text-brand-700 hover:underline dark:text-stone-300 dark:hover:text-brand-100"
     >
       <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
@@ -252,7 +267,7 @@ export default function EventDetailPage() {
         title={t('detail.notFoundTitle')}
         text={t('detail.notFoundText')}
         action={
-          <ButtonLink to={backTo}>
+          <ButtonLink to={backTo.to}>
             <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
             {t('detail.back')}
           </ButtonLink>
@@ -282,7 +297,7 @@ export default function EventDetailPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      {notFound ? null : <BackLink to={backTo} />}
+      {notFound ? null : <BackLink target={backTo} />}
       {content}
     </div>
   );
