@@ -16,6 +16,29 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * Kysely prepares every query afresh; compiling SQL costs about as much as running the small queries
+ * of this app. Keep the most recent prepared statements by their text (SQLite re-prepares them by
+ * itself if the schema changes).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 200) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** Open the database named by DATABASE_URL: `sqlite:PATH` or `postgres://…`. */
 export function openStore(databaseUrl: string): Store {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -28,7 +51,7 @@ export function openStore(databaseUrl: string): Store {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
