@@ -250,6 +250,16 @@ describe('not found', () => {
     }
   });
 
+  it('answers an unknown address with Page Not Found and a way back', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    expect(await page.title()).toBe('Page Not Found');
+    await expectNoA11yViolations(page);
+    await page.locator('main').getByRole('link', { name: 'Back to Events' }).click();
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+  });
+
   it('says not found to a signed-in person who did not submit a pending event', async () => {
     const other = await createUser(e2e.server.store);
     const page = await e2e.newPage({ cookie: await sessionCookieFor(e2e.server.store, other) });

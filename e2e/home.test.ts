@@ -334,6 +334,19 @@ describe('with events', () => {
     expect(await page.locator('main li article').getByText('Past Event', { exact: true }).count()).toBe(0);
   });
 
+  it('switches between upcoming and past from the keyboard', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await page.locator('main li article').first().waitFor();
+    await page.getByLabel('Upcoming', { exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.searchParams.get('when') === 'past');
+    await expect.poll(() => listHeading(page).textContent()).toContain('Past Events');
+    expect(
+      await page.getByLabel('Past', { exact: true }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+  });
+
   it('pages through the list on the server, with the page in the URL', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
