@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseEnv } from '../env';
 import { serve } from '../serve';
 import { migrateToLatest, openStore } from '../store/db';
-import { seedDemoEvents } from './seed';
+import { seedDemo } from './seed';
 
 /** `npm run demo`: the app on a throwaway database full of sample events, deleted on exit. */
 async function main(): Promise<void> {
@@ -13,11 +13,15 @@ async function main(): Promise<void> {
   const env = parseEnv({ ...process.env, DATABASE_URL: databaseUrl });
   const store = openStore(databaseUrl);
   await migrateToLatest(store.db);
-  const counts = await seedDemoEvents(store);
+  const counts = await seedDemo(store);
   const lines = [
     '',
     `Demo: ${counts.approved} published and ${counts.pending} pending sample events on a throwaway database.`,
     `Open ${env.PUBLIC_URL}`,
+    '',
+    'Sign in as (passwords are new for every run):',
+    `  moderator  ${counts.accounts.moderator.email}  ${counts.accounts.moderator.password}`,
+    `  user       ${counts.accounts.user.email}  ${counts.accounts.user.password}`,
     '',
   ];
   console.log(lines.join('\n'));

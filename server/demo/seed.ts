@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { zonedDateTimeToInstant } from '../../common/dates';
+import { DEFAULT_REMOVAL_REASON } from '../../common/enums';
+import { createPasswordUser } from '../auth/passwords';
 import type { Store } from '../store/db';
 import { insertEvent } from '../store/events';
 import { newId } from '../store/ids';
@@ -25,14 +28,37 @@ function startsAt(sample: SampleEvent, now: number): number {
   ).getTime();
 }
 
-/** Fill an empty database with the sample events: approved (some verified), a few pending, one reported. */
-export async function seedDemoEvents(
+export interface DemoAccounts {
+  moderator: { email: string; password: string };
+  user: { email: string; password: string };
+}
+
+/** A fresh random password for each demo run: the demo may be reachable by others on the network. */
+function demoPassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/**
+ * Fill an empty database: sample events (approved, some verified, some past), submissions waiting for
+ * review, one reported event, a rejection and a removal in the log, a demo moderator and a demo user.
+ */
+export async function seedDemo(
   store: Store,
   now = Date.now(),
-): Promise<{ approved: number; pending: number }> {
+): Promise<{ approved: number; pending: number; accounts: DemoAccounts }> {
+  const accounts: DemoAccounts = {
+    moderator: { email: 'moderator@example.org', password: demoPassword() },
+    user: { email: 'user@example.org', password: demoPassword() },
+  };
   const db = store.db;
-  const organiser = await insertUser(db, { name: 'Community Organiser', email: 'organiser@demo.invalid' });
-  const reporter = await insertUser(db, { name: 'Careful Reader', email: 'reader@demo.invalid' });
+  const moderator = await createPasswordUser(db, {
+    name: 'Demo Moderator',
+    role: 'moderator',
+    ...accounts.moderator,
+  });
+  const user = await createPasswordUser(db, { name: 'Demo User', ...accounts.user });
+  const organiser = await insertUser(db, { name: 'Community Organiser', email: 'organiser@example.org' });
+  const reporter = await insertUser(db, { name: 'Careful Reader', email: 'reader@example.org' });
 
   const approved = [];
   for (const [i, sample] of SAMPLE_EVENTS.entries()) {
@@ -66,10 +92,12 @@ export async function seedDemoEvents(
       startsAt: startsAt(sample, now),
       organizer: sample.organizer,
       sourceLink: `https://example.org/events/${sample.slug}`,
-      createdBy: organiser.id,
+      // The demo user's own submissions: signed in as them, the log and event pages show their view.
+      createdBy: user.id,
       createdAt: now - (i + 1) * 3600 * 1000,
     });
   }
+  await seedModerationHistory(store, { moderator: moderator.id, submitter: user.id, now });
   // One reported event, so the Reported tab has something to judge.
   const reported = approved.find((e) => e.title.startsWith('Twitter/X Storm'));
   if (reported) {
@@ -87,5 +115,54 @@ export async function seedDemoEvents(
       })
       .execute();
   }
-  return { approved: SAMPLE_EVENTS.length, pending: SAMPLE_PENDING.length };
+  return { approved: SAMPLE_EVENTS.length, pending: SAMPLE_PENDING.length, accounts };
+}
+
+/** A rejected and a removed event with their log entries, so the transparency log has a history. */
+async function seedModerationHistory(
+  store: Store,
+  { moderator, submitter, now }: { moderator: string; submitter: string; now: number },
+): Promise<void> {
+  const history = [
+    {
+      status: 'rejected' as const,
+      action: 'rejected' as const,
+      reason: 'Duplicate of an event already listed; please add details to the existing one.',
+      title: 'March for Gaza (copy)',
+      daysAgo: 3,
+    },
+    {
+      status: 'removed' as const,
+      action: 'removed' as const,
+      reason: DEFAULT_REMOVAL_REASON,
+      title: 'Giveaway: free flights to the rally',
+      daysAgo: 1,
+    },
+  ];
+  for (const h of history) {
+    const event = await insertEvent(store.db, {
+      title: h.title,
+      description: 'Seeded for the demo.',
+      type: 'protest',
+      city: 'London',
+      country: 'United Kingdom',
+      timezone: 'Europe/London',
+      startsAt: now + 5 * DAY,
+      sourceLink: 'https://example.org/events/seeded',
+      createdBy: submitter,
+      status: h.status,
+      createdAt: now - (h.daysAgo + 1) * DAY,
+    });
+    await store.db
+      .insertInto('transparency_log')
+      .values({
+        id: newId(),
+        event_id: event.id,
+        action: h.action,
+        reason: h.reason,
+        moderator_id: moderator,
+        created_at: now - h.daysAgo * DAY,
+      })
+      .execute();
+  }
 }
