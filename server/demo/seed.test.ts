@@ -53,6 +53,10 @@ it('gives the moderator work to do and the log a history', async () => {
   expect(pending.length).toBeGreaterThan(0);
   const log = await server.store.db.selectFrom('transparency_log').select('action').execute();
   expect(log.map((l) => l.action).sort()).toEqual(['rejected', 'removed']);
-  const open = await server.store.db.selectFrom('reports').select('id').where('status', '=', 'open').execute();
+  const open = await server.store.db
+    .selectFrom('reports')
+    .select('id')
+    .where('status', '=', 'open')
+    .execute();
   expect(open.length).toBeGreaterThan(0);
 });
