@@ -29,8 +29,9 @@ export interface Page {
 
 /** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
 const TRIGRAM_MIN = 3;
-/** Counts at least this large are served from a short-lived per-process cache (see cachedCount). */
-const COUNT_CACHE_MIN = 1000;
+/** Counts this large, or this slow to compute, are served from a short-lived cache (cachedCount). */
+const COUNT_CACHE_MIN = 300;
+const COUNT_CACHE_SLOW_MS = 50;
 const COUNT_FRESH_MIN_MS = 10_000;
 const COUNT_FRESH_MAX_MS = 300_000;
 const COUNT_CACHE_MAX_KEYS = 2000;
@@ -46,8 +47,8 @@ const countCaches = new WeakMap<object, Map<string, CountEntry>>();
 
 /**
  * Exact counts are cheap for small results and costly for huge ones (hundreds of thousands of index
- * entries at a million events). Counts of COUNT_CACHE_MIN or more are kept per filter for at least
- * 10 s (longer when slow to compute: an expensive count is recomputed at most ~1% of the time), then
+ * entries at a million events). Counts of COUNT_CACHE_MIN or more (or that took COUNT_CACHE_SLOW_MS
+ * to compute) are kept per filter for at least 10 s (longer when slow to compute: an expensive count is recomputed at most ~1% of the time), then
  * served stale once while one request refreshes them in the background. So a total on a large
  * calendar may lag the truth by seconds; a small one (every test, most real calendars) is always
  * exact. The cache lives in this process only; nothing depends on it being shared between servers.
@@ -66,11 +67,9 @@ async function cachedCount(
   const measure = async () => {
     const started = performance.now();
     const value = await compute();
-    const freshMs = Math.min(
-      COUNT_FRESH_MAX_MS,
-      Math.max(COUNT_FRESH_MIN_MS, 100 * (performance.now() - started)),
-    );
-    if (value >= COUNT_CACHE_MIN) {
+    const elapsed = performance.now() - started;
+    const freshMs = Math.min(COUNT_FRESH_MAX_MS, Math.max(COUNT_FRESH_MIN_MS, 100 * elapsed));
+    if (value >= COUNT_CACHE_MIN || elapsed >= COUNT_CACHE_SLOW_MS) {
       if (store.size >= COUNT_CACHE_MAX_KEYS) store.clear();
       store.set(key, { value, at: Date.now(), freshMs, refreshing: false });
     } else {
