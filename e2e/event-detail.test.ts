@@ -84,9 +84,8 @@ describe('event page', () => {
 
     expect(await main.getByText('Date and time').isVisible()).toBe(true);
     expect(await main.getByTestId('event-date').textContent()).toBe('Monday, March 3, 2031 at 5:00 PM');
-    expect(await main.getByTestId('event-zone').textContent()).toBe(
-      'Jerusalem time (GMT+2) · Mar 3, 2031, 3:00 PM your time',
-    );
+    expect(await main.getByTestId('event-zone').textContent()).toBe('Jerusalem time (GMT+2)');
+    expect(await main.getByTestId('event-viewer-time').textContent()).toBe('Mar 3, 2031, 3:00 PM your time');
     expect(await main.getByTestId('event-relative').textContent()).toMatch(/^in \d+ years?$/);
     expect(await main.getByTestId('event-location').textContent()).toBe('Jerusalem, Palestine');
     expect(await main.getByText('Organized by').isVisible()).toBe(true);
@@ -123,9 +122,12 @@ describe('event page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'event-detail-phone');
     await expectNoA11yViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await firstScreen(page, 'event-detail-phone-dark');
-    await expectNoA11yViolations(page, 'event detail (phone, dark)');
+    // Dark from the start, so colour transitions never catch the scan or the picture half-way.
+    const dark = await e2e.newPage({ viewport: PHONE });
+    await dark.emulateMedia({ colorScheme: 'dark' });
+    await openEvent(dark, verified.id);
+    await firstScreen(dark, 'event-detail-phone-dark');
+    await expectNoA11yViolations(dark, 'event detail (phone, dark)');
   });
 
   it('tags a past event and leaves out what it does not have', async () => {
@@ -137,6 +139,7 @@ describe('event page', () => {
     expect(await main.getByTestId('event-relative').textContent()).toBe('3 days ago');
     // Same clock as the viewer (UTC): no zone label.
     expect(await main.getByTestId('event-zone').count()).toBe(0);
+    expect(await main.getByTestId('event-viewer-time').count()).toBe(0);
     expect(await main.getByText('Verified Event').count()).toBe(0);
     expect(await main.getByText('Verified by trusted organization').count()).toBe(0);
     expect(await main.getByText('Organized by').count()).toBe(0);

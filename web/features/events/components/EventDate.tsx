@@ -38,20 +38,15 @@ export function EventDate({
         {parts.zone ? (
           <>
             <Separator />
-            <span data-testid="event-zone">
-              {t('date.zoneLabel', parts.zone)}
-              {showViewerTime && parts.viewerDateTime ? (
-                <>
-                  <Separator />
-                  <span className="whitespace-nowrap">
-                    {t('date.yourTime', { dateTime: parts.viewerDateTime })}
-                  </span>
-                </>
-              ) : null}
-            </span>
+            <span data-testid="event-zone">{t('date.zoneLabel', parts.zone)}</span>
           </>
         ) : null}
       </span>
+      {showViewerTime && parts.viewerDateTime ? (
+        <span className="text-sm text-stone-500 dark:text-stone-400" data-testid="event-viewer-time">
+          {t('date.yourTime', { dateTime: parts.viewerDateTime })}
+        </span>
+      ) : null}
     </span>
   );
 }
