@@ -145,6 +145,21 @@ export function formatReport(results, notes) {
     lines.push('');
     for (const f of firstLoad.files) lines.push(`- \`${f.file}\`: ${(f.gzip / 1024).toFixed(1)} KB gzipped`);
     lines.push('');
+    if (firstLoad.breakdown) {
+      lines.push(
+        'What weighs (from the source maps; each part gzipped on its own, so they sum to a bit more):',
+        '',
+      );
+      lines.push('| part | KB gzipped | KB raw |', '| --- | --- | --- |');
+      for (const b of firstLoad.breakdown.filter((x) => x.gzip >= 1024)) {
+        lines.push(`| ${b.owner} | ${(b.gzip / 1024).toFixed(1)} | ${(b.raw / 1024).toFixed(1)} |`);
+      }
+      const rest = firstLoad.breakdown.filter((x) => x.gzip < 1024);
+      lines.push(
+        `| ${rest.length} smaller parts | ${(rest.reduce((n, x) => n + x.gzip, 0) / 1024).toFixed(1)} | ${(rest.reduce((n, x) => n + x.raw, 0) / 1024).toFixed(1)} |`,
+        '',
+      );
+    }
     if (lighthouse?.score != null) {
       lines.push(
         `Lighthouse performance, mobile profile (simulated slow 4G, 4× CPU slowdown), Debian's Chromium: **${lighthouse.score}** (median of ${lighthouse.all.join(', ')}); ` +

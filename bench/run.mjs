@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstLoadBreakdown } from './bundle.mjs';
 import { measure } from './load.mjs';
 import { killAll, peakRss, startAppServer, startBareServer, startGzipProxy } from './processes.mjs';
 import { formatReport, formatTable } from './report.mjs';
@@ -140,6 +141,11 @@ async function benchWeb() {
   const webRoot = join(root, 'dist/web');
   const js = firstLoadJs(webRoot);
   log(`web: first-load JS ${(js.gzip / 1024).toFixed(1)} KB gzipped in ${js.files.length} files`);
+  try {
+    js.breakdown = firstLoadBreakdown(root, join(work, 'web-sourcemaps'));
+  } catch (error) {
+    log(`web: no size breakdown (${error.message})`);
+  }
   const databaseUrl = `sqlite:${join(work, 'web.db')}`;
   generate(databaseUrl, 200);
   const server = await startAppServer({ root, databaseUrl, logFile: join(work, 'web.log') });
