@@ -1,0 +1,281 @@
+import type { EventStatus } from '../../common/enums';
+import type { EventRow } from '../store/schema';
+
+/**
+ * The authorization matrix: every route the server has, and what each kind of caller gets from it.
+ * `authorization.test.ts` runs every row against a real server and fails when the server has a route
+ * that no row names, so a new endpoint cannot ship without a decision written down here.
+ *
+ * Callers: a visitor (no session), a signed-in user who has nothing to do with the event, the event's
+ * submitter, and a moderator. Each request gets a fresh fixture (a new event with its own submitter),
+ * so rows never depend on each other. Every refused request (4xx) and every GET must leave the stored
+ * data exactly as it was (users, sessions, events, reports, log), which the test checks with a hash.
+ */
+
+export const CALLERS = ['visitor', 'user', 'submitter', 'moderator'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export type Expected = Record<Caller, number>;
+
+/** What a row's request can refer to. */
+export interface MatrixContext {
+  /** The fixture event (by the submitter); its status is the row's `event`. */
+  event: EventRow;
+  /** A password account nobody else uses, and its password (sign-in rows). */
+  account: { email: string; password: string };
+  /** Different on every request (unique emails). */
+  unique: string;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST';
+  /** The route pattern exactly as registered, e.g. `/api/events/:id`. */
+  route: string;
+  /** What this row tries, in a few words. */
+  what: string;
+  /** Status of the fixture event; default approved. */
+  event?: EventStatus;
+  /** Give the fixture event an open report by a third person first. */
+  reported?: boolean;
+  /** The concrete path; default the route with `:id` replaced by the fixture event's id. */
+  path?: (ctx: MatrixContext) => string;
+  /** JSON body (POST). */
+  body?: (ctx: MatrixContext) => unknown;
+  expect: Expected;
+}
+
+const all = (status: number): Expected => ({
+  visitor: status,
+  user: status,
+  submitter: status,
+  moderator: status,
+});
+/** Moderators only: 401 for a visitor, 403 for anyone else signed in. */
+const moderators = (ok: number): Expected => ({ visitor: 401, user: 403, submitter: 403, moderator: ok });
+/** The submitter and moderators see it; everyone else is told it does not exist. */
+const ownerOrModerator = (ok: number): Expected => ({
+  visitor: 404,
+  user: 404,
+  submitter: ok,
+  moderator: ok,
+});
+/** Any signed-in person. */
+const signedIn = (ok: number): Expected => ({ visitor: 401, user: ok, submitter: ok, moderator: ok });
+
+const validEvent = () => ({
+  title: 'Matrix vigil',
+  description: 'A vigil created by the authorization matrix test.',
+  date: '2031-05-15',
+  time: '18:30',
+  timezone: 'Europe/London',
+  city: 'London',
+  country: 'United Kingdom',
+  type: 'protest',
+  sourceLink: 'https://example.org/vigil',
+});
+
+export const MATRIX: MatrixRow[] = [
+  // --- Health, session, accounts
+  { method: 'GET', route: '/api/health', what: 'health check', expect: all(200) },
+  { method: 'GET', route: '/api/auth/session', what: 'who am I', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-up',
+    what: 'create an account (a new one, even when signed in)',
+    body: (c) => ({ name: 'New Person', email: `new-${c.unique}@example.org`, password: 'long enough' }),
+    expect: all(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-up',
+    what: 'sign up with an email already in use',
+    body: (c) => ({ name: 'Someone Else', email: c.account.email, password: 'another one' }),
+    expect: all(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-in',
+    what: 'sign in with the right password',
+    body: (c) => c.account,
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/sign-in',
+    what: 'sign in with a wrong password',
+    body: (c) => ({ email: c.account.email, password: `${c.account.password}-wrong` }),
+    expect: all(401),
+  },
+  { method: 'POST', route: '/api/auth/sign-out', what: 'sign out', expect: all(200) },
+  // Google is not configured on the test server: both ends answer "not set up", for everyone.
+  {
+    method: 'GET',
+    route: '/api/auth/google/start',
+    what: 'Google sign-in (not configured)',
+    expect: all(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/auth/google/callback',
+    what: 'Google callback (not configured)',
+    path: () => '/api/auth/google/callback?code=abc&state=def',
+    expect: all(404),
+  },
+
+  // --- Public events
+  { method: 'GET', route: '/api/events', what: 'list approved events', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/events',
+    what: 'submit an event',
+    body: validEvent,
+    expect: signedIn(201),
+  },
+  { method: 'GET', route: '/api/events/:id', what: 'an approved event', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/events/:id',
+    what: 'a pending event',
+    event: 'pending',
+    expect: ownerOrModerator(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/events/:id',
+    what: 'a rejected event',
+    event: 'rejected',
+    expect: ownerOrModerator(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/events/:id',
+    what: 'a removed event',
+    event: 'removed',
+    expect: ownerOrModerator(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/events/:id',
+    what: 'an id that does not exist',
+    path: () => '/api/events/AAAAAAAAAAAAAAAA',
+    expect: all(404),
+  },
+  { method: 'GET', route: '/api/events/:id/ics', what: 'an approved event as .ics', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/events/:id/ics',
+    what: 'a pending event as .ics',
+    event: 'pending',
+    expect: ownerOrModerator(200),
+  },
+
+  // --- Reports
+  {
+    method: 'POST',
+    route: '/api/events/:id/reports',
+    what: 'report an approved event',
+    body: () => ({ reason: 'wrong_info' }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/events/:id/reports',
+    what: 'report a pending event',
+    event: 'pending',
+    body: () => ({ reason: 'spam' }),
+    expect: { visitor: 401, user: 404, submitter: 404, moderator: 404 },
+  },
+
+  // --- Moderation
+  { method: 'GET', route: '/api/moderation/counts', what: 'tab counts', expect: moderators(200) },
+  {
+    method: 'GET',
+    route: '/api/moderation/events',
+    what: 'pending queue',
+    path: () => '/api/moderation/events?tab=pending',
+    expect: moderators(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/moderation/events',
+    what: 'reported tab',
+    path: () => '/api/moderation/events?tab=reported',
+    expect: moderators(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/approve',
+    what: 'approve a pending event',
+    event: 'pending',
+    body: () => ({ verified: true }),
+    expect: moderators(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/approve',
+    what: 'approve an event already approved',
+    body: () => ({}),
+    expect: moderators(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/reject',
+    what: 'reject a pending event',
+    event: 'pending',
+    body: () => ({ reason: 'Not an event in support of Palestine' }),
+    expect: moderators(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/remove',
+    what: 'remove an approved event',
+    body: () => ({ reason: 'Event cancelled' }),
+    expect: moderators(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/remove',
+    what: 'remove an event that does not exist',
+    path: () => '/api/moderation/events/AAAAAAAAAAAAAAAA/remove',
+    body: () => ({}),
+    expect: moderators(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/dismiss-reports',
+    what: 'dismiss the reports of a reported event',
+    reported: true,
+    body: () => ({}),
+    expect: moderators(200),
+  },
+
+  // --- Transparency log (scope differs by caller; the test checks it)
+  { method: 'GET', route: '/api/log', what: 'log entries', expect: all(200) },
+  { method: 'GET', route: '/api/log/stats', what: 'public log figures', expect: all(200) },
+
+  // --- Calendars, feeds, pages, API docs
+  { method: 'GET', route: '/api/openapi.json', what: 'OpenAPI document', expect: all(200) },
+  { method: 'GET', route: '/api/docs', what: 'API docs page', expect: all(200) },
+  { method: 'GET', route: '/event/:id', what: 'page of an approved event', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/event/:id',
+    what: 'page of a pending event',
+    event: 'pending',
+    expect: ownerOrModerator(200),
+  },
+  {
+    method: 'GET',
+    route: '/event/:id',
+    what: '.ics of a rejected event',
+    event: 'rejected',
+    path: (c) => `/event/${c.event.id}.ics`,
+    expect: ownerOrModerator(200),
+  },
+  { method: 'GET', route: '/embed', what: 'embeddable list', expect: all(200) },
+  { method: 'GET', route: '/subscribe', what: 'subscribe page', expect: all(200) },
+  { method: 'GET', route: '/sitemap.xml', what: 'sitemap', expect: all(200) },
+  { method: 'GET', route: '/calendar.ics', what: 'calendar feed', expect: all(200) },
+  { method: 'GET', route: '/feed.xml', what: 'RSS feed', expect: all(200) },
+  { method: 'GET', route: '/robots.txt', what: 'robots.txt', expect: all(200) },
+];
