@@ -14,40 +14,54 @@ export interface NewReport {
  * Record a report unless this person already has an open one on this event; either way, return their
  * open report. The partial unique index (one open report per user per event) decides, so two requests
  * racing each other still leave one row: the loser's insert conflicts and does nothing.
+ * Returns null when the event is no longer approved: the report and a removal cannot cross, because
+ * the report first locks the approved event row (a no-op update) in its transaction, so a removal
+ * either commits first (no report) or waits and then closes this report with the others.
  */
 export async function openReport(
   db: Kysely<Database>,
   r: NewReport,
-): Promise<{ report: ReportRow; created: boolean }> {
+): Promise<{ report: ReportRow; created: boolean } | null> {
   // Two rounds at most: a moderator may close the open report between our insert and our read.
   for (let attempt = 0; ; attempt++) {
-    const inserted = await db
-      .insertInto('reports')
-      .values({
-        id: newId(),
-        event_id: r.eventId,
-        reported_by: r.reportedBy,
-        reason: r.reason,
-        status: 'open',
-        created_at: r.createdAt ?? Date.now(),
-        closed_at: null,
-        closed_by: null,
-      })
-      .onConflict((oc) =>
-        // A literal, not a parameter: SQLite matches the conflict target to the index by its exact text.
-        oc.columns(['event_id', 'reported_by']).where('status', '=', sql.lit('open')).doNothing(),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) return { report: inserted, created: true };
-    const existing = await db
-      .selectFrom('reports')
-      .selectAll()
-      .where('event_id', '=', r.eventId)
-      .where('reported_by', '=', r.reportedBy)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (existing) return { report: existing, created: false };
+    const outcome = await db.transaction().execute(async (trx) => {
+      const stillApproved = await trx
+        .updateTable('events')
+        .set({ status: 'approved' })
+        .where('id', '=', r.eventId)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      if (Number(stillApproved.numUpdatedRows) !== 1) return 'gone' as const;
+      const inserted = await trx
+        .insertInto('reports')
+        .values({
+          id: newId(),
+          event_id: r.eventId,
+          reported_by: r.reportedBy,
+          reason: r.reason,
+          status: 'open',
+          created_at: r.createdAt ?? Date.now(),
+          closed_at: null,
+          closed_by: null,
+        })
+        .onConflict((oc) =>
+          // A literal, not a parameter: SQLite matches the conflict target to the index by its exact text.
+          oc.columns(['event_id', 'reported_by']).where('status', '=', sql.lit('open')).doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { report: inserted, created: true };
+      const existing = await trx
+        .selectFrom('reports')
+        .selectAll()
+        .where('event_id', '=', r.eventId)
+        .where('reported_by', '=', r.reportedBy)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return existing ? { report: existing, created: false } : undefined;
+    });
+    if (outcome === 'gone') return null;
+    if (outcome) return outcome;
     if (attempt >= 1) throw new Error('Could not record the report');
   }
 }

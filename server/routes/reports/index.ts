@@ -42,9 +42,11 @@ export function registerReportRoutes(app: FastifyInstance, { store }: AppContext
       if (!event || !canReportEvent(actor, event)) throw notFound(EVENT_NOT_FOUND);
 
       // A repeat report is a success that changes nothing: the first open report stands.
-      const { report } = await openReport(store.db, { eventId: event.id, reportedBy: actor.id, reason });
+      const opened = await openReport(store.db, { eventId: event.id, reportedBy: actor.id, reason });
+      // Removed while we were looking: the same answer as for any removed event.
+      if (!opened) throw notFound(EVENT_NOT_FOUND);
       reply.code(201);
-      return presentReceipt(report);
+      return presentReceipt(opened.report);
     },
   );
 }
