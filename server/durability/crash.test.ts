@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/db';
 import { setUserRole } from '../store/users';
-import { createEvent, createReport } from '../testing/factories';
+import { createEvent, createReport, createUser, sessionCookieFor } from '../testing/factories';
 import {
   type BuiltServer,
   ensureBuilt,
@@ -28,6 +28,7 @@ import { consistencyProblems } from './consistency';
 
 const ROUNDS = 3;
 const USERS = 12;
+const SIGNED_UP = 4;
 // 3 rounds × 3 = 9 submissions per person: under the limit of 10 an hour, so every refusal is a bug.
 const SUBMISSIONS_PER_USER = 3;
 const TARGETS = 8;
@@ -73,11 +74,21 @@ interface ModerationAnswer {
 it('loses no answered submission or moderation action when the server is killed midway, again and again', async () => {
   let server: BuiltServer = await startBuiltServer(databaseUrl);
   const users: SignedUpUser[] = [];
-  for (let i = 0; i < USERS; i++) users.push(await signUp(server.url, `crash-user-${i}`));
-  const moderator = await signUp(server.url, 'crash-moderator');
+  // Accounts made through the API, as people make them (at once: scrypt's real cost is a second each
+  // here); the moderator is promoted in the store, as `npm run admin -- promote` does.
+  const [moderator, ...signedUp] = await Promise.all(
+    Array.from({ length: SIGNED_UP + 1 }, (_, i) => signUp(server.url, `crash-${i}`)),
+  );
+  if (!moderator) throw new Error('no moderator');
+  users.push(...signedUp);
   // The test's own connection (the server migrated the database at boot).
   store = openStore(databaseUrl);
   await setUserRole(store.db, moderator.email, 'moderator');
+  // The rest with real sessions made in the store, to keep the test short.
+  for (let i = SIGNED_UP; i < USERS; i++) {
+    const user = await createUser(store);
+    users.push({ id: user.id, email: user.email, cookie: await sessionCookieFor(store, user) });
+  }
 
   const answered201 = new Map<string, { title: string; userId: string }>();
   const answered200: ModerationAnswer[] = [];
