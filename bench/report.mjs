@@ -139,6 +139,12 @@ export function formatReport(results, notes) {
   if (results.web) {
     const { firstLoad, lighthouse } = results.web;
     lines.push('## Web', '');
+    if (meta.webMeasuredAt) {
+      lines.push(
+        `Measured separately on ${meta.webMeasuredAt.slice(0, 16).replace('T', ' ')} UTC (load average ${meta.webLoadAtStart.toFixed(1)} → ${meta.webLoadAtEnd.toFixed(1)}), on the code of that moment.`,
+        '',
+      );
+    }
     lines.push(
       `Home page first-load JavaScript: **${(firstLoad.gzip / 1024).toFixed(1)} KB gzipped** (${(firstLoad.raw / 1024).toFixed(0)} KB raw):`,
     );

@@ -6,6 +6,7 @@
 //
 // Knobs (environment): BENCH_SIZES=1000,10000 BENCH_DATABASES=sqlite,postgres BENCH_DURATION=10
 // BENCH_CONNECTIONS=50 BENCH_WEB=0 (skip the web part) BENCH_TIMEOUT_MINUTES=45 CHROME_PATH=…
+// BENCH_REUSE_API=bench/results.json (keep those API figures, measure the web part again)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -187,7 +188,13 @@ log(
 await build();
 
 const runs = [];
-const databases = (env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+// BENCH_REUSE_API=bench/results.json: keep that run's API figures and measure only the web part again.
+const reused = env.BENCH_REUSE_API ? JSON.parse(readFileSync(env.BENCH_REUSE_API, 'utf8')) : null;
+if (reused) {
+  runs.push(...reused.runs);
+  Object.assign(meta, { ...reused.meta, webMeasuredAt: meta.startedAt, webLoadAtStart: meta.loadAtStart });
+}
+const databases = reused ? [] : (env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 if (databases.includes('sqlite')) {
   runs.push(...(await benchDatabase('sqlite', `sqlite:${join(work, 'bench.db')}`)));
 }
@@ -207,9 +214,13 @@ if (databases.includes('postgres')) {
   }
 }
 const web = withWeb ? await benchWeb() : null;
-meta.finishedAt = new Date().toISOString();
-meta.loadAtEnd = load();
-meta.minutes = (Date.now() - startedAt.getTime()) / 60_000;
+if (reused) {
+  meta.webLoadAtEnd = load();
+} else {
+  meta.finishedAt = new Date().toISOString();
+  meta.loadAtEnd = load();
+  meta.minutes = (Date.now() - startedAt.getTime()) / 60_000;
+}
 
 const results = { meta, runs, web };
 console.log(`\n${formatTable(results)}`);
@@ -230,5 +241,5 @@ try {
 } catch {
   // Formatting is a nicety; the results are written either way.
 }
-log(`Wrote bench/RESULTS.md in ${meta.minutes.toFixed(1)} minutes.`);
+log(`Wrote bench/RESULTS.md in ${((Date.now() - startedAt.getTime()) / 60_000).toFixed(1)} minutes.`);
 cleanUp();
