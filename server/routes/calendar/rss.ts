@@ -1,5 +1,6 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
 import type { EventRow } from '../../store/schema';
+import { escapeHtml } from '../../web/shell';
 import type { CalendarSite } from './ics';
 import { EVENT_TYPE_LABELS, eventPageUrl } from './links';
 import { escapeXml } from './xml';
@@ -29,7 +30,8 @@ export function rssFeed(
       `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `<pubDate>${new Date(row.approved_at ?? row.created_at).toUTCString()}</pubDate>`,
       `<category>${escapeXml(EVENT_TYPE_LABELS[row.type])}</category>`,
-      `<description>${escapeXml(text)}</description>`,
+      // Readers render a description as HTML: escape the text for HTML first, so it stays text.
+      `<description>${escapeXml(escapeHtml(text).replace(/\n/g, '<br>'))}</description>`,
       '</item>',
     ].join('\n');
   });
