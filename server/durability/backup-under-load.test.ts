@@ -7,22 +7,64 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkSqliteIntegrity } from '../store/backup';
 import { openStore, type Store } from '../store/db';
 import { createEvent, createReport, createUser, sessionCookieFor } from '../testing/factories';
-import { ensureBuilt, killAllServers, root, startBuiltServer, submissionBody } from './builtServer';
+import { createDatabaseAt, findPostgresBin } from '../testing/postgres';
+import {
+  ensureBuilt,
+  freshDatabaseUrl,
+  killAllServers,
+  root,
+  startBuiltServer,
+  submissionBody,
+} from './builtServer';
 import { consistencyProblems } from './consistency';
 
 /**
- * `npm run admin -- backup FILE` while the built server is busy writing submissions, moderation
- * actions and reports (server/cli/backup.test.ts and server/store/backup.test.ts test the round trip
- * on a quiet database). Each backup must be one consistent snapshot: sound, no half-applied action,
- * every event whole, everything answered before the backup began inside it, and each backup a
- * superset of the one before. The backup is SQLite's, so this runs on SQLite in every test project.
+ * Backups while the built server is busy writing submissions, moderation actions and reports
+ * (server/cli/backup.test.ts and server/store/backup.test.ts test the round trip on a quiet database).
+ * On SQLite with `npm run admin -- backup FILE`; in the 'api-pg' project with `pg_dump --format=custom`
+ * as docs/DEPLOY.md says, each dump restored with `pg_restore` into a fresh database. Each backup must
+ * be one consistent snapshot: sound, no half-applied action, every event whole, everything answered
+ * before the backup began inside it, and each backup a superset of the one before.
  */
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dir = mkdtempSync(join(tmpdir(), 'palcal-backup-load-'));
-const databaseUrl = `sqlite:${join(dir, 'calendar.db')}`;
 const stores: Store[] = [];
+
+/** Take backup number `i` of the live database; returns how to open the copy once writes are over. */
+async function takeBackup(databaseUrl: string, dialect: 'sqlite' | 'postgres', i: number) {
+  if (dialect === 'sqlite') {
+    const file = join(dir, `backup-${i}.db`);
+    const { stdout } = await run(process.execPath, [join(root, 'dist/server/admin.js'), 'backup', file], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      timeout: 30_000,
+    });
+    expect(stdout).toContain('Backed up');
+    return async () => {
+      expect(checkSqliteIntegrity(file)).toBe('ok');
+      return openStore(`sqlite:${file}`);
+    };
+  }
+  const bin = findPostgresBin() ?? '';
+  const file = join(dir, `backup-${i}.dump`);
+  await run(
+    join(bin, 'pg_dump'),
+    ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${databaseUrl}`],
+    {
+      timeout: 30_000,
+    },
+  );
+  return async () => {
+    const copyUrl = await createDatabaseAt(process.env.PALCAL_PG_ADMIN_URL ?? '');
+    // --exit-on-error: a dump that does not restore whole fails here.
+    await run(join(bin, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${copyUrl}`, file], {
+      timeout: 30_000,
+    });
+    return openStore(copyUrl);
+  };
+}
 
 beforeAll(() => ensureBuilt(), 180_000);
 afterAll(async () => {
@@ -41,6 +83,7 @@ async function post(url: string, path: string, cookie: string, body: unknown) {
 }
 
 it('takes consistent snapshots while submissions, moderation and reports are being written', async () => {
+  const { url: databaseUrl, dialect } = await freshDatabaseUrl(dir);
   const server = await startBuiltServer(databaseUrl);
   // People are made in the store (sign-up through the API is the crash test's business, and scrypt
   // at its real cost takes a second per account on this machine); their sessions are real sessions.
@@ -95,20 +138,13 @@ it('takes consistent snapshots while submissions, moderation and reports are bei
     }
   });
 
-  // Backups with the real admin command, one after another, while all of that runs.
-  const backups: { file: string; startedAt: number }[] = [];
+  // Backups one after another, while all of that runs.
+  const backups: { open: () => Promise<Store>; startedAt: number }[] = [];
   const backupsDone = (async () => {
     await sleep(300);
     for (let i = 0; i < 4; i++) {
-      const file = join(dir, `backup-${i}.db`);
       const startedAt = Date.now();
-      const { stdout } = await run(process.execPath, [join(root, 'dist/server/admin.js'), 'backup', file], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-        timeout: 30_000,
-      });
-      expect(stdout).toContain('Backed up');
-      backups.push({ file, startedAt });
+      backups.push({ open: await takeBackup(databaseUrl, dialect, i), startedAt });
     }
   })();
 
@@ -118,9 +154,9 @@ it('takes consistent snapshots while submissions, moderation and reports are bei
   await server.stop();
 
   let previous = new Set<string>();
-  for (const { file, startedAt } of backups) {
-    expect(checkSqliteIntegrity(file)).toBe('ok');
-    const copy = openStore(`sqlite:${file}`);
+  const counts: number[] = [];
+  for (const { open, startedAt } of backups) {
+    const copy = await open();
     stores.push(copy);
     expect(await consistencyProblems(copy.db)).toEqual([]);
     const ids = new Set((await copy.db.selectFrom('events').select('id').execute()).map((r) => r.id));
@@ -129,22 +165,9 @@ it('takes consistent snapshots while submissions, moderation and reports are bei
     // Nothing is ever deleted, so each snapshot holds all of the one before.
     for (const id of previous) expect(ids.has(id)).toBe(true);
     previous = ids;
+    counts.push(ids.size);
   }
-  // The backups really were taken while writes went on: later ones hold more.
-  const first = backups[0];
-  expect(first).toBeDefined();
-  const last = openStore(`sqlite:${backups[backups.length - 1]?.file}`);
-  stores.push(last);
-  const firstCopy = openStore(`sqlite:${first?.file}`);
-  stores.push(firstCopy);
-  const count = async (s: Store) =>
-    Number(
-      (
-        await s.db
-          .selectFrom('events')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  expect(await count(last)).toBeGreaterThan(await count(firstCopy));
+  // The backups really were taken while writes went on: the last holds more than the first.
+  expect(counts).toHaveLength(4);
+  expect(counts[3]).toBeGreaterThan(counts[0] ?? Number.POSITIVE_INFINITY);
 }, 120_000);
