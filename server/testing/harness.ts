@@ -25,6 +25,8 @@ export interface TestServerOptions {
   webRoot?: string | null;
   /** Use this database instead of a fresh temporary SQLite file. */
   databaseUrl?: string;
+  /** Write the request log (pino JSON lines) here; no log when omitted. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A real HTTP server on 127.0.0.1 and a free port, on a fresh database. */
@@ -41,7 +43,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const store = openStore(databaseUrl);
   await migrateToLatest(store.db);
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...options.env });
-  const app = await buildApp({ store, env, webRoot: options.webRoot ?? null, logger: false });
+  const app = await buildApp({
+    store,
+    env,
+    webRoot: options.webRoot ?? null,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
