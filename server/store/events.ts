@@ -153,7 +153,6 @@ export async function listApprovedEvents(
       .limit(pageSize)
       .offset(offset)
       .execute();
-  if (total <= offset) return { rows: [], total };
   if (!viaFts) return { rows: await pageOf(matching), total };
   // Walking the date index visits about (offset + pageSize) × window / total rows; reading the
   // matches from the FTS index costs `total` lookups, each about 5 times dearer. Take the cheaper.
