@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/db';
 import { setUserRole } from '../store/users';
 import { createEvent, createReport, createUser, sessionCookieFor } from '../testing/factories';
+import { findPostgresBin } from '../testing/postgres';
 import {
   type BuiltServer,
   ensureBuilt,
@@ -26,6 +29,7 @@ import { consistencyProblems } from './consistency';
  * PostgreSQL (where the app server dies and the database server lives on, as in production).
  */
 
+const run = promisify(execFile);
 const ROUNDS = 3;
 const USERS = 12;
 const SIGNED_UP = 4;
@@ -201,6 +205,15 @@ it('loses no answered submission or moderation action when the server is killed 
       } finally {
         raw.close();
       }
+    } else {
+      // PostgreSQL's own check of every table and index (the amcheck extension, installed if missing).
+      const bin = findPostgresBin() ?? '';
+      const check = await run(join(bin, 'pg_amcheck'), [
+        '--install-missing',
+        '--heapallindexed',
+        databaseUrl,
+      ]);
+      expect(check.stdout).toBe('');
     }
     expect(await consistencyProblems(store.db)).toEqual([]);
 
