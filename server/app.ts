@@ -12,7 +12,6 @@ import type { AppContext } from './context';
 import { googleEnabled } from './env';
 import { AppError } from './errors';
 import { registerRoutes } from './routes/index';
-import { assertStorableText } from './security/text';
 import { Shell } from './web/shell';
 
 declare module 'fastify' {
@@ -112,10 +111,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) assertSameOrigin(request, env);
   });
-
-  // Text no database can store faithfully (NUL, lone surrogates) is refused for every route, before
-  // any handler sees it (server/security/text.ts).
-  app.addHook('preValidation', async (request) => assertStorableText(request.query, request.body));
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

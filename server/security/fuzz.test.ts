@@ -652,7 +652,7 @@ describe('text no database can store', () => {
     sourceLink: 'https://example.org/vigil',
   };
   // Otherwise valid requests: PostgreSQL refuses NUL in text (this was a 500 there), and lone
-  // surrogates would be stored as U+FFFD on either database.
+  // surrogates would be stored as U+FFFD on either database. Checked after each route's own schema.
   const cases: [string, string, unknown][] = [
     [
       '/api/auth/sign-up',
@@ -667,7 +667,6 @@ describe('text no database can store', () => {
     ['/api/auth/sign-in', 'NUL in a password', { email: 'someone@example.org', password: 'secret\u0000' }],
     ['/api/events', 'NUL in a title', { ...submission, title: 'Vigil\u0000' }],
     ['/api/events', 'lone low surrogate in a city', { ...submission, city: '\udc00London' }],
-    ['/api/events', 'NUL in an unknown field name', { ...submission, 'x\u0000': 1 }],
   ];
   for (const [path, what, body] of cases) {
     it(`refuses ${what} (${path}) with 400 and stores nothing`, async () => {
@@ -690,6 +689,7 @@ describe('text no database can store', () => {
   it('refuses NUL in a search with 400, and keeps well-formed non-Latin text working', async () => {
     expect((await server.fetch('/api/events?search=%00')).status).toBe(400);
     expect((await server.fetch('/calendar.ics?location=a%00')).status).toBe(400);
+    expect((await server.fetch('/embed?search=a%00')).status).toBe(400);
     expect((await server.fetch(`/api/events?search=${encodeURIComponent('غزة 🇵🇸')}`)).status).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
 import { AppError, validationFailed } from '../../errors';
 import { enforceRateLimit } from '../../rateLimit';
+import { assertStorableText } from '../../security/text';
 import { getUserByEmail, setPasswordHash } from '../../store/users';
 
 export const INVALID_CREDENTIAL_MESSAGE =
@@ -52,6 +53,7 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpIp, request.ip);
     if (!parsed.success) throw signUpValidationError(parsed.error);
     const input = parsed.data;
+    assertStorableText(input);
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpAccount, accountKey(input.email));
     // The role is never read from the request: every new account is a user (DESIGN.md).
     const user = await createPasswordUser(store.db, { ...input, role: 'user' });
@@ -63,6 +65,7 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signInIp, request.ip);
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationFailed(parsed.error);
+    assertStorableText(parsed.data);
     const { email, password } = parsed.data;
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signInAccount, accountKey(email));
     const user = await getUserByEmail(store.db, email);

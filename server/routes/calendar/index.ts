@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { renderDocsPage } from '../../openapi/docsPage';
 import { openApiDocument } from '../../openapi/document';
 import { canViewEvent } from '../../policies/events';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../security/text';
 import { getEventById } from '../../store/events';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
@@ -179,6 +180,9 @@ export function registerCalendarRoutes(
       .header('Cache-Control', 'public, max-age=300')
       .type('text/html; charset=utf-8');
     const parsed = embedQuerySchema.safeParse(request.query ?? {});
+    if (parsed.success && findUnstorableText(parsed.data)) {
+      return reply.code(400).send(renderEmbedError(env.SITE_TITLE, UNSTORABLE_TEXT_MESSAGE));
+    }
     if (!parsed.success) {
       return reply
         .code(400)
