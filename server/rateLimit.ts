@@ -57,6 +57,14 @@ export async function hitRateLimit(
   return { allowed, retryAfterSeconds };
 }
 
+/**
+ * Rows are kept no longer than the longest window of any rule (submissions per day), so the hashed
+ * addresses in them are gone within a day. A rule with a longer window must raise this.
+ */
+export const RATE_LIMIT_RETENTION_MS = 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+let lastPrune = Number.NEGATIVE_INFINITY;
+
 /** Count a hit and throw a 429 with the rule's message when over the limit. */
 export async function enforceRateLimit(
   db: Kysely<Database>,
@@ -64,6 +72,10 @@ export async function enforceRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<void> {
+  if (Math.abs(now - lastPrune) >= PRUNE_EVERY_MS) {
+    lastPrune = now;
+    await pruneRateLimits(db, RATE_LIMIT_RETENTION_MS, now);
+  }
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule, subject, now);
   if (!allowed) {
     const error = tooManyRequests(rule.message);
