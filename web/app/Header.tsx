@@ -1,11 +1,13 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../features/auth/api/session';
 import { useSignOut } from '../features/auth/api/signOut';
+import { accountTriggerClass } from './accountTrigger';
 import { config } from './config';
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const linkBase = 'rounded-md px-3 py-2 text-sm font-medium transition-colors';
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -107,36 +109,16 @@ export function Header() {
                 <span className="sr-only">{t('nav.loadingAccount')}</span>
               </span>
             ) : user ? (
-              // Not modal: a modal menu hides the rest of the page with aria-hidden while it is open, which
-              // screen readers handle badly; a menu closes on Escape or an outside click anyway.
-              <DropdownMenu.Root modal={false}>
-                <DropdownMenu.Trigger
-                  className={`${linkBase} inline-flex items-center gap-1 border border-stone-300 text-stone-800 hover:bg-stone-100 dark:border-stone-600 dark:text-stone-100 dark:hover:bg-stone-800`}
-                  aria-label={t('nav.accountMenu', { name: user.name })}
-                >
-                  <span className="max-w-40 truncate">{user.name}</span>
-                  <ChevronDown aria-hidden="true" className="size-4" />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={6}
-                    className="z-50 min-w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
-                  >
-                    <DropdownMenu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-300">
-                      {t('nav.signedInAs', { email: user.email })}
-                    </DropdownMenu.Label>
-                    <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-                    <DropdownMenu.Item
-                      onSelect={handleSignOut}
-                      className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800"
-                    >
-                      <LogOut aria-hidden="true" className="size-4" />
-                      {t('nav.signOut')}
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <Suspense
+                fallback={
+                  <span className={accountTriggerClass}>
+                    <span className="max-w-40 truncate">{user.name}</span>
+                    <ChevronDown aria-hidden="true" className="size-4" />
+                  </span>
+                }
+              >
+                <AccountMenu name={user.name} email={user.email} onSignOut={handleSignOut} />
+              </Suspense>
             ) : (
               <NavLink
                 to="/auth"
