@@ -106,6 +106,24 @@ describe('authorization matrix', () => {
           // Refused (or only read): nothing stored changed.
           expect(await snapshotData(server.store), `${caller}: stored data changed`).toEqual(before);
         }
+        if (row.effect && res.status < 300) {
+          const db = server.store.db;
+          const { status } = await db
+            .selectFrom('events')
+            .select('status')
+            .where('id', '=', ctx.event.id)
+            .executeTakeFirstOrThrow();
+          const open = await db
+            .selectFrom('reports')
+            .select('id')
+            .where('event_id', '=', ctx.event.id)
+            .where('status', '=', 'open')
+            .execute();
+          if (row.effect.status) expect(status, `${caller}: event status after`).toBe(row.effect.status);
+          if (row.effect.openReports !== undefined) {
+            expect(open.length, `${caller}: open reports after`).toBe(row.effect.openReports);
+          }
+        }
         if (row.route === '/api/log' && res.status === 200) {
           const scope = (JSON.parse(text) as { scope: string }).scope;
           const want = { visitor: 'none', user: 'own', submitter: 'own', moderator: 'all' }[caller];

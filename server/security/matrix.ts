@@ -42,6 +42,8 @@ export interface MatrixRow {
   /** JSON body (POST). */
   body?: (ctx: MatrixContext) => unknown;
   expect: Expected;
+  /** What a successful (2xx) answer must have done to the fixture event. */
+  effect?: { status?: EventStatus; openReports?: number };
 }
 
 const all = (status: number): Expected => ({
@@ -176,6 +178,7 @@ export const MATRIX: MatrixRow[] = [
     what: 'report an approved event',
     body: () => ({ reason: 'wrong_info' }),
     expect: signedIn(201),
+    effect: { status: 'approved', openReports: 1 },
   },
   {
     method: 'POST',
@@ -209,6 +212,7 @@ export const MATRIX: MatrixRow[] = [
     event: 'pending',
     body: () => ({ verified: true }),
     expect: moderators(200),
+    effect: { status: 'approved' },
   },
   {
     method: 'POST',
@@ -224,13 +228,16 @@ export const MATRIX: MatrixRow[] = [
     event: 'pending',
     body: () => ({ reason: 'Not an event in support of Palestine' }),
     expect: moderators(200),
+    effect: { status: 'rejected' },
   },
   {
     method: 'POST',
     route: '/api/moderation/events/:id/remove',
-    what: 'remove an approved event',
+    what: 'remove a reported event (closes its reports)',
+    reported: true,
     body: () => ({ reason: 'Event cancelled' }),
     expect: moderators(200),
+    effect: { status: 'removed', openReports: 0 },
   },
   {
     method: 'POST',
@@ -247,6 +254,7 @@ export const MATRIX: MatrixRow[] = [
     reported: true,
     body: () => ({}),
     expect: moderators(200),
+    effect: { status: 'approved', openReports: 0 },
   },
 
   // --- Transparency log (scope differs by caller; the test checks it)
