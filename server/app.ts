@@ -149,6 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: webRoot,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): served as they are, no CPU per request.
+      preCompressed: true,
       // Hashed file names never change content: cache them for a year.
       setHeaders: (reply, path) => {
         if (path.includes(`${join(webRoot, 'assets')}`)) {
