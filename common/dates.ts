@@ -11,6 +11,23 @@ function tidy(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, ' ');
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per locale, options and zone, made once: making one costs far more than using
+ * it (under load, event pages spent most of their time here). Bounded: zones and locales are few.
+ */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (formatters.size >= 1000) formatters.clear();
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function fmt(
   iso: string | Date,
   options: Intl.DateTimeFormatOptions,
@@ -18,9 +35,7 @@ function fmt(
   locale = DEFAULT_LOCALE,
 ) {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return tidy(
-    new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date),
-  );
+  return tidy(dateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date));
 }
 
 /** 'Monday, March 3, 2025 at 5:00 PM' (spec: event card and detail). */
@@ -56,7 +71,7 @@ export function formatShortDateTime(iso: string | Date, timeZone?: string, local
 /** The zone's short name at that instant, e.g. 'GMT+2' or 'EST'. */
 export function formatZoneName(iso: string | Date, timeZone: string, locale?: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const part = new Intl.DateTimeFormat(locale ?? DEFAULT_LOCALE, { timeZone, timeZoneName: 'short' })
+  const part = dateTimeFormat(locale ?? DEFAULT_LOCALE, { timeZone, timeZoneName: 'short' })
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;

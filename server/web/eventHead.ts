@@ -1,4 +1,4 @@
-import { formatEventDateTime, formatZoneName } from '../../common/dates';
+import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
 import { DEFAULT_EVENT_DURATION_MS, eventPageUrl } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
@@ -18,7 +18,7 @@ export function jsonForScript(value: unknown): string {
 
 /** '2026-03-29T10:00:00+01:00': the instant as the wall clock in `timeZone` shows it, with its offset. */
 export function isoWithOffset(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
