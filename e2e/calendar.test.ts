@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../server/store/schema';
 import { createEvent } from '../server/testing/factories';
@@ -169,6 +171,57 @@ describe('API docs page', () => {
     await page.getByRole('link', { name: /GET \/api\/events\/\{id\}\/ics/ }).click();
     await expectNoA11yViolations(page);
     await screenshot(page, 'calendar-api-docs');
+    expect(foreign()).toEqual([]);
+  });
+});
+
+describe('Add to calendar and Subscribe in the events pages', () => {
+  it('offers the .ics file and a Google Calendar link on the event page', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto(`/event/${march.id}`);
+    await page.getByRole('heading', { level: 1, name: 'March for Gaza' }).waitFor();
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    const google = page.getByRole('menuitem', { name: /Google Calendar/ });
+    await google.waitFor();
+    const href = new URL((await google.getAttribute('href')) ?? '');
+    expect(href.origin + href.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(href.searchParams.get('text')).toBe('March for Gaza');
+    expect(href.searchParams.get('ctz')).toBe('Europe/London');
+    expect(await google.getAttribute('target')).toBe('_blank');
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'calendar-add-menu-desktop');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /Download \.ics/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('march-for-gaza.ics');
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('March for Gaza');
+    // iCalendar times have whole seconds; the factory's start has milliseconds.
+    expect(event.startDate.toJSDate().getTime()).toBe(Math.floor(march.starts_at / 1000) * 1000);
+    expect(foreign()).toEqual([]);
+  });
+
+  it('has a small add-to-calendar menu on each card and a Subscribe link that keeps the filters', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/?type=protest');
+    const trigger = page.getByRole('button', { name: 'Add “March for Gaza” to your calendar' });
+    await trigger.click();
+    await page.getByRole('menuitem', { name: /Download \.ics/ }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /Download \.ics/ }).getAttribute('href')).toBe(
+      `/event/${march.id}.ics`,
+    );
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'calendar-card-menu-phone');
+    await page.keyboard.press('Escape');
+    const subscribe = page.getByRole('link', { name: 'Subscribe' });
+    expect(await subscribe.getAttribute('href')).toBe('/subscribe?type=protest');
+    await subscribe.click();
+    await page.getByRole('heading', { level: 1, name: 'Embed and subscribe' }).waitFor();
+    expect(await page.getByLabel('Event type').inputValue()).toBe('protest');
     expect(foreign()).toEqual([]);
   });
 });

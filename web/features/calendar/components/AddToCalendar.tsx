@@ -30,7 +30,8 @@ export function AddToCalendar({
   const { t } = useTranslation(CALENDAR_NS);
   const google = googleCalendarUrl(event, window.location.origin);
   return (
-    <DropdownMenu.Root>
+    // Non-modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={buttonClass(variant, size, compact ? 'px-2!' : '')}
         title={compact ? t('add.button') : undefined}

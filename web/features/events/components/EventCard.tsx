@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { EventDto } from '../../../../common/schemas/events';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { eventDateParts } from '../lib/eventDate';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
@@ -94,9 +95,12 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
           ) : (
             <span />
           )}
-          <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
-            {t('card.viewDetails')}
-          </ButtonLink>
+          <div className="flex items-center gap-2">
+            <AddToCalendar event={event} compact />
+            <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
+              {t('card.viewDetails')}
+            </ButtonLink>
+          </div>
         </div>
       </article>
     </Card>

@@ -21,6 +21,7 @@ import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { useSession } from '../../auth/api/session';
+import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
 import { isHttpLink } from '../lib/links';
@@ -139,6 +140,7 @@ function EventDetail({ event }: { event: EventDto }) {
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <ShareButton title={event.title} url={pageUrl} />
+            <AddToCalendar event={event} />
             {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
           </div>
 

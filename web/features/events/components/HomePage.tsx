@@ -7,6 +7,7 @@ import { browserTimeZone } from '../../../../common/timezones';
 import { config } from '../../../app/config';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { StateMessage } from '../../../components/ui/Notice';
+import { SubscribeLink } from '../../calendar/components/SubscribeLink';
 import { useEventList } from '../api/events';
 import {
   DEFAULT_FILTERS,
@@ -218,6 +219,7 @@ export function HomePage() {
                   {t('list.updating')}
                 </span>
               ) : null}
+              <SubscribeLink filters={filters} />
               <WhenToggle
                 value={filters.when}
                 onChange={(when) => update((current) => withFilter(current, { when }), false)}
