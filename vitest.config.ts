@@ -8,6 +8,8 @@ const pgProject: TestProjectConfiguration[] = findPostgresBin()
         test: {
           name: 'api-pg',
           include: ['server/**/*.test.ts'],
+          // Projects run one after another (unit, then PostgreSQL, then browsers): two cores, no contention.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           globalSetup: ['./server/testing/postgres.ts'],
           env: { PALCAL_TEST_DB: 'postgres' },
@@ -27,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          sequence: { groupOrder: 0 },
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -35,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 60_000,

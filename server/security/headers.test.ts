@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../testing/harness';
 import { freshIp, pageTemplateRoot } from './support';
 
 /** Payloads in every free-text field of an event (title, description, organizer, city). */
-export const XSS = {
+const XSS = {
   title: '<script>alert("title")</script>Hostile vigil',
   description: '<img src=x onerror=alert("description")> and </textarea><script>alert(2)</script>',
   organizer: `"'><svg onload=alert("organizer")>`,
