@@ -15,6 +15,8 @@ export interface AddToCalendarProps {
   size?: ButtonSize;
   /** On small cards: an icon-only trigger (its name still says what it does). */
   compact?: boolean;
+  /** Open as soon as it mounts (when it replaces a stand-in the person already clicked). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -26,12 +28,13 @@ export function AddToCalendar({
   variant = 'secondary',
   size = 'sm',
   compact = false,
+  defaultOpen = false,
 }: AddToCalendarProps) {
   const { t } = useTranslation(CALENDAR_NS);
   const google = googleCalendarUrl(event, window.location.origin);
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         className={buttonClass(variant, size, compact ? 'px-2!' : '')}
         title={compact ? t('add.button') : undefined}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { EventDto } from '../../../../common/schemas/events';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
-import { AddToCalendar } from '../../calendar/components/AddToCalendar';
+import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { eventDateParts } from '../lib/eventDate';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
@@ -96,7 +96,7 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
             <span />
           )}
           <div className="flex items-center gap-2">
-            <AddToCalendar event={event} compact />
+            <LazyAddToCalendar event={event} compact />
             <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
               {t('card.viewDetails')}
             </ButtonLink>
