@@ -92,5 +92,8 @@ describe('past and relative', () => {
     expect(formatRelative('2025-03-06T12:00:00Z', now)).toBe('in 3 days');
     expect(formatRelative('2025-03-03T10:00:00Z', now)).toBe('2 hours ago');
     expect(formatRelative('2025-03-04T12:00:00Z', now)).toBe('tomorrow');
+    expect(formatRelative('2025-03-04T11:30:00Z', now)).toBe('tomorrow');
+    expect(formatRelative('2025-03-03T12:57:00Z', now)).toBe('in 1 hour');
+    expect(formatRelative('2025-03-03T12:50:00Z', now)).toBe('in 50 minutes');
   });
 });

@@ -144,7 +144,8 @@ export function formatRelative(iso: string | Date, now: Date = new Date(), local
   const diff = date.getTime() - now.getTime();
   const rtf = new Intl.RelativeTimeFormat(locale ?? DEFAULT_LOCALE, { numeric: 'auto' });
   for (const [unit, ms] of RELATIVE_UNITS) {
-    if (Math.abs(diff) >= ms || unit === 'minute') {
+    // From 90% of a unit on, round to it: 23½ hours ahead reads "tomorrow", not "in 24 hours".
+    if (Math.abs(diff) >= ms * 0.9 || unit === 'minute') {
       return rtf.format(Math.round(diff / ms), unit);
     }
   }
