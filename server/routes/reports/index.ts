@@ -3,13 +3,13 @@ import { isId } from '../../../common/ids';
 import { type ReportReceipt, reportInputSchema } from '../../../common/schemas/reports';
 import type { AppContext } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
+import { canReportEvent } from '../../policies/reports';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { openReport } from '../../store/reports';
 import type { ReportRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from '../events/index';
-import { canReportEvent } from './policy';
 
 /** Reports per account (docs/ARCHITECTURE.md): plenty for a careful reader, not enough to flood moderators. */
 export const REPORT_RATE_LIMIT: RateRule = {

@@ -1,11 +1,10 @@
-import type { Actor } from '../../auth/actor';
-import { canViewEvent } from '../../policies/events';
-import type { EventRow } from '../../store/schema';
+import type { Actor } from '../auth/actor';
+import type { EventRow } from '../store/schema';
+import { canViewEvent } from './events';
 
 /**
  * Who may report an event: a signed-in person who can see it, and only once it is published (a pending
  * event is the moderators' business already; a rejected or removed one is gone).
- * Lives beside its route because server/policies/ belongs to another work stream for now.
  */
 export function canReportEvent(
   actor: Actor | null,
