@@ -3,8 +3,8 @@ import { EVENT_TYPES } from '../../common/enums';
 import { LIMITS } from '../../common/limits';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { EVENT_WHEN, eventSchema } from '../../common/schemas/events';
-import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../routes/calendar/queries';
 import { EMBED_LIMIT_DEFAULT, EMBED_LIMIT_MAX } from '../routes/calendar/schemas';
+import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod

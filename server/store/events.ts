@@ -5,7 +5,7 @@ import { newId } from './ids';
 import type { Database, EventRow } from './schema';
 
 /** Escape LIKE wildcards so a search for "100%" means the text "100%". */
-function likeContains(text: string): string {
+export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -95,7 +95,7 @@ async function cachedCount(
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** Newlines separate the fields in the stored text; a query never spans two of them. */
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /**
  * Approved events matching the home page's filters: upcoming soonest first, or past latest first.

@@ -8,6 +8,15 @@ import { openApiDocument } from '../../openapi/document';
 import { canViewEvent } from '../../policies/events';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../security/text';
 import { getEventById } from '../../store/events';
+import {
+  FEED_MAX_EVENTS,
+  type FeedFilters,
+  listApprovedForSitemap,
+  listFeedEvents,
+  listRecentlyApproved,
+  RSS_MAX_ITEMS,
+  SITEMAP_MAX_EVENTS,
+} from '../../store/feeds';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { renderEmbedError, renderEmbedPage } from '../../web/embedPage';
@@ -17,15 +26,6 @@ import { EVENT_NOT_FOUND } from '../events/index';
 import { sendWithEtag } from './etag';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
 import { filterQuery } from './links';
-import {
-  FEED_MAX_EVENTS,
-  type FeedFilters,
-  listApprovedForSitemap,
-  listFeedEvents,
-  listRecentlyApproved,
-  RSS_MAX_ITEMS,
-  SITEMAP_MAX_EVENTS,
-} from './queries';
 import { rssFeed } from './rss';
 import { embedQuerySchema, feedQuerySchema } from './schemas';
 import { escapeXml } from './xml';

@@ -4,10 +4,10 @@ import { type ReportReceipt, reportInputSchema } from '../../../common/schemas/r
 import type { AppContext } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
 import { canReportEvent } from '../../policies/reports';
+import { presentReportReceipt } from '../../presenters/report';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { openReport } from '../../store/reports';
-import type { ReportRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from '../events/index';
 
@@ -20,11 +20,6 @@ export const REPORT_RATE_LIMIT: RateRule = {
 };
 
 export const REPORT_UNAUTHENTICATED = 'User must be authenticated to report events';
-
-/** The reporter's own receipt; it names no one (reporters are shown to moderators only). */
-function presentReceipt(row: ReportRow): ReportReceipt {
-  return { eventId: row.event_id, reason: row.reason, createdAt: new Date(row.created_at).toISOString() };
-}
 
 export function registerReportRoutes(app: FastifyInstance, { store }: AppContext): void {
   app.post<{ Params: { id: string } }>(
@@ -46,7 +41,7 @@ export function registerReportRoutes(app: FastifyInstance, { store }: AppContext
       // Removed while we were looking: the same answer as for any removed event.
       if (!opened) throw notFound(EVENT_NOT_FOUND);
       reply.code(201);
-      return presentReceipt(opened.report);
+      return presentReportReceipt(opened.report);
     },
   );
 }
