@@ -196,6 +196,41 @@ describe('actions', () => {
     expect(refused.error.code).toBe('event_not_past');
   });
 
+  it('logs the reason the moderator gave for a removal, trimmed; refuses one over the limit', async () => {
+    const reported = await createEvent(server.store);
+    await createReport(server.store, {
+      eventId: reported.id,
+      reportedBy: (await createUser(server.store)).id,
+    });
+    const tooLong = await json<ApiError>(
+      await call(`/api/moderation/events/${reported.id}/remove`, modCookie, { reason: 'x'.repeat(1001) }),
+      400,
+    );
+    expect(tooLong.error.message).toBe('Reason must be at most 1000 characters');
+    expect(await statusOf(reported.id)).toBe('approved');
+    await json(
+      await call(`/api/moderation/events/${reported.id}/remove`, modCookie, {
+        reason: '  The venue cancelled; the organiser confirmed it.  ',
+      }),
+    );
+    expect(await logOf(reported.id)).toMatchObject([
+      {
+        action: 'removed',
+        reason: 'The venue cancelled; the organiser confirmed it.',
+        moderator_id: moderatorId,
+      },
+    ]);
+
+    const past = await createEvent(server.store, { startsAt: Date.now() - DAY });
+    await json(
+      await call(`/api/moderation/events/${past.id}/remove`, modCookie, {
+        pastEvent: true,
+        reason: 'x'.repeat(1000),
+      }),
+    );
+    expect(await logOf(past.id)).toMatchObject([{ action: 'removed', reason: 'x'.repeat(1000) }]);
+  });
+
   it('dismisses all open reports without a log entry', async () => {
     const event = await createEvent(server.store);
     for (let i = 0; i < 2; i++) {

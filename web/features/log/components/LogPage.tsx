@@ -8,6 +8,7 @@ import type { LogEntry, LogScope } from '../../../../common/schemas/log';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { Pager } from '../../../components/ui/Pager';
 import { addCatalog } from '../../../i18n/index';
 import messages from '../../../locales/en/log.json';
 import { useSession } from '../../auth/api/session';
@@ -130,24 +131,17 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-3">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('pagination.previous')}
-          </Button>
-          <span className="text-sm text-stone-700 dark:text-stone-300">
-            {t('pagination.status', { page, pages })}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('pagination.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+        labels={{
+          label: t('pagination.label'),
+          previous: t('pagination.previous'),
+          next: t('pagination.next'),
+          status: t('pagination.status', { page, pages }),
+        }}
+      />
     </div>
   );
 }

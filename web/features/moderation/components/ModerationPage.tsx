@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
@@ -21,7 +21,7 @@ import {
 import { useModerationCounts } from '../api/counts';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel } from './ModerationTabPanel';
-import { RejectDialog } from './RejectDialog';
+import { type ReasonAction, ReasonDialog } from './ReasonDialog';
 
 addCatalog('moderation', messages);
 
@@ -88,7 +88,9 @@ function Dashboard({ email, role }: { email: string; role: string }) {
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [rejecting, setRejecting] = useState<ModerationItem | null>(null);
+  // The event whose Reject, Remove Event or Remove Past Event dialog is open.
+  const [asking, setAsking] = useState<{ item: ModerationItem; action: ReasonAction } | null>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
   const approve = useApproveEvent();
   const reject = useRejectEvent();
   const remove = useRemoveEvent();
@@ -114,19 +116,32 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         break;
       case 'reject':
         reject.reset();
-        setRejecting(item);
+        setAsking({ item, action });
         break;
       case 'remove':
-        remove.mutate({ eventId }, callbacks(item, action));
-        break;
       case 'removePast':
-        remove.mutate({ eventId, pastEvent: true }, callbacks(item, action));
+        remove.reset();
+        setAsking({ item, action });
         break;
       case 'dismiss':
         dismiss.mutate({ eventId }, callbacks(item, action));
         break;
     }
   };
+
+  /** The confirmed action, with the moderator's reason; errors stay in the dialog. */
+  const onConfirm = (reason: string) => {
+    if (!asking) return;
+    const { item, action } = asking;
+    const eventId = item.event.id;
+    const onSuccess = () => {
+      setAsking(null);
+      setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+    };
+    if (action === 'reject') reject.mutate({ eventId, reason }, { onSuccess });
+    else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, { onSuccess });
+  };
+  const asked = asking?.action === 'reject' ? reject : remove;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -151,6 +166,7 @@ function Dashboard({ email, role }: { email: string; role: string }) {
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} className="mt-6">
         <Tabs.List
+          ref={tabsRef}
           aria-label={t('tabsLabel')}
           className="grid grid-cols-3 gap-1 border-b border-stone-200 sm:flex dark:border-stone-800"
         >
@@ -172,27 +188,19 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         ))}
       </Tabs.Root>
 
-      <RejectDialog
-        title={rejecting?.event.title ?? ''}
-        open={rejecting !== null}
-        busy={reject.isPending}
-        error={reject.error ? errorText(reject.error) : null}
+      <ReasonDialog
+        action={asking?.action ?? 'reject'}
+        title={asking?.item.event.title ?? ''}
+        open={asking !== null}
+        busy={asked.isPending}
+        error={asked.error ? errorText(asked.error) : null}
         onOpenChange={(open) => {
-          if (!open) setRejecting(null);
+          if (!open) setAsking(null);
         }}
-        onReject={(reason) => {
-          if (!rejecting) return;
-          const item = rejecting;
-          reject.mutate(
-            { eventId: item.event.id, reason },
-            {
-              onSuccess: () => {
-                setRejecting(null);
-                setFeedback({ tone: 'success', text: t('done.reject', { title: item.event.title }) });
-              },
-            },
-          );
-        }}
+        onConfirm={onConfirm}
+        fallbackFocus={() =>
+          tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus()
+        }
       />
     </div>
   );

@@ -5,6 +5,7 @@ import type { ModerationItem, ModerationTab } from '../../../../common/schemas/m
 import { Button } from '../../../components/ui/Button';
 import { SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { Pager } from '../../../components/ui/Pager';
 import { useModerationEvents } from '../api/events';
 import { EventDetailPanel } from './EventDetailPanel';
 import { type ModerationActionName, ModerationCard } from './ModerationCard';
@@ -98,35 +99,21 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-3 pt-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => {
-                setPage((p) => p - 1);
-                setSelectedId(null);
-              }}
-            >
-              {t('pagination.previous')}
-            </Button>
-            <span className="text-sm text-stone-700 dark:text-stone-300">
-              {t('pagination.status', { page, pages })}
-            </span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={page >= pages}
-              onClick={() => {
-                setPage((p) => p + 1);
-                setSelectedId(null);
-              }}
-            >
-              {t('pagination.next')}
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          page={page}
+          pages={pages}
+          className="pt-2"
+          onPageChange={(next) => {
+            setPage(next);
+            setSelectedId(null);
+          }}
+          labels={{
+            label: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            status: t('pagination.status', { page, pages }),
+          }}
+        />
       </div>
       <aside
         aria-label={t('detail.label')}

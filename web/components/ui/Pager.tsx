@@ -1,0 +1,116 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from './Button';
+
+/** The words a pager shows; the caller translates them (`status` already holds the page numbers). */
+export interface PagerLabels {
+  /** The navigation landmark's name, e.g. "Pages". */
+  label: string;
+  previous: string;
+  next: string;
+  /** e.g. "Page 2 of 5". */
+  status: string;
+}
+
+interface PagerBase {
+  page: number;
+  pages: number;
+  labels: PagerLabels;
+  className?: string;
+}
+
+/** Pages held in the component's state: Previous and Next are buttons. */
+interface ButtonPagerProps extends PagerBase {
+  onPageChange: (page: number) => void;
+  hrefFor?: never;
+  onNavigate?: never;
+}
+
+/** Pages with their own address (filters kept): Previous and Next are real links. */
+interface LinkPagerProps extends PagerBase {
+  hrefFor: (page: number) => string;
+  onNavigate?: () => void;
+  onPageChange?: never;
+}
+
+export type PagerProps = ButtonPagerProps | LinkPagerProps;
+
+const icon = 'size-4 rtl:rotate-180';
+
+/**
+ * Previous / "Page N of M" / Next for any paginated list; nothing at all when there is one page.
+ * With `onPageChange` the steps are buttons (aria-disabled at either end); with `hrefFor` they are links
+ * (`rel="prev"`/`"next"`) and the ends are shown greyed out, so every page can be shared.
+ */
+export function Pager(props: PagerProps) {
+  const { page, pages, labels, className = '' } = props;
+  if (pages <= 1) return null;
+  const hasPrevious = page > 1;
+  const hasNext = page < pages;
+
+  const previousContent = (
+    <>
+      <ChevronLeft aria-hidden="true" className={icon} />
+      {labels.previous}
+    </>
+  );
+  const nextContent = (
+    <>
+      {labels.next}
+      <ChevronRight aria-hidden="true" className={icon} />
+    </>
+  );
+
+  let previous: ReactNode;
+  let next: ReactNode;
+  if (props.hrefFor) {
+    const { hrefFor, onNavigate } = props;
+    const disabledClass = buttonClass('secondary', 'sm', 'pointer-events-none opacity-50');
+    previous = hasPrevious ? (
+      <Link to={hrefFor(page - 1)} onClick={onNavigate} rel="prev" className={buttonClass('secondary', 'sm')}>
+        {previousContent}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={disabledClass}>
+        {previousContent}
+      </span>
+    );
+    next = hasNext ? (
+      <Link to={hrefFor(page + 1)} onClick={onNavigate} rel="next" className={buttonClass('secondary', 'sm')}>
+        {nextContent}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={disabledClass}>
+        {nextContent}
+      </span>
+    );
+  } else {
+    const { onPageChange } = props;
+    // aria-disabled rather than disabled: the button stays focusable, so a keyboard user who steps to
+    // the last page keeps their place instead of being dropped at the top of the document.
+    const step = (to: number, enabled: boolean, content: ReactNode) => (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-disabled={!enabled || undefined}
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        onClick={() => {
+          if (enabled) onPageChange(to);
+        }}
+      >
+        {content}
+      </Button>
+    );
+    previous = step(page - 1, hasPrevious, previousContent);
+    next = step(page + 1, hasNext, nextContent);
+  }
+
+  return (
+    <nav aria-label={labels.label} className={`flex items-center justify-between gap-3 ${className}`.trim()}>
+      {previous}
+      <p className="text-center text-sm text-stone-700 dark:text-stone-300">{labels.status}</p>
+      {next}
+    </nav>
+  );
+}

@@ -1,0 +1,163 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/enums';
+import { LIMITS } from '../../../../common/limits';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Notice';
+
+/** The actions that need a reason before they run; each has its own block in the catalog. */
+export type ReasonAction = 'reject' | 'remove' | 'removePast';
+
+/** What the reason starts as: empty for Reject (the moderator writes it), the spec's defaults for removals. */
+const INITIAL_REASON: Record<ReasonAction, string> = {
+  reject: '',
+  remove: DEFAULT_REMOVAL_REASON,
+  removePast: PAST_EVENT_REMOVAL_REASON,
+};
+
+/**
+ * The confirmation modal of Reject (spec §2: required reason, Cancel, 'Reject Event' / 'Rejecting...'),
+ * Remove Event and Remove Past Event (the spec's default reason, editable). The reason is required and
+ * trimmed, at most the server's length. Radix traps focus and closes on Escape; on close focus goes
+ * back to the button that opened it, or to `fallbackFocus` when that button has gone with its event.
+ */
+export function ReasonDialog({
+  action,
+  title,
+  open,
+  busy,
+  error,
+  onOpenChange,
+  onConfirm,
+  fallbackFocus,
+}: {
+  action: ReasonAction;
+  /** The event's title. */
+  title: string;
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: string) => void;
+  fallbackFocus?: () => void;
+}) {
+  const { t } = useTranslation('moderation');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const reasonId = useId();
+  const hintId = useId();
+  const emptyId = useId();
+
+  // Each opening starts afresh, and remembers the button that opened it. A layout effect runs before
+  // Radix moves focus into the dialog, so the opener still has it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    setReason(INITIAL_REASON[action]);
+    setTouched(false);
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open, action]);
+
+  const empty = reason.trim() === '';
+  const showEmpty = empty && touched;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!empty && !busy) onConfirm(reason.trim());
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
+        <Dialog.Content
+          data-testid="reason-dialog"
+          onOpenAutoFocus={(e) => {
+            // Straight to the reason: write it (Reject) or read and adjust the default (removals).
+            e.preventDefault();
+            const field = reasonRef.current;
+            if (!field) return;
+            field.focus();
+            field.setSelectionRange(field.value.length, field.value.length);
+          }}
+          onCloseAutoFocus={(e) => {
+            const target = opener.current;
+            if (target?.isConnected && !(target as HTMLButtonElement).disabled) return;
+            // The event's card left the list (it was acted on): land somewhere stable, not on <body>.
+            e.preventDefault();
+            fallbackFocus?.();
+          }}
+          className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+              {t(`${action}.title`)}
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label={t(`${action}.close`)}
+              disabled={busy}
+              className="rounded-md p-1 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {t(`${action}.description`, { title })}
+          </Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+            <div className="space-y-1.5">
+              <label
+                htmlFor={reasonId}
+                className="block text-sm font-medium text-stone-900 dark:text-stone-100"
+              >
+                {t(`${action}.reasonLabel`)} <span aria-hidden="true">*</span>
+              </label>
+              <textarea
+                ref={reasonRef}
+                id={reasonId}
+                aria-describedby={showEmpty ? `${emptyId} ${hintId}` : hintId}
+                aria-invalid={showEmpty || undefined}
+                required
+                rows={4}
+                maxLength={LIMITS.reasonMax}
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setTouched(true);
+                }}
+                className={`block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-700 dark:bg-stone-950 dark:text-stone-100 ${
+                  showEmpty
+                    ? 'border-danger-600 dark:border-red-400'
+                    : 'border-stone-300 dark:border-stone-600'
+                }`}
+              />
+              {showEmpty ? (
+                <p id={emptyId} className="text-sm font-medium text-danger-700 dark:text-red-300">
+                  {t('reasonRequired')}
+                </p>
+              ) : null}
+              <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+                {t(`${action}.reasonHint`)}
+              </p>
+            </div>
+            {error ? <Notice tone="error">{t('failed', { message: error })}</Notice> : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={busy}>
+                  {t(`${action}.cancel`)}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" variant="danger" disabled={empty || busy} aria-busy={busy || undefined}>
+                {busy ? t(`${action}.submitting`) : t(`${action}.submit`)}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
