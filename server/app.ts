@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Actor } from './auth/actor';
@@ -11,6 +10,8 @@ import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled } from './env';
 import { AppError } from './errors';
+import { infoEnabled, ListingCache } from './http/listingCache';
+import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerRoutes } from './routes/index';
 import { Shell } from './web/shell';
 
@@ -42,7 +43,9 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
-  const app = Fastify({
+  // Anonymous listing reads answered from a one-second cache before Fastify (server/http/listingCache.ts).
+  const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
+  const app: FastifyInstance = Fastify({
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
     trustProxy: TRUSTED_PROXIES,
@@ -60,57 +63,65 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
         }
       : false,
+    ...(listingCache.cache.enabled ? { serverFactory: listingCache.serverFactory(() => app.log) } : {}),
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(env.PUBLIC_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // HSTS only makes sense (and is only honoured) over HTTPS.
-    hsts: env.PUBLIC_URL.startsWith('https:') ? { maxAge: 15552000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    // The Google sign-in pop-up must be able to reach back to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+
+  // Security headers: the same constant set on every answer, computed once (server/http/securityHeaders.ts
+  // says why this replaced @fastify/helmet). Set on the raw response so that routes can still read and
+  // adjust them (the embed page) and a cached listing replays them as they were.
+  const headers = securityHeaders(env);
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(reply.raw, headers);
+    done();
   });
 
   // The request log: method, path without its query (queries can carry OAuth codes), status and time;
-  // pino adds the request id. No IP address, no headers, no cookies.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        path: request.url.split('?')[0],
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
-  });
+  // pino adds the request id. No IP address, no headers, no cookies. No hook at all when that level is off.
+  if (infoEnabled(app.log)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          path: request.url.split('?')[0],
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request completed',
+      );
+      done();
+    });
+  }
 
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    request.actor = await actorForToken(store.db, request.cookies[SESSION_COOKIE]);
+  // The signed-in user, from the session cookie; a request without one costs nothing here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined || !request.url.startsWith('/api/')) return done();
+    actorForToken(store.db, token).then(
+      (actor) => {
+        request.actor = actor;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
   // Cross-site request forgery: state-changing API requests must come from this site (server/auth/csrf.ts).
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) assertSameOrigin(request, env);
+  // GET, HEAD and OPTIONS change nothing and are never refused, so they skip the check.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !request.url.startsWith('/api/')) {
+      return done();
+    }
+    try {
+      assertSameOrigin(request, env);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
+  listingCache.register(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -17,6 +17,11 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().default(''),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * How long an anonymous listing answer (`GET /api/events`) is kept and replayed in this process, in
+     * milliseconds; 0 turns the cache off (server/http/listingCache.ts).
+     */
+    LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .transform((env) => ({
     ...env,

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { type CachedResponse, MicroCache } from './microCache';
+
+/**
+ * The micro-cache of the public listing (`GET`/`HEAD /api/events`, any query) for visitors without a
+ * session cookie: the home page's call, by far the most frequent request.
+ *
+ * Hits are answered by the node:http request listener before Fastify sees the request (Fastify's
+ * `serverFactory`): no routing, no hooks, no session lookup, no query, no serialisation. Fastify's own
+ * path through hooks and routing costs more than the whole rest of a hit, and only this reaches half the
+ * bare in-memory limit (bench/NOTES.md). A hit replays the status, headers (security headers included,
+ * in the same order and spelling) and body of the miss that filled the entry; Node adds Date and the
+ * connection headers as it does for every answer. When the log level is info or lower, a hit writes
+ * the same "request completed" line as any other request.
+ *
+ * What is cached: only 200 answers to GET without a session cookie and without Set-Cookie. A signed-in
+ * person never gets a cached answer (their listing says which events they submitted).
+ *
+ * Freshness: every state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties
+ * the cache before its answer is sent, so a moderator's approve or remove shows at once here, whatever
+ * command made it. Other processes on the same database (several app servers, the admin command) are
+ * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default), and so is the clock moving on
+ * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
+ */
+export const LISTING_PATH = '/api/events';
+
+/** The options of Fastify's own HTTP/1 server that the factory receives. */
+interface FastifyServerOptions {
+  http?: ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+interface PendingStore {
+  key: string;
+  generation: number;
+}
+const kPending = Symbol('listingCachePending');
+type MarkedRequest = IncomingMessage & { [kPending]?: PendingStore };
+
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE_RE.test(cookieHeader);
+}
+
+/**
+ * The cache key of a listing URL, or null for any other URL. Query parameters are put in order of
+ * their names (stable, so repeated names keep their order): `?type=protest&page=2` and
+ * `?page=2&type=protest` share an entry. Nothing is decoded: other spellings are other entries.
+ */
+export function listingCacheKey(url: string): string | null {
+  const q = url.indexOf('?');
+  if ((q === -1 ? url : url.slice(0, q)) !== LISTING_PATH) return null;
+  if (q === -1) return LISTING_PATH;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .filter((p) => p !== '');
+  if (pairs.length === 0) return LISTING_PATH;
+  const name = (p: string) => {
+    const eq = p.indexOf('=');
+    return eq === -1 ? p : p.slice(0, eq);
+  };
+  pairs.sort((a, b) => {
+    const na = name(a);
+    const nb = name(b);
+    return na < nb ? -1 : na > nb ? 1 : 0;
+  });
+  return `${LISTING_PATH}?${pairs.join('&')}`;
+}
+
+export interface ListingCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+export class ListingCache {
+  readonly cache: MicroCache;
+
+  constructor(options: ListingCacheOptions) {
+    this.cache = new MicroCache(options);
+  }
+
+  /**
+   * Fastify's `serverFactory`: the same HTTP server Fastify would make, with hits answered first.
+   * `log` is read per hit (the Fastify instance, and its logger, exist only after the factory ran).
+   */
+  serverFactory(log: () => FastifyBaseLogger): FastifyServerFactory {
+    return (handler, options) => {
+      const opts = options as FastifyServerOptions;
+      const server = createServer(opts.http ?? {}, this.listener(handler as RequestListener, log));
+      // As Fastify sets up its default server (fastify/lib/server.js).
+      if (opts.keepAliveTimeout) server.keepAliveTimeout = opts.keepAliveTimeout;
+      if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout ?? 0);
+      if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0) {
+        server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      }
+      return server;
+    };
+  }
+
+  /** The request listener: a hit is answered here, anything else goes on to `next` (Fastify). */
+  listener(next: RequestListener, log: () => FastifyBaseLogger): RequestListener {
+    const cache = this.cache;
+    return (req: MarkedRequest, res: ServerResponse) => {
+      const method = req.method;
+      const url = req.url;
+      if (
+        (method === 'GET' || method === 'HEAD') &&
+        url !== undefined &&
+        url.startsWith(LISTING_PATH) &&
+        cache.enabled &&
+        !hasSessionCookie(req.headers.cookie)
+      ) {
+        const key = listingCacheKey(url);
+        if (key !== null) {
+          const hit = cache.get(key);
+          if (hit !== undefined) {
+            answer(hit, method, res, log());
+            return;
+          }
+          if (method === 'GET') req[kPending] = { key, generation: cache.generation };
+        }
+      }
+      next(req, res);
+    };
+  }
+
+  /** The Fastify side: store what a miss answered, and empty the cache on every write. */
+  register(app: FastifyInstance): void {
+    const cache = this.cache;
+    if (!cache.enabled) return;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const method = request.method;
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+        cache.clear();
+      } else {
+        const pending = (request.raw as MarkedRequest)[kPending];
+        if (pending !== undefined && reply.statusCode === 200) {
+          const response = capture(reply.raw, reply.getHeaders(), payload);
+          if (response) cache.set(pending.key, response, pending.generation);
+        }
+      }
+      done(null, payload);
+    });
+  }
+}
+
+function answer(hit: CachedResponse, method: string, res: ServerResponse, log: FastifyBaseLogger): void {
+  const logging = infoEnabled(log);
+  const started = logging ? performance.now() : 0;
+  res.writeHead(hit.statusCode, hit.headers);
+  if (method === 'HEAD') res.end();
+  else res.end(hit.body);
+  if (logging) {
+    log.info(
+      {
+        reqId: randomUUID(),
+        method,
+        path: LISTING_PATH,
+        statusCode: hit.statusCode,
+        responseTime: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request completed',
+    );
+  }
+}
+
+/**
+ * The answer as it is about to be written: headers set on the raw response first (security headers,
+ * names as spelled), then Fastify's, then content-length as Fastify adds it. Null when it cannot or must
+ * not be replayed (a cookie being set, a streamed body).
+ */
+function capture(
+  raw: ServerResponse,
+  all: Record<string, number | string | string[] | undefined>,
+  payload: unknown,
+): CachedResponse | null {
+  let body: Buffer;
+  if (typeof payload === 'string') body = Buffer.from(payload);
+  else if (Buffer.isBuffer(payload)) body = payload;
+  else return null;
+  if ('set-cookie' in all) return null;
+  const headers: string[] = [];
+  const done = new Set<string>();
+  // getRawHeaderNames (Node ≥ 15) keeps the names as they were set; not in every @types/node.
+  const rawNames = (raw as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
+  for (const name of [...rawNames, ...Object.keys(all)]) {
+    const lower = name.toLowerCase();
+    if (done.has(lower)) continue;
+    done.add(lower);
+    const value = all[lower];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) return null;
+    headers.push(name, String(value));
+  }
+  if (!done.has('content-length')) headers.push('content-length', String(body.length));
+  return { statusCode: 200, headers, body };
+}
+
+/** Whether `log` writes info lines: false for Fastify's logger when logging is off. */
+export function infoEnabled(log: FastifyBaseLogger): boolean {
+  const check = (log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+  return typeof check === 'function' ? check.call(log, 'info') : false;
+}
