@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Send, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
@@ -8,6 +17,7 @@ import { EVENT_TYPES } from '../../../../common/enums';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
 import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { ApiRequestError } from '../../../lib/api';
 import { sessionQueryKey, useSession } from '../../auth/api/session';
@@ -24,7 +34,9 @@ import {
   toFieldErrors,
   validateForm,
 } from '../lib/form';
-import { FormField } from './FormField';
+
+/** Fields without the * mark: the type has a default and the organizer may stay empty. */
+const OPTIONAL_FIELDS: readonly FieldName[] = ['type', 'organizer'];
 
 /** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
 function zonePreview(values: FormValues): { when: string; zone: string } | null {
@@ -128,63 +140,51 @@ export function SubmitEventForm({
     });
   };
 
+  // field(): a field's id, label (from the catalog), * mark and error. bind(): its control's value.
+  // textField(): the whole field, for the plain inputs that differ only in their attributes.
+  const field = (name: FieldName) => ({
+    id: id(name),
+    label: t(`fields.${name}`),
+    required: !OPTIONAL_FIELDS.includes(name),
+    error: errors[name],
+  });
+  const bind = (name: FieldName) => ({
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      update(name)(e.target.value),
+  });
+  const textField = (name: FieldName, attributes: InputHTMLAttributes<HTMLInputElement>) => (
+    <Field {...field(name)}>{(p) => <input {...p} {...bind(name)} {...attributes} />}</Field>
+  );
+
   const busy = mutation.isPending;
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy} className="space-y-6">
       {draft ? <Notice tone="info">{t('draftRestored')}</Notice> : null}
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('requiredNote')}</p>
 
-      <FormField id={id('title')} name="title" label={t('fields.title')} required error={errors.title}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            autoComplete="off"
-            placeholder={t('fields.titlePlaceholder')}
-            value={values.title}
-            onChange={(e) => update('title')(e.target.value)}
-          />
-        )}
-      </FormField>
+      {textField('title', { type: 'text', autoComplete: 'off', placeholder: t('fields.titlePlaceholder') })}
 
-      <FormField
-        id={id('description')}
-        name="description"
-        label={t('fields.description')}
-        required
-        error={errors.description}
-      >
+      <Field {...field('description')}>
         {(p) => (
           <textarea
             {...p}
+            {...bind('description')}
             rows={6}
             placeholder={t('fields.descriptionPlaceholder')}
-            value={values.description}
-            onChange={(e) => update('description')(e.target.value)}
             className={`${p.className} min-h-36 resize-y`}
           />
         )}
-      </FormField>
+      </Field>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={id('date')} name="date" label={t('fields.date')} required error={errors.date}>
-          {(p) => (
-            <input {...p} type="date" value={values.date} onChange={(e) => update('date')(e.target.value)} />
-          )}
-        </FormField>
-        <FormField id={id('time')} name="time" label={t('fields.time')} required error={errors.time}>
-          {(p) => (
-            <input {...p} type="time" value={values.time} onChange={(e) => update('time')(e.target.value)} />
-          )}
-        </FormField>
+        {textField('date', { type: 'date' })}
+        {textField('time', { type: 'time' })}
       </div>
 
-      <FormField
-        id={id('timezone')}
-        name="timezone"
-        label={t('fields.timezone')}
-        required
-        error={errors.timezone}
+      <Field
+        {...field('timezone')}
         hint={
           <>
             {t('fields.timezoneHint', { zone: defaultZone })}
@@ -200,12 +200,11 @@ export function SubmitEventForm({
           <>
             <input
               {...p}
+              {...bind('timezone')}
               type="text"
               list={`${id('timezone')}-zones`}
               autoComplete="off"
               spellCheck={false}
-              value={values.timezone}
-              onChange={(e) => update('timezone')(e.target.value)}
             />
             <datalist id={`${id('timezone')}-zones`}>
               {zones.map((zone) => (
@@ -214,42 +213,16 @@ export function SubmitEventForm({
             </datalist>
           </>
         )}
-      </FormField>
+      </Field>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField id={id('city')} name="city" label={t('fields.city')} required error={errors.city}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              autoComplete="address-level2"
-              value={values.city}
-              onChange={(e) => update('city')(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
-          id={id('country')}
-          name="country"
-          label={t('fields.country')}
-          required
-          error={errors.country}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              autoComplete="country-name"
-              value={values.country}
-              onChange={(e) => update('country')(e.target.value)}
-            />
-          )}
-        </FormField>
+        {textField('city', { type: 'text', autoComplete: 'address-level2' })}
+        {textField('country', { type: 'text', autoComplete: 'country-name' })}
       </div>
 
-      <FormField id={id('type')} name="type" label={t('fields.type')} error={errors.type}>
+      <Field {...field('type')}>
         {(p) => (
-          <select {...p} value={values.type} onChange={(e) => update('type')(e.target.value)}>
+          <select {...p} {...bind('type')}>
             {EVENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`types.${type}`)}
@@ -257,41 +230,26 @@ export function SubmitEventForm({
             ))}
           </select>
         )}
-      </FormField>
+      </Field>
 
-      <FormField
-        id={id('sourceLink')}
-        name="sourceLink"
-        label={t('fields.sourceLink')}
-        required
-        error={errors.sourceLink}
-        hint={t('fields.sourceLinkHint')}
-      >
+      <Field {...field('sourceLink')} hint={t('fields.sourceLinkHint')}>
         {(p) => (
           <input
             {...p}
+            {...bind('sourceLink')}
             type="url"
             inputMode="url"
             autoComplete="url"
             placeholder={t('fields.sourceLinkPlaceholder')}
-            value={values.sourceLink}
-            onChange={(e) => update('sourceLink')(e.target.value)}
           />
         )}
-      </FormField>
+      </Field>
 
-      <FormField id={id('organizer')} name="organizer" label={t('fields.organizer')} error={errors.organizer}>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            autoComplete="organization"
-            placeholder={t('fields.organizerPlaceholder')}
-            value={values.organizer}
-            onChange={(e) => update('organizer')(e.target.value)}
-          />
-        )}
-      </FormField>
+      {textField('organizer', {
+        type: 'text',
+        autoComplete: 'organization',
+        placeholder: t('fields.organizerPlaceholder'),
+      })}
 
       <div className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800">
         <p className="flex items-start gap-2 text-sm text-stone-600 dark:text-stone-300">
