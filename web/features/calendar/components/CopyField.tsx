@@ -14,13 +14,13 @@ const fieldClass =
 export function CopyField({
   label,
   value,
-  what,
+  what = label,
   multiline = false,
 }: {
   label: string;
   value: string;
-  /** Names the thing in the button's accessible name ("Copy the calendar feed address"). */
-  what: string;
+  /** Names the thing in the button's accessible name ("Copy the calendar feed address"); the label by default. */
+  what?: string;
   multiline?: boolean;
 }) {
   const { t } = useTranslation(CALENDAR_NS);

@@ -35,6 +35,28 @@ function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number } {
   };
 }
 
+/** One of the page's controls under its label. */
+function LabelledControl({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 function Section({
   icon,
   title,
@@ -98,6 +120,12 @@ export default function SubscribePage() {
     return () => clearTimeout(timer);
   }, [type, location, search, limit, setParams]);
 
+  // The two free-text filters differ only in these; their words are page.<name> and page.<name>Placeholder.
+  const textFilters = [
+    { name: 'location', type: 'text', value: location, set: setLocation, maxLength: LIMITS.locationMax },
+    { name: 'search', type: 'search', value: search, set: setSearch, maxLength: LIMITS.searchMax },
+  ] as const;
+
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
   const links = feedLinks(window.location.origin, applied, { limit, frameTitle });
 
@@ -122,10 +150,7 @@ export default function SubscribePage() {
               {t('page.filtersTitle')}
             </legend>
             <div className="mt-4 grid gap-4 sm:grid-cols-3">
-              <div>
-                <label htmlFor={ids.type} className={labelClass}>
-                  {t('page.type')}
-                </label>
+              <LabelledControl id={ids.type} label={t('page.type')}>
                 <select
                   id={ids.type}
                   value={type}
@@ -139,35 +164,20 @@ export default function SubscribePage() {
                     </option>
                   ))}
                 </select>
-              </div>
-              <div>
-                <label htmlFor={ids.location} className={labelClass}>
-                  {t('page.location')}
-                </label>
-                <input
-                  id={ids.location}
-                  type="text"
-                  value={location}
-                  maxLength={LIMITS.locationMax}
-                  placeholder={t('page.locationPlaceholder')}
-                  onChange={(e) => setLocation(e.target.value)}
-                  className={fieldClass}
-                />
-              </div>
-              <div>
-                <label htmlFor={ids.search} className={labelClass}>
-                  {t('page.search')}
-                </label>
-                <input
-                  id={ids.search}
-                  type="search"
-                  value={search}
-                  maxLength={LIMITS.searchMax}
-                  placeholder={t('page.searchPlaceholder')}
-                  onChange={(e) => setSearch(e.target.value)}
-                  className={fieldClass}
-                />
-              </div>
+              </LabelledControl>
+              {textFilters.map((filter) => (
+                <LabelledControl key={filter.name} id={ids[filter.name]} label={t(`page.${filter.name}`)}>
+                  <input
+                    id={ids[filter.name]}
+                    type={filter.type}
+                    value={filter.value}
+                    maxLength={filter.maxLength}
+                    placeholder={t(`page.${filter.name}Placeholder`)}
+                    onChange={(e) => filter.set(e.target.value)}
+                    className={fieldClass}
+                  />
+                </LabelledControl>
+              ))}
             </div>
           </fieldset>
         </Card>
@@ -192,7 +202,7 @@ export default function SubscribePage() {
               {t('page.addGoogle')}
             </a>
           </div>
-          <CopyField label={t('page.feedUrl')} value={links.calendar} what={t('page.feedUrl')} />
+          <CopyField label={t('page.feedUrl')} value={links.calendar} />
           <p className="text-sm text-stone-600 dark:text-stone-300">{t('page.calendarHint')}</p>
         </Section>
 
@@ -205,7 +215,7 @@ export default function SubscribePage() {
             <Rss aria-hidden="true" className="size-4" />
             {t('page.openRss')}
           </a>
-          <CopyField label={t('page.rssUrl')} value={links.rss} what={t('page.rssUrl')} />
+          <CopyField label={t('page.rssUrl')} value={links.rss} />
         </Section>
 
         <Section
@@ -213,10 +223,7 @@ export default function SubscribePage() {
           title={t('page.embedTitle')}
           text={t('page.embedText')}
         >
-          <div className="max-w-48">
-            <label htmlFor={ids.limit} className={labelClass}>
-              {t('page.limit')}
-            </label>
+          <LabelledControl id={ids.limit} label={t('page.limit')} className="max-w-48">
             <select
               id={ids.limit}
               value={limit}
@@ -229,8 +236,8 @@ export default function SubscribePage() {
                 </option>
               ))}
             </select>
-          </div>
-          <CopyField label={t('page.snippet')} value={links.snippet} what={t('page.snippet')} multiline />
+          </LabelledControl>
+          <CopyField label={t('page.snippet')} value={links.snippet} multiline />
           <div>
             <h3 className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('page.preview')}</h3>
             <iframe
