@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // says why this replaced @fastify/helmet). Set on the raw response so that routes can still read and
   // adjust them (the embed page) and a cached listing replays them as they were.
   const headers = securityHeaders(env);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     applySecurityHeaders(reply.raw, headers);
     done();
   });

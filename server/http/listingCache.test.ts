@@ -1,0 +1,210 @@
+import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventList } from '../../common/schemas/events';
+import { createEvent, createModerator, createUser, sessionCookieFor } from '../testing/factories';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { hasSessionCookie, listingCacheKey } from './listingCache';
+
+const DAY = 24 * 3600 * 1000;
+
+/** One raw HTTP/1.1 exchange: the exact bytes the server wrote, with the Date line taken out. */
+function rawExchange(url: string, path: string, method = 'GET', headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/\r\nDate: [^\r]*/, ''),
+      ),
+    );
+    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra.join('')}Connection: close\r\n\r\n`,
+    );
+  });
+}
+
+async function titles(server: TestServer, query = '', init?: RequestInit): Promise<string[]> {
+  const res = await server.fetch(`/api/events${query}`, init);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as EventList).events.map((e) => e.title);
+}
+
+describe('listing cache (1 s, the default)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await createEvent(server.store, { title: 'First vigil', startsAt: Date.now() + DAY });
+  });
+  afterAll(() => server.close());
+
+  it('replays the miss byte for byte, security headers included, and does not query again', async () => {
+    const miss = await rawExchange(server.url, '/api/events?type=protest&when=upcoming');
+    // Written straight to the database: no request, so nothing tells this process's cache.
+    await createEvent(server.store, { title: 'Direct write', type: 'protest', startsAt: Date.now() + DAY });
+    const hit = await rawExchange(server.url, '/api/events?type=protest&when=upcoming');
+    expect(hit).toBe(miss);
+    expect(hit).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(hit).toContain("\r\nContent-Security-Policy: default-src 'self';");
+    expect(hit).toContain('\r\nX-Content-Type-Options: nosniff\r\n');
+    expect(hit).toContain('\r\nX-Frame-Options: SAMEORIGIN\r\n');
+    expect(hit).toContain('\r\ncontent-type: application/json; charset=utf-8\r\n');
+    expect(hit).not.toContain('Direct write');
+    // The same parameters in another order are the same entry.
+    expect(await titles(server, '?when=upcoming&type=protest')).not.toContain('Direct write');
+    // Another query is another entry, computed now.
+    expect(await titles(server, '?type=protest&when=upcoming&pageSize=50')).toContain('Direct write');
+  });
+
+  it('answers HEAD from the entry with the same headers and no body', async () => {
+    const get = await rawExchange(server.url, '/api/events?search=vigil');
+    const head = await rawExchange(server.url, '/api/events?search=vigil', 'HEAD');
+    const [getHead, getBody] = get.split('\r\n\r\n');
+    expect(head).toBe(`${getHead}\r\n\r\n`);
+    expect(getBody).toContain('First vigil');
+    expect(getHead).toContain(`content-length: ${Buffer.byteLength(getBody ?? '')}`);
+    // HEAD with nothing cached yet goes through the app and answers the same headers.
+    const cold = await rawExchange(server.url, '/api/events?search=nothing-like-it', 'HEAD');
+    expect(cold).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(cold).toContain("Content-Security-Policy: default-src 'self';");
+    expect(cold.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('never answers a request with a session cookie from the cache, nor fills it from one', async () => {
+    const user = await createUser(server.store);
+    const cookie = await sessionCookieFor(server.store, user);
+    const before = await titles(server, '?when=upcoming');
+    const mine = await createEvent(server.store, {
+      title: 'My own picnic',
+      createdBy: user.id,
+      startsAt: Date.now() + 2 * DAY,
+    });
+    const signedIn = await server.fetch('/api/events?when=upcoming', { headers: { cookie } });
+    const body = (await signedIn.json()) as EventList;
+    const own = body.events.find((e) => e.id === mine.id);
+    expect(own?.submittedByViewer).toBe(true);
+    // The visitor still gets the cached answer: the signed-in one was not stored for them.
+    expect(await titles(server, '?when=upcoming')).toEqual(before);
+    // Another cookie that is not a session is still a visitor.
+    expect(await titles(server, '?when=upcoming', { headers: { cookie: 'theme=dark' } })).toEqual(before);
+  });
+
+  it('is emptied at once by approve and by remove in this process', async () => {
+    const moderator = await createModerator(server.store);
+    const cookie = await sessionCookieFor(server.store, moderator);
+    const pending = await createEvent(server.store, {
+      title: 'Waiting for approval',
+      status: 'pending',
+      startsAt: Date.now() + DAY,
+    });
+    expect(await titles(server)).not.toContain('Waiting for approval');
+    const approve = await server.fetch(`/api/moderation/events/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ verified: true }),
+    });
+    expect(approve.status).toBe(200);
+    expect(await titles(server)).toContain('Waiting for approval');
+
+    const remove = await server.fetch(`/api/moderation/events/${pending.id}/remove`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(remove.status).toBe(200);
+    expect(await titles(server)).not.toContain('Waiting for approval');
+  });
+
+  it('caches only 200 answers', async () => {
+    const bad = await server.fetch('/api/events?page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const again = await server.fetch('/api/events?page=0');
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual(await bad.json());
+  });
+});
+
+describe('listing cache lifetime', () => {
+  it('serves an entry for LISTING_CACHE_MS, then computes it again', async () => {
+    const server = await startTestServer({ env: { LISTING_CACHE_MS: '300' } });
+    try {
+      expect(await titles(server)).toEqual([]);
+      await createEvent(server.store, { title: 'Later vigil', startsAt: Date.now() + DAY });
+      expect(await titles(server)).toEqual([]);
+      await new Promise((r) => setTimeout(r, 450));
+      expect(await titles(server)).toEqual(['Later vigil']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is off with LISTING_CACHE_MS=0', async () => {
+    const server = await startTestServer({ env: { LISTING_CACHE_MS: '0' } });
+    try {
+      expect(await titles(server)).toEqual([]);
+      await createEvent(server.store, { title: 'Instant vigil', startsAt: Date.now() + DAY });
+      expect(await titles(server)).toEqual(['Instant vigil']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('request log on cache hits', () => {
+  it('writes the same "request completed" line for a hit as for a miss', async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const server = await startTestServer({ logStream: stream });
+    try {
+      await titles(server, '?search=abc');
+      await titles(server, '?search=abc');
+      await new Promise((r) => setTimeout(r, 50));
+      const entries = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((e) => e.msg === 'request completed');
+      expect(entries).toHaveLength(2);
+      const [miss, hit] = entries;
+      expect(Object.keys(hit ?? {})).toEqual(Object.keys(miss ?? {}));
+      for (const entry of entries) {
+        expect(entry).toMatchObject({ level: 30, method: 'GET', path: '/api/events', statusCode: 200 });
+        expect(entry.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(typeof entry.responseTime).toBe('number');
+      }
+      expect(hit?.reqId).not.toBe(miss?.reqId);
+      expect(lines.join('\n')).not.toContain('abc');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('listingCacheKey and hasSessionCookie', () => {
+  it('keys only the listing path, with parameters in name order', () => {
+    expect(listingCacheKey('/api/events')).toBe('/api/events');
+    expect(listingCacheKey('/api/events?')).toBe('/api/events');
+    expect(listingCacheKey('/api/events?type=protest&page=2')).toBe('/api/events?page=2&type=protest');
+    expect(listingCacheKey('/api/events?page=2&type=protest')).toBe('/api/events?page=2&type=protest');
+    // Repeated names keep their order: the app may read the first or the last.
+    expect(listingCacheKey('/api/events?type=b&page=1&type=a')).toBe('/api/events?page=1&type=b&type=a');
+    expect(listingCacheKey('/api/events/AAAAAAAAAAAAAAAA')).toBeNull();
+    expect(listingCacheKey('/api/events/')).toBeNull();
+    expect(listingCacheKey('/api/eventsx')).toBeNull();
+  });
+
+  it('finds the session cookie among others, and only it', () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie('sid=abc')).toBe(true);
+    expect(hasSessionCookie('theme=dark; sid=abc')).toBe(true);
+    expect(hasSessionCookie('theme=dark;sid=abc')).toBe(true);
+    expect(hasSessionCookie('xsid=abc; theme=dark')).toBe(false);
+    expect(hasSessionCookie('oidc_flow=x')).toBe(false);
+  });
+});

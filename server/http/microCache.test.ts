@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { type CachedResponse, MicroCache } from './microCache';
+
+function response(body: string): CachedResponse {
+  return { statusCode: 200, headers: ['content-type', 'text/plain'], body: Buffer.from(body) };
+}
+
+function clock(start = 1000) {
+  const c = { t: start, now: () => c.t };
+  return c;
+}
+
+describe('MicroCache', () => {
+  it('keeps an entry for ttlMs and not a moment longer', () => {
+    const c = clock();
+    const cache = new MicroCache({ ttlMs: 1000, now: c.now });
+    expect(cache.set('/a', response('a'), cache.generation)).toBe(true);
+    c.t += 999;
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    c.t += 1;
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('stores nothing when the TTL is 0', () => {
+    const cache = new MicroCache({ ttlMs: 0 });
+    expect(cache.enabled).toBe(false);
+    expect(cache.set('/a', response('a'), cache.generation)).toBe(false);
+    expect(cache.get('/a')).toBeUndefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest first', () => {
+    const cache = new MicroCache({ ttlMs: 1000, maxEntries: 3 });
+    for (const key of ['/1', '/2', '/3', '/4', '/5']) cache.set(key, response(key), cache.generation);
+    expect(cache.size).toBe(3);
+    expect(cache.get('/1')).toBeUndefined();
+    expect(cache.get('/2')).toBeUndefined();
+    expect(cache.get('/5')?.body.toString()).toBe('/5');
+  });
+
+  it('holds at most maxBytes, and refuses an answer bigger than that', () => {
+    const cache = new MicroCache({ ttlMs: 1000, maxBytes: 200 });
+    const big = 'x'.repeat(60);
+    for (let i = 0; i < 10; i++) cache.set(`/${i}`, response(big), cache.generation);
+    // Each entry is 60 body bytes + key + 22 header bytes: two fit in 200.
+    expect(cache.size).toBe(2);
+    expect(cache.get('/9')).toBeDefined();
+    expect(cache.set('/huge', response('y'.repeat(300)), cache.generation)).toBe(false);
+    expect(cache.get('/huge')).toBeUndefined();
+  });
+
+  it('replacing a key does not count it twice', () => {
+    const cache = new MicroCache({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('/a', response('1'), cache.generation);
+    cache.set('/a', response('2'), cache.generation);
+    cache.set('/b', response('3'), cache.generation);
+    expect(cache.get('/a')?.body.toString()).toBe('2');
+    expect(cache.get('/b')?.body.toString()).toBe('3');
+  });
+
+  it('clear() empties it and refuses answers computed before the clear', () => {
+    const cache = new MicroCache({ ttlMs: 1000 });
+    const started = cache.generation;
+    cache.set('/a', response('old'), started);
+    cache.clear();
+    expect(cache.get('/a')).toBeUndefined();
+    // A request that began before the write and ends after it must not store its stale answer.
+    expect(cache.set('/a', response('stale'), started)).toBe(false);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.set('/a', response('new'), cache.generation)).toBe(true);
+  });
+});
