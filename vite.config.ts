@@ -16,9 +16,11 @@ function precompress(): Plugin {
     name: 'palcal-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // The server-rendering bundle is read from disk by Node, never sent to a browser.
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       const assets = join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
         if (!/\.(js|css|svg)$/.test(name)) continue;
@@ -34,19 +36,27 @@ function precompress(): Plugin {
   };
 }
 
+const webOutDir = process.env.WEB_OUT_DIR ?? '../dist/web';
+
 // The web app lives in web/; the server serves the build from dist/web (or WEB_OUT_DIR for test runs).
-export default defineConfig({
+// `vite build --ssr entry-server.tsx` builds the server renderer of the same app into the folder
+// beside it, `<web build>/../ssr` (dist/ssr): outside what the server publishes. Everything is bundled
+// into it (no bare imports), so it runs from any folder, a temporary test build included.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  ssr: { noExternal: true, target: 'node' },
+  // The bundled React must be its production build on the server too (the variable is not set there).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
-    outDir: process.env.WEB_OUT_DIR ?? '../dist/web',
+    outDir: isSsrBuild ? join(webOutDir, '..', 'ssr') : webOutDir,
     emptyOutDir: true,
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
     // Placeholders in index.html (%TITLE% etc.) are filled in by the server.
     modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -1,4 +1,4 @@
-// Build the web app (Vite) and the server and admin command (esbuild) into dist/.
+// Build the web app and its server renderer (Vite) and the server and admin command (esbuild) into dist/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,20 +31,14 @@ export function buildIsCurrent() {
   const stamp = statSync(stampFile, { throwIfNoEntry: false });
   const server = statSync(join(root, 'dist/server/main.js'), { throwIfNoEntry: false });
   const web = statSync(join(root, 'dist/web/index.html'), { throwIfNoEntry: false });
-  return Boolean(stamp && server && web && stamp.mtimeMs >= newestSourceMtime());
+  const renderer = statSync(join(root, 'dist/ssr/entry-server.js'), { throwIfNoEntry: false });
+  return Boolean(stamp && server && web && renderer && stamp.mtimeMs >= newestSourceMtime());
 }
 
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   if (!quiet) console.log('Building the web app…');
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  buildWeb({ env: process.env });
   if (!quiet) console.log('Building the server…');
   await build({
     entryPoints: {
@@ -64,6 +58,24 @@ export async function buildAll({ quiet = false } = {}) {
   mkdirSync(dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, new Date().toISOString());
   if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/**
+ * The web app into WEB_OUT_DIR (default dist/web), then its server renderer (web/entry-server.tsx)
+ * into the folder beside it (dist/ssr), which the server loads to render the pages visitors land on.
+ */
+export function buildWeb({ env = process.env, logLevel = 'warn' } = {}) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  // Always the production build, also when called from a test run (NODE_ENV=test would make the JSX
+  // development JSX, which the production React bundled into the renderer does not have).
+  env = { ...env, NODE_ENV: 'production' };
+  for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+    execFileSync(process.execPath, [vite, ...args, '--logLevel', logLevel], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

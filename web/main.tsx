@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './i18n/index';
 import './styles.css';
 import { AppRouter } from './app/router';
@@ -12,12 +12,24 @@ const queryClient = new QueryClient({
 });
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppRouter />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+// Pages the server rendered (server/web/ssr.ts) carry the answers it used, so nothing is asked twice.
+const serverState = document.getElementById('ssr-state');
+
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AppRouter />
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+if (root && serverState?.textContent) {
+  hydrate(queryClient, JSON.parse(serverState.textContent));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the page it already shows stays responsive to taps and scrolls.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else if (root) {
+  createRoot(root).render(app);
 }

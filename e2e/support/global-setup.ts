@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWeb } from '../../scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,11 +12,10 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
-  const outDir = mkdtempSync(join(tmpdir(), 'palcal-web-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
-    stdio: 'inherit',
-    env: { ...process.env, WEB_OUT_DIR: outDir },
-  });
+  // <tmp>/web is the web app, <tmp>/ssr its server renderer (the server looks beside the web root).
+  const buildDir = mkdtempSync(join(tmpdir(), 'palcal-web-'));
+  const outDir = join(buildDir, 'web');
+  buildWeb({ env: { ...process.env, WEB_OUT_DIR: outDir }, logLevel: 'error' });
   project.provide('webRoot', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  return () => rmSync(buildDir, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerPageRoutes } from '../web/pages';
 import type { Shell } from '../web/shell';
 import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
@@ -22,4 +23,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);
   registerCalendarRoutes(app, ctx, shell);
+  registerPageRoutes(app, ctx, shell);
 }

@@ -29,8 +29,10 @@ export class Shell {
   private readonly feedLinks: string;
 
   constructor(
-    webRoot: string,
-    private readonly config: ClientConfig,
+    /** The built web app's folder; its server renderer sits beside it (server/web/ssr.ts). */
+    readonly webRoot: string,
+    /** Also what the server renderer uses, so its HTML matches the page that hydrates it. */
+    readonly config: ClientConfig,
   ) {
     this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
     const site = escapeHtml(config.siteTitle);

@@ -5,33 +5,41 @@ import type { HomeFilters } from '../lib/filters';
 
 export const eventsQueryKey = ['events'] as const;
 
+/** The list's cache key; the server renderer (web/entry-server.tsx) fills the same entry. */
+export function eventListQueryKey({ search, location, type, when, page }: HomeFilters) {
+  return [...eventsQueryKey, 'list', { search, location, type, when, page }] as const;
+}
+
+/** The request behind one page of the home list, as the browser and the server renderer make it. */
+export function eventListPath({ search, location, type, when, page }: HomeFilters): string {
+  return `/api/events${queryString({
+    search: search || undefined,
+    location: location || undefined,
+    type: type === 'all' ? undefined : type,
+    when: when === 'upcoming' ? undefined : when,
+    page: page > 1 ? page : undefined,
+  })}`;
+}
+
 /** GET /api/events: one page of approved events; all filtering and paging happen on the server. */
 export function useEventList(filters: HomeFilters) {
-  const { search, location, type, when, page } = filters;
   return useQuery({
-    queryKey: [...eventsQueryKey, 'list', { search, location, type, when, page }],
-    queryFn: ({ signal }) =>
-      api<EventList>(
-        `/api/events${queryString({
-          search: search || undefined,
-          location: location || undefined,
-          type: type === 'all' ? undefined : type,
-          when: when === 'upcoming' ? undefined : when,
-          page: page > 1 ? page : undefined,
-        })}`,
-        { signal },
-      ),
+    queryKey: eventListQueryKey(filters),
+    queryFn: ({ signal }) => api<EventList>(eventListPath(filters), { signal }),
     // While the next filter or page loads, the current list stays (dimmed) instead of flashing placeholders.
     placeholderData: keepPreviousData,
     retry: 1,
   });
 }
 
+export const eventQueryKey = (id: string) => [...eventsQueryKey, 'detail', id] as const;
+export const eventPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
+
 /** GET /api/events/:id; a 404 is an answer ("Event Not Found"), not something to retry. */
 export function useEvent(id: string) {
   return useQuery({
-    queryKey: [...eventsQueryKey, 'detail', id],
-    queryFn: ({ signal }) => api<EventDto>(`/api/events/${encodeURIComponent(id)}`, { signal }),
+    queryKey: eventQueryKey(id),
+    queryFn: ({ signal }) => api<EventDto>(eventPath(id), { signal }),
     retry: (failureCount, error) =>
       !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1,
   });

@@ -1,5 +1,21 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDateParts } from '../lib/eventDate';
+
+const subscribeNever = () => () => {};
+
+/**
+ * False while the server renders and while the browser hydrates that HTML, true from the next render
+ * on (and at once for pages the browser renders itself). What depends on the viewer's clock and time
+ * zone, which the server cannot know, waits for true, so the hydrated page matches the server's.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
 
 function Separator() {
   return (
@@ -11,7 +27,9 @@ function Separator() {
 
 /**
  * The date as it reads in the event's own zone on the first line; under it, the relative hint (beside
- * the date, never instead of it) and the zone's name when the viewer's clock differs.
+ * the date, never instead of it) and the zone's name when the viewer's clock differs. Those two, and
+ * the viewer's own time, appear once the page runs in the browser; their lines are held meanwhile, so
+ * nothing below moves when they do.
  */
 export function EventDate({
   iso,
@@ -23,6 +41,7 @@ export function EventDate({
   showViewerTime?: boolean;
 }) {
   const { t } = useTranslation('events');
+  const hydrated = useHydrated();
   return (
     <span className="flex flex-col gap-0.5">
       <time
@@ -33,18 +52,27 @@ export function EventDate({
         {parts.dateTimeLines[0]}
         <span className="whitespace-nowrap">{parts.dateTimeLines[1]}</span>
       </time>
-      <span className="text-sm text-stone-600 dark:text-stone-300">
-        <span data-testid="event-relative">{parts.relative}</span>
-        {parts.zone ? (
+      <span className="min-h-5 text-sm text-stone-600 dark:text-stone-300">
+        {hydrated ? (
           <>
-            <Separator />
-            <span data-testid="event-zone">{t('date.zoneLabel', parts.zone)}</span>
+            <span data-testid="event-relative">{parts.relative}</span>
+            {parts.zone ? (
+              <>
+                <Separator />
+                <span data-testid="event-zone">{t('date.zoneLabel', parts.zone)}</span>
+              </>
+            ) : null}
           </>
         ) : null}
       </span>
-      {showViewerTime && parts.viewerDateTime ? (
-        <span className="text-sm text-stone-500 dark:text-stone-400" data-testid="event-viewer-time">
-          {t('date.yourTime', { dateTime: parts.viewerDateTime })}
+      {showViewerTime ? (
+        // Always one line tall on the event page: whether it has text is known only in the browser.
+        <span className="min-h-5 text-sm text-stone-500 dark:text-stone-400">
+          {hydrated && parts.viewerDateTime ? (
+            <span data-testid="event-viewer-time">
+              {t('date.yourTime', { dateTime: parts.viewerDateTime })}
+            </span>
+          ) : null}
         </span>
       ) : null}
     </span>

@@ -21,12 +21,12 @@ import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { useSession } from '../../auth/api/session';
-import { AddToCalendar } from '../../calendar/components/AddToCalendar';
+import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
-import { EventDate } from './EventDate';
+import { EventDate, useHydrated } from './EventDate';
 import { ReportButton } from './ReportDialog';
 import { ShareButton } from './ShareButton';
 
@@ -105,13 +105,18 @@ function StatusBanner({ event }: { event: EventDto }) {
   );
 }
 
-function EventDetail({ event }: { event: EventDto }) {
+function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number }) {
   const { t } = useTranslation('events');
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const [reported, setReported] = useState(false);
+  const hydrated = useHydrated();
   const viewerZone = useMemo(() => browserTimeZone(), []);
-  const parts = eventDateParts(event.date, event.timezone, viewerZone);
+  // "Now" for the Past Event tag and the relative hint: when this event arrived (the server's render
+  // and the browser's hydration of it agree on that moment).
+  const parts = eventDateParts(event.date, event.timezone, viewerZone, new Date(loadedAt));
+  // The day it was submitted, on the viewer's calendar once known (the server renders the event's).
+  const submittedZone = hydrated ? viewerZone : event.timezone;
   const pageUrl = typeof window === 'undefined' ? '' : `${window.location.origin}/event/${event.id}`;
 
   return (
@@ -140,7 +145,7 @@ function EventDetail({ event }: { event: EventDto }) {
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <ShareButton title={event.title} url={pageUrl} />
-            <AddToCalendar event={event} />
+            <LazyAddToCalendar event={event} />
             {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
           </div>
 
@@ -201,7 +206,7 @@ function EventDetail({ event }: { event: EventDto }) {
           </section>
 
           <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, viewerZone) })}</p>
+            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, submittedZone) })}</p>
             {event.verified ? (
               <p className="inline-flex items-center gap-1.5 font-medium text-brand-700 dark:text-brand-100">
                 <BadgeCheck aria-hidden="true" className="size-4" />
@@ -260,7 +265,7 @@ export default function EventDetailPage() {
 
   let content: ReactNode;
   if (event) {
-    content = <EventDetail event={event} />;
+    content = <EventDetail event={event} loadedAt={query.dataUpdatedAt || Date.now()} />;
   } else if (notFound) {
     content = (
       <StateMessage

@@ -1,0 +1,266 @@
+// Server-side rendering: the pages a visitor lands on arrive as HTML with their content (readable
+// without JavaScript), and the browser hydrates them without a mismatch or a second request.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedDateTimeToInstant } from '../common/dates';
+import type { EventRow, UserRow } from '../server/store/schema';
+import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+const DAY = 24 * 3600 * 1000;
+let e2e: E2E;
+let vigil: EventRow;
+let march: EventRow;
+let pending: EventRow;
+let user: UserRow;
+let userCookie: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const s = e2e.server.store;
+  vigil = await createEvent(s, {
+    title: 'Candle vigil & <remembrance> for Gaza',
+    description: 'We gather at the fountain.\nBring a candle.',
+    type: 'cultural',
+    city: 'Jerusalem',
+    country: 'Palestine',
+    // Another zone than the browser's (UTC): the "Jerusalem time" label and "your time" appear.
+    timezone: 'Asia/Jerusalem',
+    startsAt: zonedDateTimeToInstant('2031-03-03', '17:00', 'Asia/Jerusalem').getTime(),
+    organizer: 'Friends of Sabeel',
+  });
+  march = await createEvent(s, {
+    title: 'March for a ceasefire',
+    type: 'protest',
+    city: 'London',
+    country: 'United Kingdom',
+    timezone: 'UTC',
+    startsAt: Date.now() + 2 * DAY,
+  });
+  for (let i = 0; i < 5; i++) {
+    await createEvent(s, {
+      title: `Teach-in number ${i + 1}`,
+      type: 'educational',
+      startsAt: Date.now() + (3 + i) * DAY,
+    });
+  }
+  user = await createUser(s, { name: 'Layla Haddad' });
+  userCookie = await sessionCookieFor(s, user);
+  pending = await createEvent(s, { title: 'Pending picnic', status: 'pending', createdBy: user.id });
+});
+afterAll(async () => {
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+/** The page's HTML as the server sends it, no JavaScript run. */
+async function html(path: string, cookie?: string): Promise<string> {
+  const res = await e2e.server.fetch(path, cookie ? { headers: { cookie } } : {});
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** What is inside #root, tags stripped and entities decoded: the text a reader without JavaScript gets. */
+function rootText(page: string): string {
+  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="ssr-state">/.exec(
+    page,
+  );
+  expect(root, 'a rendered #root followed by its state').not.toBeNull();
+  return (root?.[1] ?? '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+interface Watched {
+  problems: string[];
+  apiCalls: string[];
+}
+
+/** Console errors and warnings (React reports hydration mismatches there), page errors, API calls. */
+function watch(page: Page): Watched {
+  const watched: Watched = { problems: [], apiCalls: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      watched.problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => watched.problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) watched.apiCalls.push(url.pathname + url.search);
+  });
+  return watched;
+}
+
+/** Hydration is over once the viewer-dependent date hints (rendered only in the browser) are there. */
+async function hydrated(page: Page): Promise<void> {
+  await page.getByTestId('event-relative').first().waitFor();
+}
+
+/** Sum of layout shifts so far (what Lighthouse's CLS adds up), read from the browser. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+}
+
+describe('HTML from the server', () => {
+  it('has the home list in it, read without JavaScript, and the answers it was made from', async () => {
+    const page = await html('/');
+    const text = rootText(page);
+    expect(text).toContain('Candle vigil & <remembrance> for Gaza');
+    expect(text).toContain('March for a ceasefire');
+    expect(text).toContain('Monday, March 3, 2031 at 5:00 PM');
+    expect(text).toContain('Sign In');
+    // User text is escaped in the markup and in the state (no raw `<` can close the script).
+    expect(page).not.toContain('<remembrance>');
+    const state =
+      /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(state).not.toContain('<');
+    expect(JSON.stringify(JSON.parse(state))).toContain('Candle vigil & <remembrance> for Gaza');
+    expect(page).not.toContain('<noscript>');
+    // The only scripts: the app's module and the JSON state (the CSP refuses inline scripts).
+    expect(page.match(/<script\b[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/),
+      '<script type="application/json" id="ssr-state">',
+    ]);
+  });
+
+  it('renders the filters of the address, as the page reads them', async () => {
+    const text = rootText(await html('/?type=protest&search=ceasefire'));
+    expect(text).toContain('March for a ceasefire');
+    expect(text).not.toContain('Candle vigil');
+    expect(text).not.toContain('Teach-in');
+  });
+
+  it('renders an event page, and a pending one for its submitter only', async () => {
+    const text = rootText(await html(`/event/${vigil.id}`));
+    expect(text).toContain('Candle vigil & <remembrance> for Gaza');
+    expect(text).toContain('We gather at the fountain.');
+    expect(text).toContain('Friends of Sabeel');
+    expect(text).toContain('Jerusalem, Palestine');
+
+    const own = rootText(await html(`/event/${pending.id}`, userCookie));
+    expect(own).toContain('Pending picnic');
+    expect(own).toContain('Layla Haddad');
+    const stranger = await e2e.server.fetch(`/event/${pending.id}`);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).not.toContain('Pending picnic');
+  });
+
+  it('shows the signed-in person in the header it renders', async () => {
+    const text = rootText(await html('/', userCookie));
+    expect(text).toContain('Layla Haddad');
+    expect(text).not.toContain('Sign In');
+  });
+
+  it('leaves the other pages to the browser', async () => {
+    for (const path of ['/submit', '/log', '/auth', '/no-such-page']) {
+      expect(await html(path), path).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('in the browser', () => {
+  it('hydrates home without a mismatch or a second request, then filters without reloading', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const watched = watch(page);
+    await page.goto('/');
+    await hydrated(page);
+    expect(await page.getByTestId('event-zone').first().textContent()).toBe('Jerusalem time (GMT+2)');
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    expect(watched.apiCalls).toEqual([]);
+    await screenshot(page, 'ssr-home-phone');
+    await expectNoA11yViolations(page);
+
+    // A client-side navigation: the page is not loaded again, the list comes from the API.
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByLabel('Event type').selectOption('protest');
+    await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
+    await page.locator('main li article h3').first().waitFor();
+    await expect
+      .poll(() => page.locator('main li article h3').allTextContents())
+      .toEqual(['March for a ceasefire']);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(watched.apiCalls).toEqual(['/api/events?type=protest']);
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('hydrates an event page (its code loads after the HTML) and keeps it working', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    const watched = watch(page);
+    await page.goto(`/event/${vigil.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId('event-viewer-time').textContent()).toBe('Mar 3, 2031, 3:00 PM your time');
+    expect(watched.apiCalls).toEqual([]);
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    await page.getByRole('menuitem', { name: /Download .ics/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'ssr-event-desktop');
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to Events' }).click();
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('hydrates the signed-in header without a mismatch', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: userCookie });
+    const watched = watch(page);
+    await page.goto('/');
+    await hydrated(page);
+    const account = page.getByRole('button', { name: 'Account menu for Layla Haddad' });
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(watched.apiCalls).toEqual([]);
+    await screenshot(page, 'ssr-home-signed-in-desktop');
+    await expectNoA11yViolations(page);
+    expect(watched.problems).toEqual([]);
+
+    const phone = await e2e.newPage({ viewport: PHONE, cookie: userCookie });
+    const phoneWatched = watch(phone);
+    await phone.goto(`/event/${vigil.id}`);
+    await hydrated(phone);
+    await phone.getByRole('button', { name: 'Report' }).waitFor();
+    await screenshot(phone, 'ssr-event-signed-in-phone');
+    expect(phoneWatched.problems).toEqual([]);
+  });
+
+  it('reads without JavaScript', async () => {
+    const context = await e2e.browser.newContext({
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      baseURL: e2e.server.url,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      expect(
+        await page.getByRole('heading', { name: 'Candle vigil & <remembrance> for Gaza' }).isVisible(),
+      ).toBe(true);
+      expect(await page.getByText('This calendar needs JavaScript').count()).toBe(0);
+      await screenshot(page, 'ssr-home-no-js-phone');
+      await page.goto(`/event/${march.id}`);
+      expect(await page.getByRole('heading', { level: 1, name: 'March for a ceasefire' }).isVisible()).toBe(
+        true,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

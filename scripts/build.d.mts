@@ -1,0 +1,8 @@
+// Types for scripts/build.mjs, for the TypeScript that imports it (e2e/support/global-setup.ts).
+export function newestSourceMtime(): number;
+export function buildIsCurrent(): boolean;
+export function buildAll(options?: { quiet?: boolean }): Promise<void>;
+export function buildWeb(options?: {
+  env?: NodeJS.ProcessEnv;
+  logLevel?: 'info' | 'warn' | 'error' | 'silent';
+}): void;

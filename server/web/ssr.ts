@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RenderResult, render } from '../../web/entry-server';
+import { jsonForScript } from './eventHead';
+
+/** What the server renderer bundle (web/entry-server.tsx built with `vite build --ssr`) exports. */
+export interface PageRenderer {
+  render: typeof render;
+}
+
+/** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
+export function rendererPath(webRoot: string): string {
+  return join(webRoot, '..', 'ssr', 'entry-server.js');
+}
+
+/** The renderer built for this web app, or null when there is none (API-only servers, a partial build). */
+export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | null> {
+  const path = rendererPath(webRoot);
+  if (!existsSync(path)) return null;
+  const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
+  if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
+  return { render: module.render };
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** True for a page whose #root is still the shell's empty one. */
+export function hasEmptyRoot(html: string): boolean {
+  return html.includes(EMPTY_ROOT);
+}
+
+/**
+ * The shell page with the rendered app in #root and the query cache it was rendered from beside it,
+ * as JSON in a non-executable script (the CSP allows no inline script; `<` is escaped so no text can
+ * close the tag). The <noscript> notice goes: the page reads without JavaScript.
+ */
+export function fillRoot(page: string, result: RenderResult): string {
+  const state = `<script type="application/json" id="ssr-state">${jsonForScript(result.state)}</script>`;
+  return page
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(EMPTY_ROOT, () => `<div id="root">${result.html}</div>\n    ${state}`);
+}

@@ -1,0 +1,102 @@
+/**
+ * The server's renderer of the web app (built with `vite build --ssr`, loaded by server/web/ssr.ts).
+ * For the pages a visitor lands on (home with its filters, one event) it asks the API exactly what the
+ * browser would ask, puts the answers in a TanStack Query cache under the keys the hooks use, renders
+ * the same React tree as web/main.tsx around a StaticRouter, and hands back the HTML and the cache
+ * (dehydrated) so the browser hydrates without asking again.
+ */
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { isId } from '../common/ids';
+import { type ClientConfig, setServerConfig } from './app/config';
+import { AppRoutes } from './app/router';
+import { sessionQueryKey } from './features/auth/api/session';
+import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
+import { filtersFromParams } from './features/events/lib/filters';
+import './i18n/index';
+
+/** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
+export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
+
+export interface RenderResult {
+  /** What goes inside <div id="root">. */
+  html: string;
+  /** The query cache the browser hydrates (web/main.tsx), as plain JSON. */
+  state: DehydratedState;
+}
+
+/** Longest a render may take before the page is sent without it (the browser then renders it). */
+const RENDER_TIMEOUT_MS = 3000;
+
+/** The calls a page makes on its first render, as [cache key, API path] pairs; null: not rendered here. */
+function pageQueries(pathname: string, search: string): [readonly unknown[], string][] | null {
+  if (pathname === '/') {
+    const filters = filtersFromParams(new URLSearchParams(search));
+    return [[eventListQueryKey(filters), eventListPath(filters)]];
+  }
+  const event = /^\/event\/([^/]+)$/.exec(pathname);
+  if (event?.[1] && isId(event[1])) return [[eventQueryKey(event[1]), eventPath(event[1])]];
+  return null;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Render `url` (path and query) for the person whose cookies `fetchJson` carries. Resolves to null when
+ * this page is not rendered on the server or its data did not come back as 200 (the browser then
+ * renders it as before); rejects when rendering itself fails.
+ */
+export async function render(
+  url: string,
+  fetchJson: FetchJson,
+  config: ClientConfig,
+): Promise<RenderResult | null> {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const queries = pageQueries(pathname, search);
+  if (!queries) return null;
+  setServerConfig(config);
+
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const answers = await Promise.all([
+    fetchJson('/api/auth/session'),
+    ...queries.map(([, path]) => fetchJson(path)),
+  ]);
+  if (answers.some((answer) => answer.status !== 200)) return null;
+  queryClient.setQueryData(sessionQueryKey, answers[0]?.body);
+  queries.forEach(([key], i) => {
+    queryClient.setQueryData(key, answers[i + 1]?.body);
+  });
+
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouter location={pathname + search}>
+          <AppRoutes />
+        </StaticRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+    {
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      // Never split the page into parts completed by inline scripts: the CSP would refuse them.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const html = await readAll(prelude);
+  // An error React recovered from would leave a part for the browser to render: not worth sending.
+  if (errors.length > 0) throw errors[0];
+  // Anything unfinished (a pending or failed boundary) would need an inline script to complete.
+  if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`${pathname}: the render is incomplete`);
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return { html, state };
+}
