@@ -217,3 +217,55 @@ describe('loading and failure', () => {
     expect(e2e.foreignRequests).toEqual([]);
   });
 });
+
+describe('a long log', () => {
+  it('pages through the entries by keyboard; each new page reads from its first entry', async () => {
+    const s = e2e.server.store;
+    const base = Date.now() - 10 * HOUR;
+    for (let i = 0; i < 20; i++) {
+      const event = await createEvent(s, { title: `Old listing ${i}`, status: 'rejected' });
+      await createLogEntry(s, {
+        eventId: event.id,
+        moderatorId: moderator.id,
+        action: 'rejected',
+        reason: `Older reason ${i}`,
+        createdAt: base - i * HOUR,
+      });
+    }
+    const page = await open(cookies.moderator, PHONE);
+    const pager = page.getByRole('navigation', { name: 'Log pages' });
+    await pager.getByText('Page 1 of 2').waitFor();
+    expect(await entries(page).count()).toBe(20);
+    const previous = pager.getByRole('button', { name: 'Previous' });
+    const next = pager.getByRole('button', { name: 'Next' });
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+
+    const list = page.getByRole('list', { name: 'Moderation actions' });
+    const listTopBelowHeader = () =>
+      list.evaluate((el) => {
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        const top = el.getBoundingClientRect().top;
+        return top >= header && top < window.innerHeight / 2;
+      });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await pager.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => entries(page).count()).toBe(3);
+    expect(await entries(page).last().textContent()).toContain('Older reason 19');
+    // Focus and view move to the top of the new page, clear of the sticky header.
+    await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await listTopBelowHeader()).toBe(true);
+    await screenshot(page, 'log-page-two-phone');
+    expect(await next.isDisabled()).toBe(true);
+
+    // And back to the first page.
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await pager.getByText('Page 1 of 2').waitFor();
+    await expect.poll(() => entries(page).count()).toBe(20);
+    await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await listTopBelowHeader()).toBe(true);
+    await expectNoA11yViolations(page, 'log, second page, phone');
+  });
+});

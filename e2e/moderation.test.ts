@@ -358,7 +358,7 @@ describe('working through the queue', () => {
     await screenshot(page, 'moderation-reported-phone');
   });
 
-  it('dismisses the reports of one event and removes another', async () => {
+  it('dismisses the reports of one event', async () => {
     const page = await openDashboard();
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     const book = card(page, 'Book club');
@@ -368,16 +368,158 @@ describe('working through the queue', () => {
     await expect.poll(() => count(page, 'reported')).toBe('1');
     expect(await statusOf(reportedB.id)).toBe('approved');
     expect(await logOf(reportedB.id)).toEqual([]);
+  });
 
+  it('removes a reported event only after a confirmation with an editable, required reason', async () => {
+    const page = await openDashboard();
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
     const film = card(page, 'Film screening');
     await film.getByRole('button').first().click();
-    await film.getByRole('button', { name: 'Remove Event' }).click();
+    const removeButton = film.getByRole('button', { name: 'Remove Event' });
+    await removeButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
+    await dialog.waitFor();
+    const description = await dialog.textContent();
+    expect(description).toContain('“Film screening” will leave every public list');
+    expect(description).toContain('transparency log');
+    const reason = dialog.getByLabel(/Reason for removal/);
+    // Pre-filled with the spec's default, and the field has focus.
+    expect(await reason.inputValue()).toBe(DEFAULT_REMOVAL_REASON);
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await reason.getAttribute('maxlength')).toBe('1000');
+
+    // Cancel leaves the event in place and gives focus back to the button.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => removeButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await statusOf(reportedA.id)).toBe('approved');
+    expect(await logOf(reportedA.id)).toEqual([]);
+    expect(await film.isVisible()).toBe(true);
+
+    // An empty reason cannot be submitted: not by the button, not by Enter-to-submit.
+    await removeButton.click();
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Remove Event' });
+    await reason.fill('   ');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByText('Enter a reason, or choose Cancel.').waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'moderation-remove-empty-desktop');
+    await reason.evaluate((el) => (el as HTMLTextAreaElement).form?.requestSubmit());
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await statusOf(reportedA.id)).toBe('approved');
+
+    // Edit the reason and confirm: 'Removing...' while the request is in flight.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/remove', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const edited = 'Removed after reports: the venue cancelled and the organiser confirmed it.';
+    await reason.fill(edited);
+    expect(await confirm.isDisabled()).toBe(false);
+    await expectNoA11yViolations(page, 'remove dialog, desktop');
+    await screenshot(page, 'moderation-remove-dialog-desktop');
+    await reason.fill(`  ${edited}\n `);
+    await confirm.click();
+    const busy = dialog.getByRole('button', { name: 'Removing...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => dialog.count()).toBe(0);
     await page.getByText('“Film screening” was removed from the calendar.').waitFor();
     await page.getByRole('heading', { name: 'No Reported Events' }).waitFor();
     await expect.poll(() => count(page, 'reported')).toBe('0');
     expect(await page.getByTestId('count-reported').getAttribute('class')).not.toContain('bg-danger-600');
+    // The card went with the event: focus lands on the tab, not lost at the top of the page.
+    const reportedTab = page.getByRole('tab', { name: /Reported Events/ });
+    await expect.poll(() => reportedTab.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await statusOf(reportedA.id)).toBe('removed');
-    expect(await logOf(reportedA.id)).toMatchObject([{ action: 'removed', reason: DEFAULT_REMOVAL_REASON }]);
+    expect(await logOf(reportedA.id)).toMatchObject([
+      { action: 'removed', reason: edited, moderator_id: moderator.id },
+    ]);
+
+    // The transparency log shows the reason as the moderator wrote it.
+    await page.goto('/log');
+    const entry = page.getByTestId('log-entry').filter({ hasText: 'Film screening' });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('Event Removed After Publication');
+    expect(await entry.textContent()).toContain(edited);
+  });
+
+  it('works by keyboard alone: Enter opens, Escape cancels, Tab and Enter confirm', async () => {
+    const s = e2e.server.store;
+    const poetry = await createEvent(s, { title: 'Poetry evening', type: 'cultural' });
+    await createReport(s, { eventId: poetry.id, reportedBy: (await createUser(s)).id, reason: 'spam' });
+    const page = await openDashboard(PHONE);
+    const reportedTab = page.getByRole('tab', { name: /Reported Events/ });
+    await reportedTab.focus();
+    await page.keyboard.press('Enter');
+    const poem = card(page, 'Poetry evening');
+    await poem.waitFor();
+    await poem.getByRole('button').first().focus();
+    await page.keyboard.press('Enter');
+    const removeButton = poem.getByRole('button', { name: 'Remove Event' });
+    await removeButton.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    // Tab from the card reaches its actions: Remove Event comes first.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Remove Event');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
+    await dialog.waitFor();
+    await expectNoA11yViolations(page, 'remove dialog, phone');
+    await screenshot(page, 'moderation-remove-dialog-phone');
+    // Focus is trapped inside.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => removeButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await statusOf(poetry.id)).toBe('approved');
+
+    // Again, and confirm: the reason field, then Cancel, then Remove Event.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    const reason = dialog.getByLabel(/Reason for removal/);
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Remove Event');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByText('“Poetry evening” was removed from the calendar.').waitFor();
+    expect(await statusOf(poetry.id)).toBe('removed');
+    expect(await logOf(poetry.id)).toMatchObject([{ action: 'removed', reason: DEFAULT_REMOVAL_REASON }]);
+  });
+
+  it('shows the server’s answer inside the remove dialog', async () => {
+    const s = e2e.server.store;
+    const gone = await createEvent(s, { title: 'Already handled' });
+    await createReport(s, { eventId: gone.id, reportedBy: (await createUser(s)).id });
+    const page = await openDashboard();
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const item = card(page, 'Already handled');
+    await item.getByRole('button').first().click();
+    await item.getByRole('button', { name: 'Remove Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
+    await dialog.waitFor();
+    // Another moderator removes it meanwhile.
+    await db().updateTable('events').set({ status: 'removed' }).where('id', '=', gone.id).execute();
+    await dialog.getByRole('button', { name: 'Remove Event' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/^That did not work: \S/);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await logOf(gone.id)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it('offers Remove Past Event only for approved events whose date has passed', async () => {
@@ -393,6 +535,10 @@ describe('working through the queue', () => {
     await expectNoA11yViolations(page, 'moderation all events, desktop');
     await screenshot(page, 'moderation-all-desktop');
     await old.getByRole('button', { name: 'Remove Past Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this past event?' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(/Reason for removal/).inputValue()).toBe(PAST_EVENT_REMOVAL_REASON);
+    await dialog.getByRole('button', { name: 'Remove Event' }).click();
     await page.getByText('“Last month’s march” was removed as a past event.').waitFor();
     await expect.poll(() => card(page, 'Last month’s march').count()).toBe(0);
     expect(await statusOf(past.id)).toBe('removed');
@@ -431,6 +577,12 @@ describe('long lists', () => {
     await nav.getByRole('button', { name: 'Next' }).click();
     await nav.getByText('Page 2 of 2').waitFor();
     await expect.poll(() => page.getByTestId('moderation-card').count()).toBe(1);
+    // The new page reads from its first card: the list takes focus.
+    await expect
+      .poll(() =>
+        page.getByRole('list', { name: 'Pending events' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     const last = page.getByTestId('moderation-card').first();
     await last.getByRole('button').first().click();
     await expectNoA11yViolations(page, 'moderation, dark, page 2');

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from './Button';
 
@@ -23,6 +23,12 @@ interface PagerBase {
 /** Pages held in the component's state: Previous and Next are buttons. */
 interface ButtonPagerProps extends PagerBase {
   onPageChange: (page: number) => void;
+  /**
+   * The list this pager pages (with tabIndex={-1} and a scroll margin for the sticky header). On a
+   * change it is scrolled to its top and takes focus, so the new page reads from its first item
+   * instead of leaving the reader at the bottom of a page that just changed under them.
+   */
+  listRef?: RefObject<HTMLElement | null>;
   hrefFor?: never;
   onNavigate?: never;
 }
@@ -32,6 +38,7 @@ interface LinkPagerProps extends PagerBase {
   hrefFor: (page: number) => string;
   onNavigate?: () => void;
   onPageChange?: never;
+  listRef?: never;
 }
 
 export type PagerProps = ButtonPagerProps | LinkPagerProps;
@@ -86,9 +93,16 @@ export function Pager(props: PagerProps) {
       </span>
     );
   } else {
-    const { onPageChange } = props;
-    // aria-disabled rather than disabled: the button stays focusable, so a keyboard user who steps to
-    // the last page keeps their place instead of being dropped at the top of the document.
+    const { onPageChange, listRef } = props;
+    const change = (to: number) => {
+      onPageChange(to);
+      const list = listRef?.current;
+      if (!list) return;
+      list.scrollIntoView({ block: 'start' });
+      list.focus({ preventScroll: true });
+    };
+    // aria-disabled rather than disabled: a button that has focus keeps it at either end instead of
+    // dropping the keyboard user at the top of the document.
     const step = (to: number, enabled: boolean, content: ReactNode) => (
       <Button
         variant="secondary"
@@ -96,7 +110,7 @@ export function Pager(props: PagerProps) {
         aria-disabled={!enabled || undefined}
         className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         onClick={() => {
-          if (enabled) onPageChange(to);
+          if (enabled) change(to);
         }}
       >
         {content}

@@ -1,5 +1,5 @@
 import { Ban, Info, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRelative, formatShortDateTime } from '../../../../common/dates';
@@ -99,6 +99,7 @@ function LogSkeletons() {
 function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   const { t } = useTranslation('log');
   const [page, setPage] = useState(1);
+  const listRef = useRef<HTMLUListElement>(null);
   const log = useLog(page);
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   useEffect(() => {
@@ -124,7 +125,12 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   }
   return (
     <div className="space-y-4">
-      <ul aria-label={t('entries')} className="space-y-4">
+      <ul
+        ref={listRef}
+        tabIndex={-1}
+        aria-label={t('entries')}
+        className="scroll-mt-24 space-y-4 outline-none"
+      >
         {log.data.entries.map((entry) => (
           <li key={entry.id}>
             <EntryCard entry={entry} />
@@ -135,6 +141,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
         page={page}
         pages={pages}
         onPageChange={setPage}
+        listRef={listRef}
         labels={{
           label: t('pagination.label'),
           previous: t('pagination.previous'),

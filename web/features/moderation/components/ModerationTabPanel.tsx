@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
 import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
@@ -34,6 +34,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   const { t } = useTranslation('moderation');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const query = useModerationEvents(tab, page);
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -79,7 +80,12 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-4">
-        <ul aria-label={t(`listLabel.${tab}`)} className="space-y-4">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          aria-label={t(`listLabel.${tab}`)}
+          className="scroll-mt-24 space-y-4 outline-none"
+        >
           {items.map((item) => (
             <li key={item.event.id}>
               <ModerationCard
@@ -103,6 +109,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
           page={page}
           pages={pages}
           className="pt-2"
+          listRef={listRef}
           onPageChange={(next) => {
             setPage(next);
             setSelectedId(null);

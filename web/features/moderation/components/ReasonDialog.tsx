@@ -85,11 +85,14 @@ export function ReasonDialog({
             field.setSelectionRange(field.value.length, field.value.length);
           }}
           onCloseAutoFocus={(e) => {
-            const target = opener.current;
-            if (target?.isConnected && !(target as HTMLButtonElement).disabled) return;
-            // The event's card left the list (it was acted on): land somewhere stable, not on <body>.
+            // Radix returns focus to a Dialog.Trigger; this dialog has none (the card's button opens
+            // it), so focus goes back by hand: to that button, or, when the event's card has left the
+            // list, somewhere stable rather than <body>.
             e.preventDefault();
-            fallbackFocus?.();
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected && !(target as HTMLButtonElement).disabled) target.focus();
+            else fallbackFocus?.();
           }}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
