@@ -518,6 +518,9 @@ describe('working through the queue', () => {
     expect(await dialog.getByRole('alert').textContent()).toMatch(/^That did not work: \S/);
     expect(await dialog.isVisible()).toBe(true);
     expect(await logOf(gone.id)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoA11yViolations(page, 'remove dialog with an error, dark');
+    await screenshot(page, 'moderation-remove-error-dark-desktop');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
