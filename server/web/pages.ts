@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FetchJson } from '../../web/entry-server';
 import type { AppContext } from '../context';
 import type { Shell } from './shell';
 import { fillRoot, hasEmptyRoot, loadPageRenderer, type PageRenderer } from './ssr';
@@ -31,8 +32,27 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     });
     return renderer;
   };
+  /** The API as the page's own requests would reach it, with this visitor's cookies: one source of truth. */
+  const fetchAs =
+    (cookie: string | undefined): FetchJson =>
+    async (path) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+      return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : null };
+    };
+
   app.addHook('onReady', async () => {
-    await getRenderer();
+    const pages = await getRenderer();
+    // A process's first render is several times slower than the next (nothing compiled yet): pay for
+    // it now, in the background, rather than on the first visitor's page.
+    if (pages) {
+      setImmediate(() => {
+        pages.render('/', fetchAs(undefined), shell.config).catch(() => {});
+      });
+    }
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -50,17 +70,8 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     if (!pages) return payload;
     // What the page shows depends on who asks (the header's account, an event only its submitter sees).
     reply.header('Vary', 'Cookie');
-    const cookie = request.headers.cookie;
-    const fetchJson = async (path: string) => {
-      const answer = await app.inject({
-        method: 'GET',
-        url: path,
-        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
-      });
-      return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : null };
-    };
     try {
-      const result = await pages.render(request.url, fetchJson, shell.config);
+      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config);
       return result ? fillRoot(payload, result) : payload;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');

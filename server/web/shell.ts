@@ -1,9 +1,29 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Escape text for HTML text and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Largest style sheet put into the page itself; a larger one stays a file the browser caches. */
+const INLINE_CSS_MAX_BYTES = 96 * 1024;
+
+/**
+ * The build's own style sheets (`<link rel="stylesheet" href="/assets/…">`) as <style> elements in the
+ * page: the browser paints the server-rendered page as soon as the HTML arrives, instead of waiting one
+ * more round trip for a render-blocking file (about 10 KB compressed; the CSP allows inline styles).
+ */
+export function inlineStyleSheets(template: string, webRoot: string): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (link, path: string) => {
+      const file = join(webRoot, path);
+      const css = existsSync(file) ? readFileSync(file, 'utf8') : null;
+      if (css === null || css.length > INLINE_CSS_MAX_BYTES || /<\/style/i.test(css)) return link;
+      return `<style>${css}</style>`;
+    },
+  );
 }
 
 /** Settings the web app reads from the page itself, so the first screen needs no extra request. */
@@ -34,7 +54,7 @@ export class Shell {
     /** Also what the server renderer uses, so its HTML matches the page that hydrates it. */
     readonly config: ClientConfig,
   ) {
-    this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    this.template = inlineStyleSheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), webRoot);
     const site = escapeHtml(config.siteTitle);
     this.feedLinks = [
       `<link rel="alternate" type="application/rss+xml" title="${site}: newly approved events" href="/feed.xml">`,

@@ -1,0 +1,146 @@
+// How the server uses the web app's renderer (web/entry-server.tsx, built beside the web build): which
+// pages it fills, with what, and that a failing or missing renderer leaves the plain page, never a 500.
+// A stand-in renderer keeps these tests independent of a build; e2e/ssr.test.ts runs the real one.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
+    <div id="root"></div>
+    <noscript>This calendar needs JavaScript to show events.</noscript>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </body></html>`;
+
+/**
+ * Renders what the API told it: the signed-in name and the number of events, or fails on request
+ * (`?fail`), or declines (`?decline`). Counts its calls on globalThis (same process).
+ */
+const RENDERER = `
+export async function render(url, fetchJson, config) {
+  globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
+  if (url.includes('fail')) throw new Error('render exploded');
+  if (url.includes('decline')) return null;
+  const session = await fetchJson('/api/auth/session');
+  const list = await fetchJson('/api/events');
+  const who = session.body.user ? session.body.user.name : 'visitor';
+  return {
+    html: '<p>Rendered ' + url + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
+    state: { queries: [{ queryKey: ['events'], state: { data: { title: '</script><script>alert(1)</script>' } } }] },
+  };
+}
+`;
+
+function makeBuild(renderer: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'palcal-ssr-'));
+  mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
+  writeFileSync(join(dir, 'web', 'assets', 'index-abc.css'), 'body{color:#111}');
+  if (renderer !== null) {
+    mkdirSync(join(dir, 'ssr'));
+    writeFileSync(join(dir, 'ssr', 'entry-server.js'), renderer);
+  }
+  return dir;
+}
+
+const calls = () => (globalThis as { __ssrCalls?: number }).__ssrCalls ?? 0;
+
+describe('with a renderer', () => {
+  let dir: string;
+  let server: TestServer;
+  let cookie: string;
+  let eventId: string;
+
+  beforeAll(async () => {
+    dir = makeBuild(RENDERER);
+    server = await startTestServer({ webRoot: join(dir, 'web') });
+    const user = await createUser(server.store, { name: 'Nadia' });
+    cookie = await sessionCookieFor(server.store, user);
+    eventId = (await createEvent(server.store, { title: 'Vigil' })).id;
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills #root of the home page from the API answers, with the state beside it and no <noscript>', async () => {
+    const res = await server.fetch('/?type=protest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toContain('Cookie');
+    const html = await res.text();
+    expect(html).toContain(
+      '<div id="root"><p>Rendered /?type=protest for visitor: 1 events on Palestine Solidarity Calendar</p></div>',
+    );
+    expect(html).not.toContain('<noscript>');
+    // The state is JSON in a script the browser does not run, and no text in it can close that script.
+    const state = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(state).toBeDefined();
+    expect(state).not.toContain('<');
+    expect(JSON.parse(state ?? '')).toEqual({
+      queries: [{ queryKey: ['events'], state: { data: { title: '</script><script>alert(1)</script>' } } }],
+    });
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('asks the API with the visitor’s own cookies', async () => {
+    const html = await (await server.fetch('/', { headers: { cookie } })).text();
+    expect(html).toContain('for Nadia:');
+  });
+
+  it('renders event pages too, but only when they answer 200', async () => {
+    expect(await (await server.fetch(`/event/${eventId}`)).text()).toContain(
+      `<p>Rendered /event/${eventId} for`,
+    );
+    const before = calls();
+    const missing = await server.fetch('/event/AAAAAAAAAAAAAAAA');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root"></div>');
+    expect(calls()).toBe(before);
+  });
+
+  it('leaves every other page, file and API answer alone', async () => {
+    const before = calls();
+    for (const path of ['/submit', '/subscribe', '/nowhere']) {
+      expect(await (await server.fetch(path)).text(), path).toContain('<div id="root"></div>');
+    }
+    expect((await server.fetch('/api/events')).headers.get('content-type')).toContain('application/json');
+    expect(calls()).toBe(before);
+  });
+
+  it('sends the plain page, with a 200, when rendering fails or declines', async () => {
+    for (const path of ['/?fail', '/?decline', `/event/${eventId}?fail`]) {
+      const res = await server.fetch(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).toContain('<noscript>');
+      expect(html, path).not.toContain('ssr-state');
+    }
+  });
+
+  it('puts the build’s style sheet into the page, so the first paint waits for no other file', async () => {
+    const html = await (await server.fetch('/submit')).text();
+    expect(html).toContain('<style>body{color:#111}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+});
+
+describe('without a usable renderer', () => {
+  it('serves the plain page when the build has no renderer, or a broken one', async () => {
+    for (const renderer of [null, 'export const nothing = 1;', 'this is not JavaScript']) {
+      const dir = makeBuild(renderer);
+      const server = await startTestServer({ webRoot: join(dir, 'web') });
+      try {
+        const res = await server.fetch('/');
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('<div id="root"></div>');
+        expect((await server.fetch('/api/health')).status).toBe(200);
+      } finally {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+});
