@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { tooManyRequests } from './errors';
 import type { Database } from './store/schema';
+import { DAY_MS, dailySecret, deleteOldSecrets } from './store/secrets';
 
 /**
  * Fixed-window rate limits kept in the database, so every app server on one database shares them.
- * Keys hold a hash of the IP or account, never the IP itself, and rows expire with their window.
+ * Keys hold a keyed hash of the IP or account, never the IP itself, and rows expire with their window.
  */
 export interface RateRule {
   /** Name of the limit, e.g. 'sign-in:ip'. */
@@ -17,8 +18,36 @@ export interface RateRule {
   message: string;
 }
 
-export function rateKey(rule: RateRule, subject: string): string {
-  const digest = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+/** Purpose of the daily secrets that key the hashes (app_secrets names `rate-limit/YYYY-MM-DD`). */
+export const RATE_LIMIT_SECRET = 'rate-limit';
+
+function windowStartOf(rule: RateRule, now: number): number {
+  if (!(rule.windowMs > 0 && rule.windowMs <= DAY_MS)) {
+    // A longer window would need a secret older than yesterday's, which is deleted (store/secrets.ts).
+    throw new Error(`Rate limit ${rule.name}: the window must be between 1 ms and one day`);
+  }
+  return now - (now % rule.windowMs);
+}
+
+/**
+ * The row key of `subject` (an IP address or an account id) under `rule` for the window holding
+ * `now`: `rule:HMAC-SHA-256(secret, rule ‖ subject)`, truncated to 132 bits. A plain hash of an IPv4
+ * address is reversed by trying all 2^32 of them; this one needs the secret, which is random, made by
+ * the app and deleted after two days. The secret is the one of the UTC day the window began, so a
+ * window that runs over midnight keeps one key and one count. The rule's name is hashed too, so rows of
+ * different rules cannot be matched up to one person.
+ */
+export async function rateKey(
+  db: Kysely<Database>,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<string> {
+  const secret = await dailySecret(db, RATE_LIMIT_SECRET, windowStartOf(rule, now), now);
+  const digest = createHmac('sha256', secret)
+    .update(`${rule.name}\0${subject}`)
+    .digest('base64url')
+    .slice(0, 22);
   return `${rule.name}:${digest}`;
 }
 
@@ -29,8 +58,8 @@ export async function hitRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const key = rateKey(rule, subject);
-  const windowStart = now - (now % rule.windowMs);
+  const windowStart = windowStartOf(rule, now);
+  const key = await rateKey(db, rule, subject, now);
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: windowStart, count: 1 })
@@ -59,7 +88,7 @@ export async function hitRateLimit(
 
 /**
  * Rows are kept no longer than the longest window of any rule (submissions per day), so the hashed
- * addresses in them are gone within a day. A rule with a longer window must raise this.
+ * addresses in them are gone within a day. No rule may have a longer window (see windowStartOf).
  */
 export const RATE_LIMIT_RETENTION_MS = 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -84,10 +113,11 @@ export async function enforceRateLimit(
   }
 }
 
-/** Forget windows that ended; run now and then. */
+/** Forget windows that ended, and secrets older than yesterday's; run now and then. */
 export async function pruneRateLimits(db: Kysely<Database>, olderThanMs: number, now = Date.now()) {
   await db
     .deleteFrom('rate_limits')
     .where('window_start', '<', now - olderThanMs)
     .execute();
+  await deleteOldSecrets(db, RATE_LIMIT_SECRET, now);
 }

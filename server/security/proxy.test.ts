@@ -34,7 +34,7 @@ async function hitsFor(ip: string): Promise<number> {
   const row = await server.store.db
     .selectFrom('rate_limits')
     .select('count')
-    .where('key', '=', rateKey(AUTH_RATE_RULES.signInIp, ip))
+    .where('key', '=', await rateKey(server.store.db, AUTH_RATE_RULES.signInIp, ip))
     .executeTakeFirst();
   return row ? Number(row.count) : 0;
 }

@@ -31,12 +31,42 @@ export function backupSqlite(databasePath: string, targetPath: string): void {
   } finally {
     db.close();
   }
+  leaveOutSecrets(partial);
   const verdict = checkSqliteIntegrity(partial);
   if (verdict !== 'ok') {
     rmSync(partial, { force: true });
     throw new Error(`The backup failed its integrity check: ${verdict}`);
   }
   renameSync(partial, target);
+}
+
+/**
+ * Backups leave out `app_secrets` (the daily keys of the rate-limit hashes) and with them the
+ * `rate_limits` rows. Backups are kept for weeks and in more places than the database; with the secret
+ * beside them, an old backup would give back which addresses were counted on the day it was taken,
+ * long after the live database has deleted that secret. Nothing is lost: a restored database gets a
+ * new secret on its first request, and without the old one its rows could never match again anyway
+ * (counting starts afresh). secure_delete zeroes the deleted rows' bytes and the rollback journal stays
+ * in memory, so no copy of them is left in the backup file or beside it.
+ */
+function leaveOutSecrets(path: string): void {
+  const db = new SQLite(path, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = MEMORY');
+    db.pragma('secure_delete = ON');
+    const tables = new Set(
+      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
+    db.transaction(() => {
+      for (const table of ['app_secrets', 'rate_limits']) {
+        if (tables.has(table)) db.prepare(`delete from ${table}`).run();
+      }
+    })();
+  } finally {
+    db.close();
+  }
 }
 
 /**

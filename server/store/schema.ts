@@ -77,6 +77,15 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Secrets the app makes for itself, shared by every app server on the database (store/secrets.ts). */
+export interface AppSecretsTable {
+  /** What it is for and when, e.g. 'rate-limit/2026-11-21'. */
+  name: string;
+  /** 32 random bytes, base64url. */
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -84,6 +93,7 @@ export interface Database {
   reports: ReportsTable;
   transparency_log: TransparencyLogTable;
   rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

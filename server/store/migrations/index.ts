@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_search_index';
 import * as m0003 from './0003_location_walk_index';
+import * as m0004 from './0004_app_secrets';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_search_index': m0002,
   '0003_location_walk_index': m0003,
+  '0004_app_secrets': m0004,
 };
