@@ -75,7 +75,8 @@ describe('event page', () => {
     await openEvent(page, verified.id);
     const main = page.locator('main');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Land Day commemoration');
-    expect(await page.title()).toBe('Land Day commemoration');
+    // The server names the tab with the site; the page's own title follows once its code has run.
+    await expect.poll(() => page.title()).toBe('Land Day commemoration');
     expect(await main.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/');
     expect(await main.getByText('Cultural', { exact: true }).isVisible()).toBe(true);
     expect(await main.getByText('Verified Event', { exact: true }).isVisible()).toBe(true);
@@ -155,7 +156,9 @@ describe('event page', () => {
       await gate;
       await route.continue();
     });
-    await page.goto(`/event/${verified.id}`);
+    // Opened from the list, the page fetches the event itself (a first load is server-rendered).
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Land Day commemoration', exact: true }).click();
     await page.getByRole('status', { name: 'Loading event…' }).waitFor();
     await expectNoA11yViolations(page, 'event detail (loading)');
     release();

@@ -58,7 +58,8 @@ describe('desktop header', () => {
       await gate;
       await route.continue();
     });
-    await page.goto('/');
+    // A page the browser renders (home and event pages arrive with the header already rendered).
+    await page.goto('/subscribe');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('status').waitFor();
     expect(await nav.getByRole('status').textContent()).toBe('Checking sign-in…');

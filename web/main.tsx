@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './i18n/index';
 import './styles.css';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadPage } from './app/router';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -25,11 +25,19 @@ const app = (
 
 if (root && serverState?.textContent) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: the page it already shows stays responsive to taps and scrolls.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // Read once; the cache holds it now (and the page keeps no copy of data that may change).
+  serverState.remove();
+  // The rendered page's own code first (an event page's chunk), so it hydrates in one pass: a part
+  // still waiting for its code would ignore a click.
+  void preloadPage(window.location.pathname)
+    .catch(() => {})
+    .then(() => {
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding
+      // the main thread for the whole page: the page it already shows stays responsive.
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    });
 } else if (root) {
   createRoot(root).render(app);
 }

@@ -72,7 +72,7 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     reply.header('Vary', 'Cookie');
     try {
       const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config);
-      return result ? fillRoot(payload, result) : payload;
+      return result ? shell.inlineStyles(fillRoot(payload, result)) : payload;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return payload;

@@ -6,24 +6,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Largest style sheet put into the page itself; a larger one stays a file the browser caches. */
+/** Largest style sheet put into a page itself; a larger one stays a file the browser caches. */
 const INLINE_CSS_MAX_BYTES = 96 * 1024;
 
-/**
- * The build's own style sheets (`<link rel="stylesheet" href="/assets/…">`) as <style> elements in the
- * page: the browser paints the server-rendered page as soon as the HTML arrives, instead of waiting one
- * more round trip for a render-blocking file (about 10 KB compressed; the CSP allows inline styles).
- */
-export function inlineStyleSheets(template: string, webRoot: string): string {
-  return template.replace(
-    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
-    (link, path: string) => {
-      const file = join(webRoot, path);
-      const css = existsSync(file) ? readFileSync(file, 'utf8') : null;
-      if (css === null || css.length > INLINE_CSS_MAX_BYTES || /<\/style/i.test(css)) return link;
-      return `<style>${css}</style>`;
-    },
-  );
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
+
+/** The build's own style sheet links in `template`, each with the <style> element that can replace it. */
+function inlineableStyleSheets(template: string, webRoot: string): Map<string, string> {
+  const styles = new Map<string, string>();
+  for (const [link, path] of template.matchAll(STYLESHEET_LINK)) {
+    const file = join(webRoot, path ?? '');
+    const css = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    if (css !== null && css.length <= INLINE_CSS_MAX_BYTES && !/<\/style/i.test(css)) {
+      styles.set(link, `<style>${css}</style>`);
+    }
+  }
+  return styles;
 }
 
 /** Settings the web app reads from the page itself, so the first screen needs no extra request. */
@@ -47,6 +45,7 @@ export class Shell {
   private readonly template: string;
   /** In every page's head: feed readers and calendar apps discover the feeds from any page. */
   private readonly feedLinks: string;
+  private readonly styles: Map<string, string>;
 
   constructor(
     /** The built web app's folder; its server renderer sits beside it (server/web/ssr.ts). */
@@ -54,12 +53,25 @@ export class Shell {
     /** Also what the server renderer uses, so its HTML matches the page that hydrates it. */
     readonly config: ClientConfig,
   ) {
-    this.template = inlineStyleSheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), webRoot);
+    this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    this.styles = inlineableStyleSheets(this.template, webRoot);
     const site = escapeHtml(config.siteTitle);
     this.feedLinks = [
       `<link rel="alternate" type="application/rss+xml" title="${site}: newly approved events" href="/feed.xml">`,
       `<link rel="alternate" type="text/calendar" title="${site}: upcoming events" href="/calendar.ics">`,
     ].join('\n    ');
+  }
+
+  /**
+   * The page with the build's style sheet in it rather than linked (about 10 KB compressed; the CSP
+   * allows inline styles). For pages the server rendered: the browser paints them as soon as the HTML
+   * arrives, instead of waiting one more round trip for a render-blocking file. Pages the browser
+   * renders wait for the script anyway, and keep the cached file.
+   */
+  inlineStyles(page: string): string {
+    let result = page;
+    for (const [link, style] of this.styles) result = result.replace(link, () => style);
+    return result;
   }
 
   render(parts: ShellParts): string {

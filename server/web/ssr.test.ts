@@ -120,10 +120,16 @@ describe('with a renderer', () => {
     }
   });
 
-  it('puts the build’s style sheet into the page, so the first paint waits for no other file', async () => {
-    const html = await (await server.fetch('/submit')).text();
-    expect(html).toContain('<style>body{color:#111}</style>');
-    expect(html).not.toContain('rel="stylesheet"');
+  it('puts the build’s style sheet into the pages it renders, so their first paint waits for no file', async () => {
+    const rendered = await (await server.fetch('/')).text();
+    expect(rendered).toContain('<style>body{color:#111}</style>');
+    expect(rendered).not.toContain('rel="stylesheet"');
+    // Pages the browser renders keep the linked (cached) file.
+    for (const path of ['/submit', '/?fail']) {
+      const plain = await (await server.fetch(path)).text();
+      expect(plain, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+      expect(plain, path).not.toContain('<style>');
+    }
   });
 });
 
