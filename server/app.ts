@@ -10,6 +10,7 @@ import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled } from './env';
 import { AppError } from './errors';
+import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerRoutes } from './routes/index';
@@ -72,8 +73,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // says why this replaced @fastify/helmet). Set on the raw response so that routes can still read and
   // adjust them (the embed page) and a cached listing replays them as they were.
   const headers = securityHeaders(env);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(reply.raw, headers);
+    // Other sites may read the public calendar from a browser, never with credentials (server/http/cors.ts).
+    if (isPublicRead(request.raw)) reply.raw.setHeader('Access-Control-Allow-Origin', '*');
     done();
   });
 
