@@ -121,6 +121,20 @@ describe('listing cache (1 s, the default)', () => {
     expect(await titles(server)).not.toContain('Waiting for approval');
   });
 
+  it('is not emptied by a refused write', async () => {
+    const before = await titles(server, '?when=past');
+    await createEvent(server.store, { title: 'Quiet past vigil', startsAt: Date.now() - DAY });
+    const pending = await createEvent(server.store, { status: 'pending' });
+    // A visitor cannot approve (401): nothing changed, so the cached answer stays.
+    const refused = await server.fetch(`/api/moderation/events/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ verified: false }),
+    });
+    expect(refused.status).toBe(401);
+    expect(await titles(server, '?when=past')).toEqual(before);
+  });
+
   it('caches only 200 answers', async () => {
     const bad = await server.fetch('/api/events?page=0');
     expect(bad.status).toBe(400);

@@ -26,8 +26,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * person never gets a cached answer (their listing says which events they submitted).
  *
  * Freshness: every state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties
- * the cache before its answer is sent, so a moderator's approve or remove shows at once here, whatever
- * command made it. Other processes on the same database (several app servers, the admin command) are
+ * the cache before its answer is sent, unless it was refused (4xx: nothing changed), so a moderator's
+ * approve or remove shows at once here, whatever command made it. Other processes on the same database (several app servers, the admin command) are
  * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default), and so is the clock moving on
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
  */
@@ -147,7 +147,9 @@ export class ListingCache {
     app.addHook('onSend', (request, reply, payload, done) => {
       const method = request.method;
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
-        cache.clear();
+        // A refused request (4xx) changed nothing, and must not let anyone empty the cache at will.
+        const status = reply.statusCode;
+        if (status < 400 || status >= 500) cache.clear();
       } else {
         const pending = (request.raw as MarkedRequest)[kPending];
         if (pending !== undefined && reply.statusCode === 200) {
