@@ -62,6 +62,9 @@ afterAll(async () => {
 async function openEvent(page: Page, id: string): Promise<void> {
   await page.goto(`/event/${id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The server's HTML shows at once; the buttons work once the page's code has taken it over, when
+  // the relative date (rendered only in the browser) appears.
+  await page.getByTestId('event-relative').waitFor();
 }
 
 /** The first screen only, as a visitor sees it before scrolling. */

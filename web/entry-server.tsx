@@ -5,7 +5,7 @@
  * the same React tree as web/main.tsx around a StaticRouter, and hands back the HTML and the cache
  * (dehydrated) so the browser hydrates without asking again.
  */
-import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
@@ -20,11 +20,16 @@ import './i18n/index';
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
 
+/** The answers a page was rendered from, keyed as the query hooks key them (read by web/main.tsx). */
+export interface PageState {
+  queries: { key: readonly unknown[]; data: unknown; updatedAt: number }[];
+}
+
 export interface RenderResult {
   /** What goes inside <div id="root">. */
   html: string;
-  /** The query cache the browser hydrates (web/main.tsx), as plain JSON. */
-  state: DehydratedState;
+  /** The query cache the browser starts from, as plain JSON. */
+  state: PageState;
 }
 
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
@@ -68,10 +73,15 @@ export async function render(
     ...queries.map(([, path]) => fetchJson(path)),
   ]);
   if (answers.some((answer) => answer.status !== 200)) return null;
-  queryClient.setQueryData(sessionQueryKey, answers[0]?.body);
-  queries.forEach(([key], i) => {
-    queryClient.setQueryData(key, answers[i + 1]?.body);
-  });
+  const updatedAt = Date.now();
+  const state: PageState = {
+    queries: [sessionQueryKey, ...queries.map(([key]) => key)].map((key, i) => ({
+      key,
+      data: answers[i]?.body,
+      updatedAt,
+    })),
+  };
+  for (const { key, data } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
 
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
@@ -96,7 +106,6 @@ export async function render(
   if (errors.length > 0) throw errors[0];
   // Anything unfinished (a pending or failed boundary) would need an inline script to complete.
   if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`${pathname}: the render is incomplete`);
-  const state = dehydrate(queryClient);
   queryClient.clear();
   return { html, state };
 }

@@ -1,9 +1,10 @@
-import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './i18n/index';
 import './styles.css';
 import { AppRouter, preloadPage } from './app/router';
+import type { PageState } from './entry-server';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,7 +25,8 @@ const app = (
 );
 
 if (root && serverState?.textContent) {
-  hydrate(queryClient, JSON.parse(serverState.textContent));
+  const state = JSON.parse(serverState.textContent) as PageState;
+  for (const { key, data, updatedAt } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
   // Read once; the cache holds it now (and the page keeps no copy of data that may change).
   serverState.remove();
   // The rendered page's own code first (an event page's chunk), so it hydrates in one pass: a part

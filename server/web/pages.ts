@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchJson } from '../../web/entry-server';
 import type { AppContext } from '../context';
 import type { Shell } from './shell';
-import { fillRoot, hasEmptyRoot, loadPageRenderer, type PageRenderer } from './ssr';
+import {
+  addPreloads,
+  fillRoot,
+  hasEmptyRoot,
+  loadPageRenderer,
+  type PageRenderer,
+  pageChunkPreloads,
+} from './ssr';
 
 /** The pages a visitor lands on, rendered on the server: home (any filters) and one event. */
 const RENDERED_ROUTES = new Set(['/', '/event/:id']);
@@ -22,6 +29,9 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
       .type('text/html; charset=utf-8')
       .send(shell.render({ title: env.SITE_TITLE })),
   );
+
+  // The event page's own code, fetched beside the entry script on event pages (read once from the build).
+  const eventPagePreloads = pageChunkPreloads(shell.webRoot, 'EventDetailPage');
 
   // Loaded once at start; a broken bundle is logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
@@ -72,7 +82,9 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     reply.header('Vary', 'Cookie');
     try {
       const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config);
-      return result ? shell.inlineStyles(fillRoot(payload, result)) : payload;
+      if (!result) return payload;
+      const page = shell.inlineStyles(fillRoot(payload, result));
+      return request.routeOptions.url === '/event/:id' ? addPreloads(page, eventPagePreloads) : page;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return payload;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { addPreloads, pageChunkPreloads } from './ssr';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
     <div id="root"></div>
@@ -28,7 +29,7 @@ export async function render(url, fetchJson, config) {
   const who = session.body.user ? session.body.user.name : 'visitor';
   return {
     html: '<p>Rendered ' + url + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
-    state: { queries: [{ queryKey: ['events'], state: { data: { title: '</script><script>alert(1)</script>' } } }] },
+    state: { queries: [{ key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 }] },
   };
 }
 `;
@@ -79,7 +80,7 @@ describe('with a renderer', () => {
     expect(state).toBeDefined();
     expect(state).not.toContain('<');
     expect(JSON.parse(state ?? '')).toEqual({
-      queries: [{ queryKey: ['events'], state: { data: { title: '</script><script>alert(1)</script>' } } }],
+      queries: [{ key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 }],
     });
     expect(html).not.toContain('<script>alert(1)');
   });
@@ -129,6 +130,32 @@ describe('with a renderer', () => {
       const plain = await (await server.fetch(path)).text();
       expect(plain, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(plain, path).not.toContain('<style>');
+    }
+  });
+});
+
+describe('preload hints for the event page’s code', () => {
+  it('lists the page chunk and what it imports, once, and adds only what the page lacks', () => {
+    const dir = makeBuild(null);
+    try {
+      const assets = join(dir, 'web', 'assets');
+      writeFileSync(
+        join(assets, 'EventDetailPage-x1.js'),
+        'import{a as b}from"./shared-s1.js";import{c}from"./index-abc.js";import{d}from"./shared-s1.js";export{b}',
+      );
+      const links = pageChunkPreloads(join(dir, 'web'), 'EventDetailPage');
+      expect(links).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/EventDetailPage-x1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/index-abc.js">',
+      ]);
+      const page = addPreloads(TEMPLATE, links);
+      expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/EventDetailPage-x1.js">');
+      // The entry script is loaded already.
+      expect(page).not.toContain('href="/assets/index-abc.js"');
+      expect(pageChunkPreloads(join(dir, 'web'), 'NoSuchPage')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

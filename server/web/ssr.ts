@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderResult, render } from '../../web/entry-server';
@@ -40,4 +40,31 @@ export function fillRoot(page: string, result: RenderResult): string {
   return page
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(EMPTY_ROOT, () => `<div id="root">${result.html}</div>\n    ${state}`);
+}
+
+/**
+ * `<link rel="modulepreload">` tags for a lazily loaded page's chunk and the chunks it imports, found in
+ * the build by the page's file name (Vite names a chunk after its module). web/main.tsx loads that code
+ * before it hydrates, so hinting it in the HTML lets the browser fetch it beside the entry script.
+ * Empty when the build has no such chunk.
+ */
+export function pageChunkPreloads(webRoot: string, page: string): string[] {
+  const assets = join(webRoot, 'assets');
+  const chunk = existsSync(assets)
+    ? readdirSync(assets).find((name) => name.startsWith(`${page}-`) && name.endsWith('.js'))
+    : undefined;
+  if (!chunk) return [];
+  const code = readFileSync(join(assets, chunk), 'utf8');
+  const imports = [...code.matchAll(/\bfrom\s*"\.\/([\w.-]+\.js)"/g)].map((m) => m[1] ?? '');
+  return [chunk, ...new Set(imports)]
+    .filter((name) => name !== '')
+    .map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`);
+}
+
+/** The page with these preload tags in its head, leaving out files it already loads or preloads. */
+export function addPreloads(page: string, links: string[]): string {
+  const missing = links.filter((link) => !page.includes(`"${/href="([^"]+)"/.exec(link)?.[1]}"`));
+  return missing.length === 0
+    ? page
+    : page.replace('</head>', () => `  ${missing.join('\n    ')}\n  </head>`);
 }

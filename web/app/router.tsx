@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from 'react';
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { HomePage } from '../features/events/components/HomePage';
 import { Layout } from './Layout';
 
@@ -32,20 +32,12 @@ const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazyPage(() => import('../features/calendar/components/SubscribePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-const LAZY_PAGES = [
-  ['event/:id', EventDetailPage],
-  ['submit', SubmitPage],
-  ['moderation', ModerationPage],
-  ['log', LogPage],
-  ['auth', AuthPage],
-  ['subscribe', SubscribePage],
-] as const;
-
-/** Load the code of the page at `pathname` (nothing for home, which is in the first bundle). */
-export async function preloadPage(pathname: string): Promise<void> {
-  if (pathname === '/') return;
-  const page = LAZY_PAGES.find(([path]) => matchPath(`/${path}`, pathname))?.[1] ?? NotFoundPage;
-  await page.preload();
+/**
+ * Load the code of a page the server renders (web/entry-server.tsx) before hydrating it: home is in
+ * the first bundle; an event page has its own chunk.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return pathname.startsWith('/event/') ? EventDetailPage.preload() : Promise.resolve();
 }
 
 /** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in StaticRouter. */
@@ -54,9 +46,12 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        {LAZY_PAGES.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        <Route path="event/:id" element={<EventDetailPage />} />
+        <Route path="submit" element={<SubmitPage />} />
+        <Route path="moderation" element={<ModerationPage />} />
+        <Route path="log" element={<LogPage />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
