@@ -28,7 +28,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * Freshness: every state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties
  * the cache before its answer is sent, unless it was refused (4xx: nothing changed), so a moderator's
  * approve or remove shows at once here, whatever command made it. Other processes on the same database (several app servers, the admin command) are
- * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default), and so is the clock moving on
+ * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default) plus the time one refresh takes (an
+ * expired answer is replayed while one request computes it again: see MicroCache), and so is the clock moving on
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
  */
 export const LISTING_PATH = '/api/events';
@@ -128,7 +129,8 @@ export class ListingCache {
       ) {
         const key = listingCacheKey(url);
         if (key !== null) {
-          const hit = cache.get(key);
+          // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
+          const hit = cache.get(key, method === 'GET');
           if (hit !== undefined) {
             answer(hit, method, res, log());
             return;
@@ -152,9 +154,10 @@ export class ListingCache {
         if (status < 400 || status >= 500) cache.clear();
       } else {
         const pending = (request.raw as MarkedRequest)[kPending];
-        if (pending !== undefined && reply.statusCode === 200) {
-          const response = capture(reply.raw, reply.getHeaders(), payload);
+        if (pending !== undefined) {
+          const response = reply.statusCode === 200 ? capture(reply.raw, reply.getHeaders(), payload) : null;
           if (response) cache.set(pending.key, response, pending.generation);
+          else cache.abandon(pending.key);
         }
       }
       done(null, payload);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedResponse, MicroCache } from './microCache';
+import { type CachedResponse, MicroCache, REFRESH_WAIT_MS } from './microCache';
 
 function response(body: string): CachedResponse {
   return { statusCode: 200, headers: ['content-type', 'text/plain'], body: Buffer.from(body) };
@@ -19,7 +19,6 @@ describe('MicroCache', () => {
     expect(cache.get('/a')?.body.toString()).toBe('a');
     c.t += 1;
     expect(cache.get('/a')).toBeUndefined();
-    expect(cache.size).toBe(0);
   });
 
   it('stores nothing when the TTL is 0', () => {
@@ -68,5 +67,59 @@ describe('MicroCache', () => {
     expect(cache.set('/a', response('stale'), started)).toBe(false);
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.set('/a', response('new'), cache.generation)).toBe(true);
+  });
+});
+
+describe('MicroCache after expiry', () => {
+  it('lets one request refresh an expired entry while the others still get it', () => {
+    const c = clock();
+    const cache = new MicroCache({ ttlMs: 1000, now: c.now });
+    cache.set('/a', response('old'), cache.generation);
+    c.t += 1000;
+    expect(cache.get('/a')).toBeUndefined(); // this caller refreshes
+    expect(cache.get('/a')?.body.toString()).toBe('old'); // everyone else meanwhile
+    expect(cache.get('/a')?.body.toString()).toBe('old');
+    cache.set('/a', response('new'), cache.generation);
+    expect(cache.get('/a')?.body.toString()).toBe('new');
+  });
+
+  it('does not let a caller that will not store (HEAD) hold the refresh', () => {
+    const c = clock();
+    const cache = new MicroCache({ ttlMs: 1000, now: c.now });
+    cache.set('/a', response('old'), cache.generation);
+    c.t += 1000;
+    expect(cache.get('/a', false)).toBeUndefined();
+    expect(cache.get('/a', false)).toBeUndefined();
+    expect(cache.get('/a')).toBeUndefined(); // a GET takes it on
+    expect(cache.get('/a', false)?.body.toString()).toBe('old');
+  });
+
+  it('lets another request try when a refresh never comes back, or fails', () => {
+    const c = clock();
+    const cache = new MicroCache({ ttlMs: 1000, now: c.now });
+    cache.set('/a', response('old'), cache.generation);
+    c.t += 1000;
+    expect(cache.get('/a')).toBeUndefined();
+    c.t += REFRESH_WAIT_MS - 1;
+    expect(cache.get('/a')?.body.toString()).toBe('old');
+    c.t += 1;
+    expect(cache.get('/a')).toBeUndefined(); // the first refresher is given up on
+    expect(cache.get('/a')?.body.toString()).toBe('old');
+    cache.abandon('/a'); // the refresh answered an error: the old answer goes
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('abandon leaves a fresh entry alone, and clear() drops expired ones too', () => {
+    const c = clock();
+    const cache = new MicroCache({ ttlMs: 1000, now: c.now });
+    cache.set('/a', response('a'), cache.generation);
+    cache.abandon('/a');
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    c.t += 1000;
+    expect(cache.get('/a')).toBeUndefined();
+    cache.clear();
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/a')).toBeUndefined();
   });
 });

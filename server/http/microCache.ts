@@ -6,6 +6,12 @@
  * `clear()` empties it and moves to a new generation: a response computed before a write but finished
  * after it (`set` with the generation read when it started) is not stored, so a write is never
  * followed by a stale answer from this process.
+ *
+ * No stampede when an entry expires: the first request after expiry gets a miss and computes the
+ * answer again, while the others keep getting the expired answer until it is back (nginx's
+ * `proxy_cache_lock` with `proxy_cache_use_stale updating`). Otherwise, under load, every request in
+ * flight at that moment would run the query at once, every TTL. A refresh that does not come back
+ * within REFRESH_WAIT_MS (or is `abandon`ed: not a 200) lets the next request try again.
  */
 export interface CachedResponse {
   /** Always 200: nothing else is cached. */
@@ -19,7 +25,12 @@ interface Entry {
   response: CachedResponse;
   expiresAt: number;
   size: number;
+  /** When the request refreshing this expired entry started; 0 when none is. */
+  refreshingSince: number;
 }
+
+/** How long an expired entry is served while one request computes it again, at most. */
+export const REFRESH_WAIT_MS = 5000;
 
 export interface MicroCacheOptions {
   /** How long an answer is kept; 0 turns the cache off. */
@@ -63,14 +74,25 @@ export class MicroCache {
     return this.entries.size;
   }
 
-  get(key: string): CachedResponse | undefined {
+  /**
+   * The answer for `key`: a fresh one, or an expired one while another request refreshes it. Undefined
+   * means the caller computes it (and, if it expired, is now the one refreshing it, unless `claim` is
+   * false: a caller that will not store its answer, such as HEAD, must not hold others back).
+   */
+  get(key: string, claim = true): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.delete(key, entry);
-      return undefined;
-    }
-    return entry.response;
+    const now = this.now();
+    if (entry.expiresAt > now) return entry.response;
+    if (entry.refreshingSince !== 0 && now - entry.refreshingSince < REFRESH_WAIT_MS) return entry.response;
+    if (claim) entry.refreshingSince = now;
+    return undefined;
+  }
+
+  /** The caller could not refresh `key` (its answer was not a 200): drop the expired entry. */
+  abandon(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.expiresAt <= this.now()) this.delete(key, entry);
   }
 
   /** Keep `response` under `key`; false when not kept (disabled, too big, or cleared since `generation`). */
@@ -86,7 +108,7 @@ export class MicroCache {
       if (this.entries.size < this.maxEntries && this.bytes + size <= this.maxBytes) break;
       this.delete(oldestKey, oldest);
     }
-    this.entries.set(key, { response, expiresAt: this.now() + this.ttlMs, size });
+    this.entries.set(key, { response, expiresAt: this.now() + this.ttlMs, size, refreshingSince: 0 });
     this.bytes += size;
     return true;
   }
