@@ -3,8 +3,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './i18n/index';
 import './styles.css';
+import type { SessionResponse } from '../common/schemas/auth';
 import { AppRouter, preloadPage } from './app/router';
 import type { PageState } from './entry-server';
+import { sessionQueryKey } from './features/auth/api/session';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -31,7 +33,11 @@ if (root && serverState?.textContent) {
   serverState.remove();
   // The rendered page's own code first (an event page's chunk), so it hydrates in one pass: a part
   // still waiting for its code would ignore a click.
-  void preloadPage(window.location.pathname)
+  // Likewise the account menu's code for someone signed in (the header renders it on the server).
+  const signedIn = state.queries.some(
+    ({ key, data }) => key[0] === sessionQueryKey[0] && Boolean((data as SessionResponse | null)?.user),
+  );
+  void Promise.all([preloadPage(window.location.pathname), signedIn ? import('./app/AccountMenu') : null])
     .catch(() => {})
     .then(() => {
       // As a transition, hydration yields to the browser every few milliseconds instead of holding

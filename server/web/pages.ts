@@ -32,6 +32,8 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
 
   // The event page's own code, fetched beside the entry script on event pages (read once from the build).
   const eventPagePreloads = pageChunkPreloads(shell.webRoot, 'EventDetailPage');
+  // The header's account menu, for someone signed in.
+  const accountMenuPreloads = pageChunkPreloads(shell.webRoot, 'AccountMenu');
 
   // Loaded once at start; a broken bundle is logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
@@ -83,8 +85,14 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     try {
       const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config);
       if (!result) return payload;
-      const page = shell.inlineStyles(fillRoot(payload, result));
-      return request.routeOptions.url === '/event/:id' ? addPreloads(page, eventPagePreloads) : page;
+      const signedIn = result.state.queries.some(
+        ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
+      );
+      const preloads = [
+        ...(request.routeOptions.url === '/event/:id' ? eventPagePreloads : []),
+        ...(signedIn ? accountMenuPreloads : []),
+      ];
+      return addPreloads(shell.inlineStyles(fillRoot(payload, result)), preloads);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return payload;

@@ -21,6 +21,7 @@ import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { useSession } from '../../auth/api/session';
+import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
@@ -145,7 +146,9 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <ShareButton title={event.title} url={pageUrl} />
-            <LazyAddToCalendar event={event} />
+            {/* The menu needs the browser (its links use the page's address): the server renders the
+                same-looking plain button, which the menu replaces once the page is hydrated. */}
+            {hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />}
             {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
           </div>
 
