@@ -31,21 +31,19 @@ if (root && serverState?.textContent) {
   for (const { key, data, updatedAt } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
   // Read once; the cache holds it now (and the page keeps no copy of data that may change).
   serverState.remove();
-  // The rendered page's own code first (an event page's chunk), so it hydrates in one pass: a part
-  // still waiting for its code would ignore a click.
-  // Likewise the account menu's code for someone signed in (the header renders it on the server).
+  // Start loading the code the rendered page needs beyond the first bundle (an event page's chunk;
+  // the account menu for someone signed in; both hinted in the HTML too), without waiting for it:
+  // whatever has arrived when React gets there hydrates in the same pass, the rest right after.
   const signedIn = state.queries.some(
     ({ key, data }) => key[0] === sessionQueryKey[0] && Boolean((data as SessionResponse | null)?.user),
   );
-  void Promise.all([preloadPage(window.location.pathname), signedIn ? import('./app/AccountMenu') : null])
-    .catch(() => {})
-    .then(() => {
-      // As a transition, hydration yields to the browser every few milliseconds instead of holding
-      // the main thread for the whole page: the page it already shows stays responsive.
-      startTransition(() => {
-        hydrateRoot(root, app);
-      });
-    });
+  void preloadPage(window.location.pathname).catch(() => {});
+  if (signedIn) void import('./app/AccountMenu').catch(() => {});
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: the page it already shows stays responsive.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else if (root) {
   createRoot(root).render(app);
 }

@@ -7,8 +7,8 @@ type Page = ComponentType<Record<string, never>>;
 
 /**
  * A page whose code loads when it is first shown (React.lazy), or beforehand with `preload()`: once
- * loaded it renders at once, without suspending. web/main.tsx preloads the page the server rendered
- * before hydrating it, so the whole page hydrates in one pass and answers clicks right away.
+ * loaded it renders at once, without suspending. web/main.tsx starts loading the page the server
+ * rendered as it starts hydrating, so that page's part is hydrated (and answers clicks) sooner.
  */
 function lazyPage(load: () => Promise<{ default: Page }>) {
   let loaded: Page | null = null;
@@ -32,10 +32,7 @@ const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazyPage(() => import('../features/calendar/components/SubscribePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/**
- * Load the code of a page the server renders (web/entry-server.tsx) before hydrating it: home is in
- * the first bundle; an event page has its own chunk.
- */
+/** Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle. */
 export function preloadPage(pathname: string): Promise<unknown> {
   return pathname.startsWith('/event/') ? EventDetailPage.preload() : Promise.resolve();
 }
