@@ -46,6 +46,9 @@ describe('MicroCache', () => {
     expect(cache.get('/9')).toBeDefined();
     expect(cache.set('/huge', response('y'.repeat(300)), cache.generation)).toBe(false);
     expect(cache.get('/huge')).toBeUndefined();
+    // An answer that grew too big replaces the one before it: that one is not kept either.
+    expect(cache.set('/9', response('y'.repeat(300)), cache.generation)).toBe(false);
+    expect(cache.get('/9')).toBeUndefined();
   });
 
   it('replacing a key does not count it twice', () => {

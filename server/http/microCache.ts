@@ -98,11 +98,11 @@ export class MicroCache {
   /** Keep `response` under `key`; false when not kept (disabled, too big, or cleared since `generation`). */
   set(key: string, response: CachedResponse, generation: number): boolean {
     if (!this.enabled || generation !== this.gen) return false;
+    const old = this.entries.get(key);
+    if (old) this.delete(key, old);
     let size = response.body.length + key.length;
     for (const part of response.headers) size += part.length;
     if (size > this.maxBytes) return false;
-    const old = this.entries.get(key);
-    if (old) this.delete(key, old);
     // Oldest first: a Map iterates in insertion order.
     for (const [oldestKey, oldest] of this.entries) {
       if (this.entries.size < this.maxEntries && this.bytes + size <= this.maxBytes) break;
