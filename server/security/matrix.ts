@@ -264,6 +264,7 @@ export const MATRIX: MatrixRow[] = [
   // --- Calendars, feeds, pages, API docs
   { method: 'GET', route: '/api/openapi.json', what: 'OpenAPI document', expect: all(200) },
   { method: 'GET', route: '/api/docs', what: 'API docs page', expect: all(200) },
+  { method: 'GET', route: '/', what: 'home page (server-rendered)', expect: all(200) },
   { method: 'GET', route: '/event/:id', what: 'page of an approved event', expect: all(200) },
   {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { EVENT_TYPE_LABELS, eventPageUrl, filterQuery } from '../routes/calendar/links';
-import type { FeedFilters } from '../routes/calendar/queries';
+import type { FeedFilters } from '../store/feeds';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
