@@ -22,6 +22,14 @@ function cardTitles(page: Page): Promise<string[]> {
   return page.locator('main li article h3').allTextContents();
 }
 
+/**
+ * The server-rendered page has been hydrated: its upcoming/past links have become radio buttons. A
+ * first load arrives rendered (e2e/ssr.test.ts); tests of what the running app does wait for this.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.getByRole('radio').first().waitFor();
+}
+
 function listHeading(page: Page) {
   return page.locator('main section h2').first();
 }
@@ -44,7 +52,7 @@ describe('with no events at all', () => {
       true,
     );
     expect(await page.getByRole('link', { name: 'Submit an Event' }).getAttribute('href')).toBe('/submit');
-    expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
     expect(await page.getByTestId('event-count').textContent()).toContain('0');
     await screenshot(page, 'home-empty-phone');
     await expectNoA11yViolations(page);
@@ -331,7 +339,7 @@ describe('with events', () => {
   it('shows past events latest first with the Past Event tag, and Back returns to upcoming', async () => {
     const page = await e2e.newPage({ viewport: PHONE });
     await page.goto('/');
-    await page.locator('main li article').first().waitFor();
+    await hydrated(page);
     await page.getByText('Past', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('when') === 'past');
     await expect
@@ -371,7 +379,7 @@ describe('with events', () => {
   it('pages through the list on the server, with the page in the URL', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    await page.locator('main li article').first().waitFor();
+    await hydrated(page);
     expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
@@ -402,13 +410,19 @@ describe('with events', () => {
     expect(await page.getByRole('link', { name: 'Submit an Event' }).count()).toBeLessThanOrEqual(1);
     await screenshot(page, 'home-empty-filtered-desktop');
     await expectNoA11yViolations(page, 'home (no match)');
-    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    // A link (it works without JavaScript too); with it, a navigation in the page, not a reload.
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole('link', { name: 'Clear filters' }).first().click();
     await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
     expect(page.url()).toBe(`${e2e.server.url}/`);
     expect(await page.getByLabel('Search').inputValue()).toBe('');
     expect(await page.getByLabel('Location').inputValue()).toBe('');
     expect(await page.getByLabel('Event type').inputValue()).toBe('all');
-    expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
   it('combines filters given in a shared URL', async () => {
@@ -488,5 +502,65 @@ describe('with events', () => {
     expect(await card.getByTestId('event-relative').textContent()).toMatch(/in \d+ years?/);
     expect(await card.getByText('Verified').count()).toBe(0);
     expect(await card.getByTestId('event-organizer').count()).toBe(0);
+  });
+
+  describe('Add to calendar on a card, pressed while the menu’s code is still on the way', () => {
+    const name = 'Add “Film night: Farha” to your calendar';
+
+    /** A fresh, hydrated home page whose menu code arrives only when the test lets it. */
+    async function slowMenuPage() {
+      const page = await e2e.newPage({ viewport: PHONE });
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let fetched = false;
+      await page.route('**/assets/AddToCalendar-*.js', async (route) => {
+        fetched = true;
+        await gate;
+        await route.continue();
+      });
+      await page.goto('/');
+      await hydrated(page);
+      return { page, release, fetched: () => fetched };
+    }
+
+    const downloadItem = (page: Page) => page.getByRole('menuitem', { name: /Download \.ics/ });
+
+    it('opens the menu when the code arrives between pressing and releasing the button', async () => {
+      const { page, release, fetched } = await slowMenuPage();
+      const trigger = page.getByRole('button', { name });
+      // Passing over the button fetches the code; nothing on screen changes meanwhile.
+      await trigger.hover();
+      await expect.poll(fetched).toBe(true);
+      await page.mouse.down();
+      expect(await trigger.getAttribute('aria-busy')).toBe('true');
+      release();
+      await downloadItem(page).waitFor();
+      await page.mouse.up();
+      expect(await downloadItem(page).isVisible()).toBe(true);
+      expect(await downloadItem(page).getAttribute('href')).toBe(`/event/${ids['Film night: Farha']}.ics`);
+    });
+
+    it('opens the menu for a click made at once, as soon as the code is there', async () => {
+      const { page, release } = await slowMenuPage();
+      await page.getByRole('button', { name }).click();
+      await page.waitForTimeout(300);
+      expect(await downloadItem(page).count()).toBe(0);
+      release();
+      await downloadItem(page).waitFor();
+      await expectNoA11yViolations(page, 'card menu opened while loading');
+    });
+
+    it('opens the menu for Enter pressed at once, and Escape gives focus back to the button', async () => {
+      const { page, release } = await slowMenuPage();
+      await page.getByRole('button', { name }).focus();
+      await page.keyboard.press('Enter');
+      release();
+      await downloadItem(page).waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => downloadItem(page).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
+    });
   });
 });

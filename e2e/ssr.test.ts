@@ -131,7 +131,12 @@ describe('HTML from the server', () => {
       /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
     expect(state).not.toContain('<');
     expect(JSON.stringify(JSON.parse(state))).toContain('Candle vigil & <remembrance> for Gaza');
-    expect(page).not.toContain('<noscript>');
+    // The shell's "needs JavaScript" notice goes; the page's own <noscript> (the filter form's submit
+    // button, for browsers that run no script) stays.
+    expect(page).not.toContain('This calendar needs JavaScript');
+    expect(page).toMatch(
+      /<form action="\/" method="get">[\s\S]*<noscript>[\s\S]*Show events[\s\S]*<\/noscript>/,
+    );
     // The only scripts: the app's module and the JSON state (the CSP refuses inline scripts).
     expect(page.match(/<script\b[^>]*>/g)).toEqual([
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/),
@@ -200,6 +205,28 @@ describe('in the browser', () => {
       .toEqual(['March for a ceasefire']);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(watched.apiCalls).toEqual(['/api/events?type=protest']);
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('hydrates a filtered home with its no-JavaScript parts without a mismatch or a shift', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const watched = watch(page);
+    await page.goto('/?type=educational&page=1');
+    await hydrated(page);
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+    expect(watched.apiCalls).toEqual([]);
+    // What only a page without JavaScript needs has made way for the app's own controls.
+    expect(await page.getByRole('button', { name: 'Show events' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: 'Upcoming' }).isChecked()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Upcoming' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('button', { name: 'Add “Teach-in number 1” to your calendar' })
+        .getAttribute('href'),
+    ).toBeNull();
+    expect(await page.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/');
+    await screenshot(page, 'ssr-home-filtered-phone');
+    await expectNoA11yViolations(page);
     expect(watched.problems).toEqual([]);
   });
 

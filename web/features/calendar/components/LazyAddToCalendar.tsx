@@ -1,41 +1,137 @@
-import { CalendarPlus, ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { CalendarPlus, ChevronDown, Download, LoaderCircle } from 'lucide-react';
+import { type KeyboardEvent, type PointerEvent, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/Button';
 import { CALENDAR_NS } from '../catalog';
-import type { AddToCalendarProps } from './AddToCalendar';
+import { eventIcsPath } from '../links';
+import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';
 
-const AddToCalendar = lazy(() => import('./AddToCalendar').then((m) => ({ default: m.AddToCalendar })));
+/** The menu's code (Radix, Floating UI), fetched once for every card on the page. */
+let loaded: typeof Menu | null = null;
+let loading: Promise<typeof Menu> | null = null;
+
+function loadMenu(): Promise<typeof Menu> {
+  loading ??= import('./AddToCalendar').then(
+    (module) => {
+      loaded = module.AddToCalendar;
+      return loaded;
+    },
+    (error: unknown) => {
+      // A failed fetch (a flaky connection) is tried again on the next click.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const subscribeNever = () => () => {};
+
+/** False while the server renders and while the browser hydrates that HTML; true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
 
 /**
- * The "Add to calendar" menu for lists of cards: until someone points at or clicks it, a plain button
- * that looks the same, so the home page's first load carries no menu code (Radix, Floating UI). A
- * click loads the menu and opens it at once.
+ * The "Add to calendar" menu for lists of cards (and the event page before it hydrates).
+ *
+ * - In the server's HTML, until the page has hydrated: a link to the event's .ics file that looks
+ *   like the button, so the page read without JavaScript has no dead button.
+ * - Then a plain button that looks the same, so the home page's first load carries no menu code.
+ *   Pointing at it or focusing it fetches that code in the background without changing anything on
+ *   screen; pressing it (pointer down, as the menu itself opens, or a click, Enter, Space, Arrow
+ *   Down) asks for the menu, which replaces the button already open as soon as its code is there.
+ *   A press made while the code loads is remembered, never lost; a spinner says it is coming.
  */
 export function LazyAddToCalendar(props: AddToCalendarProps) {
   const { t } = useTranslation(CALENDAR_NS);
-  const [state, setState] = useState<'idle' | 'armed' | 'open'>('idle');
+  const hydrated = useHydrated();
+  const [requested, setRequested] = useState(false);
+  const [LoadedMenu, setLoadedMenu] = useState<typeof Menu | null>(null);
+  // The state above updates on the next render; two events of one press (pointer down, then click)
+  // must not ask twice.
+  const asked = useRef(false);
   const { variant = 'secondary', size = 'sm', compact = false, event } = props;
-  const standIn = (
+
+  if (LoadedMenu) return <LoadedMenu {...props} defaultOpen />;
+
+  const className = buttonClass(variant, size, compact ? 'px-2!' : '');
+  const name = compact ? t('add.buttonFor', { title: event.title }) : undefined;
+  const title = compact ? t('add.button') : undefined;
+
+  if (!hydrated) {
+    return (
+      <a
+        href={eventIcsPath(event.id)}
+        download
+        className={className}
+        title={compact ? title : t('add.ics')}
+        aria-label={name}
+      >
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        {compact ? null : t('add.button')}
+        {/* A download, not a menu: its icon says so (the same size as the menu's chevron). */}
+        {compact ? null : <Download aria-hidden="true" className="size-4" />}
+      </a>
+    );
+  }
+
+  const open = () => {
+    if (asked.current) return;
+    asked.current = true;
+    if (loaded) {
+      setLoadedMenu(() => loaded);
+      return;
+    }
+    setRequested(true);
+    loadMenu().then(
+      (menu) => setLoadedMenu(() => menu),
+      () => {
+        asked.current = false;
+        setRequested(false);
+      },
+    );
+  };
+  const preload = () => {
+    void loadMenu().catch(() => {});
+  };
+
+  return (
     <button
       type="button"
-      className={buttonClass(variant, size, compact ? 'px-2!' : '')}
-      title={compact ? t('add.button') : undefined}
-      aria-label={compact ? t('add.buttonFor', { title: event.title }) : undefined}
+      className={className}
+      title={title}
+      aria-label={name}
       aria-haspopup="menu"
-      aria-expanded={state === 'open'}
-      onPointerEnter={() => setState((s) => (s === 'idle' ? 'armed' : s))}
-      onClick={() => setState('open')}
+      aria-expanded={false}
+      aria-busy={requested || undefined}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onPointerDown={(e: PointerEvent<HTMLButtonElement>) => {
+        if (e.button !== 0 || e.ctrlKey) return;
+        // As the menu's own trigger does: no focus move by this press, the opening menu takes focus.
+        e.preventDefault();
+        open();
+      }}
+      onClick={open}
+      onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          open();
+        }
+      }}
     >
-      <CalendarPlus aria-hidden="true" className="size-4" />
+      {requested ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+      ) : (
+        <CalendarPlus aria-hidden="true" className="size-4" />
+      )}
       {compact ? null : t('add.button')}
       {compact ? null : <ChevronDown aria-hidden="true" className="size-4" />}
     </button>
-  );
-  if (state === 'idle') return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <AddToCalendar {...props} defaultOpen={state === 'open'} />
-    </Suspense>
   );
 }

@@ -29,7 +29,7 @@ function Separator() {
  * The date as it reads in the event's own zone on the first line; under it, the relative hint (beside
  * the date, never instead of it) and the zone's name when the viewer's clock differs. Those two, and
  * the viewer's own time, appear once the page runs in the browser; their lines are held meanwhile, so
- * nothing below moves when they do.
+ * nothing below moves when they do (not in a browser that says it runs no script: nothing will come).
  */
 export function EventDate({
   iso,
@@ -52,7 +52,7 @@ export function EventDate({
         {parts.dateTimeLines[0]}
         <span className="whitespace-nowrap">{parts.dateTimeLines[1]}</span>
       </time>
-      <span className="min-h-5 text-sm text-stone-600 dark:text-stone-300">
+      <span className="min-h-5 text-sm text-stone-600 noscript:min-h-0 dark:text-stone-300">
         {hydrated ? (
           <>
             <span data-testid="event-relative">{parts.relative}</span>
@@ -67,7 +67,7 @@ export function EventDate({
       </span>
       {showViewerTime ? (
         // Always one line tall on the event page: whether it has text is known only in the browser.
-        <span className="min-h-5 text-sm text-stone-500 dark:text-stone-400">
+        <span className="min-h-5 text-sm text-stone-500 noscript:min-h-0 dark:text-stone-400">
           {hydrated && parts.viewerDateTime ? (
             <span data-testid="event-viewer-time">
               {t('date.yourTime', { dateTime: parts.viewerDateTime })}

@@ -145,10 +145,13 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
           </h1>
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <ShareButton title={event.title} url={pageUrl} />
-            {/* The menu needs the browser (its links use the page's address): the server renders the
-                same-looking plain button, which the menu replaces once the page is hydrated. */}
+            {/* The menu needs the browser (its links use the page's address): the server renders a
+                same-looking link to the event's .ics file, which the menu replaces once hydrated. */}
             {hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />}
+            {/* Sharing needs JavaScript: no dead button in the server's page (read without it too). It
+                comes after the calendar link so that nothing moves when it appears. Someone signed in
+                has run the app (signing in needs it), so their page has it from the start. */}
+            {hydrated || signedIn ? <ShareButton title={event.title} url={pageUrl} /> : null}
             {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
           </div>
 

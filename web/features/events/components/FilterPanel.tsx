@@ -1,8 +1,10 @@
 import { MapPin, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
+import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import type { HomeFilters, TypeFilter } from '../lib/filters';
 
@@ -15,7 +17,8 @@ interface FilterPanelProps {
   filters: HomeFilters;
   /** `replace` is true for typing that refines a search already in the address (no history flood). */
   onChange: (change: FilterChange, options: { replace: boolean }) => void;
-  onClear: (() => void) | null;
+  /** The address of this view without search, location and type; null when none of them is set. */
+  clearHref: string | null;
 }
 
 /**
@@ -59,7 +62,7 @@ const fieldClass =
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
 
-export function FilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
+export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) {
   const { t } = useTranslation('events');
   const ids = { search: useId(), location: useId(), type: useId() };
   const [search, setSearch] = useDebouncedField(filters.search, (value, replace) =>
@@ -69,91 +72,109 @@ export function FilterPanel({ filters, onChange, onClear }: FilterPanelProps) {
     onChange({ location: value }, { replace }),
   );
 
+  // Only without JavaScript (React leaves <noscript> alone when it hydrates, and a browser running
+  // scripts never shows it): a button to send the form, and the upcoming/past choice it keeps.
+  const noScriptSubmit = (
+    <>
+      {filters.when === 'past' ? <input type="hidden" name="when" value="past" /> : null}
+      <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
+        <Search aria-hidden="true" className="size-4" />
+        {t('filters.submit')}
+      </button>
+    </>
+  );
+
   return (
     <Card className="p-4 sm:p-5">
       <search aria-label={t('filters.label')}>
-        <form
-          className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]"
-          onSubmit={(e) => e.preventDefault()}
-        >
-          <div className="col-span-2 lg:col-span-1">
-            <label htmlFor={ids.search} className={labelClass}>
-              {t('filters.search')}
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-              />
-              <input
-                id={ids.search}
-                type="search"
-                name="search"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={LIMITS.searchMax}
-                placeholder={t('filters.searchPlaceholder')}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                className={`${fieldClass} ps-9 pe-3`}
-              />
+        {/* With JavaScript the list follows the fields as they change and the form never submits.
+            Without it (Tor Browser's Safest level), it is a plain GET form to this page with the
+            parameters the app writes (page left out: a new search starts at page 1). */}
+        <form method="get" action="/" onSubmit={(e) => e.preventDefault()}>
+          <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]">
+            <div className="col-span-2 lg:col-span-1">
+              <label htmlFor={ids.search} className={labelClass}>
+                {t('filters.search')}
+              </label>
+              <div className="relative">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+                />
+                <input
+                  id={ids.search}
+                  type="search"
+                  name="search"
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  maxLength={LIMITS.searchMax}
+                  placeholder={t('filters.searchPlaceholder')}
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  className={`${fieldClass} ps-9 pe-3`}
+                />
+              </div>
+            </div>
+            <div>
+              <label htmlFor={ids.location} className={labelClass}>
+                {t('filters.location')}
+              </label>
+              <div className="relative">
+                <MapPin
+                  aria-hidden="true"
+                  className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+                />
+                <input
+                  id={ids.location}
+                  type="text"
+                  name="location"
+                  autoComplete="off"
+                  maxLength={LIMITS.locationMax}
+                  placeholder={t('filters.locationPlaceholder')}
+                  value={location}
+                  onChange={(e) => setLocation(e.target.value)}
+                  className={`${fieldClass} ps-9 pe-3`}
+                />
+              </div>
+            </div>
+            <div>
+              <label htmlFor={ids.type} className={labelClass}>
+                {t('filters.type')}
+              </label>
+              <select
+                id={ids.type}
+                name="type"
+                value={filters.type}
+                onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
+                className={`${fieldClass} px-3`}
+              >
+                <option value="all">{t('filters.allTypes')}</option>
+                {EVENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`types.${type}`)}
+                  </option>
+                ))}
+              </select>
             </div>
           </div>
-          <div>
-            <label htmlFor={ids.location} className={labelClass}>
-              {t('filters.location')}
-            </label>
-            <div className="relative">
-              <MapPin
-                aria-hidden="true"
-                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-              />
-              <input
-                id={ids.location}
-                type="text"
-                name="location"
-                autoComplete="off"
-                maxLength={LIMITS.locationMax}
-                placeholder={t('filters.locationPlaceholder')}
-                value={location}
-                onChange={(e) => setLocation(e.target.value)}
-                className={`${fieldClass} ps-9 pe-3`}
-              />
+          {clearHref ? (
+            <div className="mt-3 flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+              <Link
+                to={clearHref}
+                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
+              >
+                <X aria-hidden="true" className="size-4" />
+                {t('filters.clear')}
+              </Link>
+              <noscript className="basis-full sm:basis-auto">{noScriptSubmit}</noscript>
             </div>
-          </div>
-          <div>
-            <label htmlFor={ids.type} className={labelClass}>
-              {t('filters.type')}
-            </label>
-            <select
-              id={ids.type}
-              name="type"
-              value={filters.type}
-              onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
-              className={`${fieldClass} px-3`}
-            >
-              <option value="all">{t('filters.allTypes')}</option>
-              {EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          ) : (
+            <noscript>
+              <div className="mt-4 flex justify-end">{noScriptSubmit}</div>
+            </noscript>
+          )}
         </form>
       </search>
-      {onClear ? (
-        <div className="mt-3 flex justify-end">
-          <button
-            type="button"
-            onClick={onClear}
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
-          >
-            <X aria-hidden="true" className="size-4" />
-            {t('filters.clear')}
-          </button>
-        </div>
-      ) : null}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { browserTimeZone } from '../../../../common/timezones';
 import { config } from '../../../app/config';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { StateMessage } from '../../../components/ui/Notice';
+import { Pager } from '../../../components/ui/Pager';
 import { SubscribeLink } from '../../calendar/components/SubscribeLink';
 import { useEventList } from '../api/events';
 import {
@@ -21,7 +22,6 @@ import {
 } from '../lib/filters';
 import { EventCard, EventCardSkeleton } from './EventCard';
 import { type FilterChange, FilterPanel } from './FilterPanel';
-import { Pagination } from './Pagination';
 import { WhenToggle } from './WhenToggle';
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
@@ -76,7 +76,8 @@ export function HomePage() {
   const onFilterChange = (change: FilterChange, { replace }: { replace: boolean }) =>
     update((current) => withFilter(current, change), replace);
 
-  const clearFilters = () => update((current) => ({ ...DEFAULT_FILTERS, when: current.when }), false);
+  // Clear filters is a link (it works without JavaScript too): the same view with no search, location or type.
+  const clearHref = active ? `/${filtersToSearch({ ...DEFAULT_FILTERS, when: filters.when })}` : null;
 
   const focusList = () => {
     // After a page change, start reading from the list heading, not the bottom of the old page.
@@ -150,10 +151,10 @@ export function HomePage() {
               : t('list.emptyUpcoming')
         }
         action={
-          active ? (
-            <Button variant="secondary" onClick={clearFilters}>
+          clearHref ? (
+            <ButtonLink variant="secondary" to={clearHref}>
               {t('filters.clear')}
-            </Button>
+            </ButtonLink>
           ) : filters.when === 'upcoming' ? (
             <ButtonLink to="/submit">
               <Plus aria-hidden="true" className="size-4" />
@@ -177,11 +178,18 @@ export function HomePage() {
             </li>
           ))}
         </ul>
-        <Pagination
+        <Pager
           page={filters.page}
           pages={pages}
           hrefFor={(page) => `/${filtersToSearch({ ...filters, page })}`}
           onNavigate={focusList}
+          className="mt-10"
+          labels={{
+            label: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            status: t('pagination.status', { page: filters.page, pages }),
+          }}
         />
       </>
     );
@@ -192,7 +200,7 @@ export function HomePage() {
       <Hero />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <div className="-mt-px pt-6 sm:pt-8">
-          <FilterPanel filters={filters} onChange={onFilterChange} onClear={active ? clearFilters : null} />
+          <FilterPanel filters={filters} onChange={onFilterChange} clearHref={clearHref} />
         </div>
 
         <section aria-labelledby={headingId} className="mt-8 sm:mt-10">
@@ -223,6 +231,7 @@ export function HomePage() {
               <WhenToggle
                 value={filters.when}
                 onChange={(when) => update((current) => withFilter(current, { when }), false)}
+                hrefFor={(when) => `/${filtersToSearch(withFilter(filters, { when }))}`}
               />
             </div>
           </div>
