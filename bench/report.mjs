@@ -118,7 +118,7 @@ export function formatReport(results, notes) {
       ' (other engineers’ browser tests shared these cores; see the per-run column below).',
     `Each figure: autocannon, ${meta.connections} connections, ${meta.durationSeconds} s, after one warm-up request;` +
       ' the app server is the built one (`dist/server/main.js`, LOG_LEVEL=warn) in its own process.',
-    '“bare http” is a node:http server answering the default page’s exact bytes from memory: the physical limit.',
+    '“bare http” is a node:http server answering the default page’s exact bytes from memory: the physical limit, measured just before and just after the app’s default page (the mean of the two).',
     '',
     '## Listing API (`GET /api/events`)',
     '',
