@@ -1,0 +1,239 @@
+// The home and event pages with JavaScript off (Tor Browser's "Safest" level, for one): the server's
+// HTML is the whole page, so searching, filtering, upcoming/past, paging and opening an event must all
+// be plain forms and links, and nothing on the page may be a button that does nothing.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+const DAY = 24 * 3600 * 1000;
+let e2e: E2E;
+const contexts: BrowserContext[] = [];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const s = e2e.server.store;
+  const now = Date.now();
+  // 25 upcoming events: three pages of 12. The first ones are the ones the tests look for.
+  const named = [
+    ['Film night: Farha', 'cultural', 'Paris', 'France'],
+    ['March for Gaza: Ceasefire Now', 'protest', 'London', 'United Kingdom'],
+    ['Teach-in: 75 years of the Nakba', 'educational', 'Chicago', 'United States'],
+    ['Online vigil for the children of Gaza', 'digital', 'Online', 'Worldwide'],
+  ] as const;
+  for (const [i, [title, type, city, country]] of named.entries()) {
+    const row = await createEvent(s, { title, type, city, country, startsAt: now + (i + 1) * DAY });
+    ids[title] = row.id;
+  }
+  for (let i = 0; i < 21; i++) {
+    const row = await createEvent(s, {
+      title: `Community gathering ${i + 1}`,
+      type: 'cultural',
+      city: 'Ramallah',
+      country: 'Palestine',
+      startsAt: now + (10 + i) * DAY,
+    });
+    ids[`Community gathering ${i + 1}`] = row.id;
+  }
+  await createEvent(s, { title: 'Last year’s solidarity march', type: 'protest', startsAt: now - 30 * DAY });
+  await createEvent(s, { title: 'Pending picnic', status: 'pending', startsAt: now + DAY });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  expect(e2e.foreignRequests).toEqual([]);
+  await e2e.close();
+});
+
+/** A page in a browser that runs no script at all, watched for requests to other origins. */
+async function noJsPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await e2e.browser.newContext({
+    viewport,
+    javaScriptEnabled: false,
+    baseURL: e2e.server.url,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  const origin = new URL(e2e.server.url).origin;
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/^(data|blob|about):/.test(url)) return;
+    if (new URL(url).origin !== origin) e2e.foreignRequests.push(url);
+  });
+  return page;
+}
+
+function cardTitles(page: Page): Promise<string[]> {
+  return page.locator('main li article h3').allTextContents();
+}
+
+function query(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+/** Every <button> the page shows: without JavaScript, each one must do something by itself. */
+async function visibleButtons(page: Page): Promise<string[]> {
+  const names: string[] = [];
+  for (const button of await page.locator('button:visible').all()) {
+    const label = (await button.getAttribute('aria-label')) ?? (await button.textContent())?.trim();
+    names.push(`${await button.getAttribute('type')}:${label}`);
+  }
+  return names;
+}
+
+/**
+ * Run `check` with scripts allowed for the test's own code (axe, measurements), on the page as it was
+ * loaded without them: the page's scripts were skipped while it loaded and do not run now. The page is
+ * back to no JavaScript for whatever it loads next.
+ */
+async function withTestScripts<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+  try {
+    return await check();
+  } finally {
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await cdp.detach();
+  }
+}
+
+/** axe on the page as a browser without JavaScript shows it. */
+function expectNoA11yViolationsWithoutJs(page: Page, label: string): Promise<void> {
+  return withTestScripts(page, async () => {
+    // Timers never fire in a document loaded without scripts; axe only uses them to yield.
+    await page.evaluate(() => {
+      const later = (run: () => void) => {
+        void Promise.resolve().then(run);
+        return 0;
+      };
+      (window as unknown as { setTimeout: unknown }).setTimeout = later;
+      (window as unknown as { clearTimeout: unknown }).clearTimeout = () => {};
+    });
+    await expectNoA11yViolations(page, label);
+  });
+}
+
+describe('the home page without JavaScript', () => {
+  it('lists events, with a submit button, links for upcoming/past and pages, and no dead buttons', async () => {
+    const page = await noJsPage(DESKTOP);
+    await page.goto('/');
+    expect(await cardTitles(page)).toHaveLength(12);
+    expect((await cardTitles(page)).slice(0, 2)).toEqual([
+      'Film night: Farha',
+      'March for Gaza: Ceasefire Now',
+    ]);
+    expect(await page.getByTestId('event-count').textContent()).toBe('25');
+    // The only button is the filter form's (the header's phone menu button is not this page's).
+    expect(await visibleButtons(page)).toEqual(['submit:Show events']);
+    expect(await page.getByRole('link', { name: 'Upcoming' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('link', { name: 'Past' }).getAttribute('href')).toBe('/?when=past');
+    // Each card's Add to calendar is the event's .ics file.
+    const add = page.getByRole('link', { name: 'Add “Film night: Farha” to your calendar' });
+    expect(await add.getAttribute('href')).toBe(`/event/${ids['Film night: Farha']}.ics`);
+    expect(await add.getAttribute('download')).not.toBeNull();
+    expect(await page.getByText('Page 1 of 3').isVisible()).toBe(true);
+    await screenshot(page, 'no-js-home-desktop');
+    await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript (desktop)');
+  });
+
+  it('searches by typing and pressing Enter, then by the button, and clears', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/');
+    await page.getByLabel('Search').fill('farha');
+    await page.getByLabel('Search').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'farha');
+    expect(await cardTitles(page)).toEqual(['Film night: Farha']);
+    expect(await page.getByLabel('Search').inputValue()).toBe('farha');
+
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Location').fill('united states');
+    await page.getByRole('button', { name: 'Show events' }).click();
+    await page.waitForURL((url) => url.searchParams.get('location') === 'united states');
+    expect(await cardTitles(page)).toEqual(['Teach-in: 75 years of the Nakba']);
+    expect(await page.getByLabel('Location').inputValue()).toBe('united states');
+    await screenshot(page, 'no-js-home-filtered-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript, filtered (phone)');
+
+    await page.getByRole('link', { name: 'Clear filters' }).first().click();
+    await page.waitForURL((url) => url.search === '');
+    expect(await cardTitles(page)).toHaveLength(12);
+    expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
+  });
+
+  it('filters by type with the button, keeps the filters across upcoming/past, and pages with links', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/?page=2');
+    await page.getByLabel('Event type').selectOption('protest');
+    await page.getByRole('button', { name: 'Show events' }).click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
+    // A new search starts at page 1.
+    expect(query(page).get('page')).toBeNull();
+    expect(await cardTitles(page)).toEqual(['March for Gaza: Ceasefire Now']);
+
+    await page.getByRole('link', { name: 'Past', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === 'past');
+    expect(query(page).get('type')).toBe('protest');
+    expect(await cardTitles(page)).toEqual(['Last year’s solidarity march']);
+    expect(await page.getByRole('heading', { name: /Past Events/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Past', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await screenshot(page, 'no-js-home-past-phone');
+
+    // The form keeps "past" when it is sent again.
+    await page.getByLabel('Event type').selectOption('all');
+    await page.getByRole('button', { name: 'Show events' }).click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'all');
+    expect(query(page).get('when')).toBe('past');
+    expect(await cardTitles(page)).toEqual(['Last year’s solidarity march']);
+
+    await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === null);
+    expect(await page.getByText('Page 1 of 3').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(await page.getByText('Page 2 of 3').isVisible()).toBe(true);
+    const second = await cardTitles(page);
+    expect(second).toHaveLength(12);
+    expect(second[0]).toBe('Community gathering 9');
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === null);
+    expect((await cardTitles(page))[0]).toBe('Film night: Farha');
+  });
+
+  it('opens an event, shows no dead buttons there, and its Back link returns home', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/?type=digital');
+    await page.getByRole('link', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Online vigil for the children of Gaza' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Report' }).count()).toBe(0);
+    const add = page.getByRole('link', { name: 'Add to calendar' });
+    expect(await add.getAttribute('href')).toBe(`/event/${ids['Online vigil for the children of Gaza']}.ics`);
+    const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    // Nothing but the header's phone menu button (web/app/Header.tsx, not this page's).
+    expect((await visibleButtons(page)).filter((b) => b !== 'button:Open menu')).toEqual([]);
+    await screenshot(page, 'no-js-event-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'event page without JavaScript');
+
+    await page.getByRole('link', { name: 'Back to Events' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await cardTitles(page)).toHaveLength(12);
+  });
+
+  it('looks finished on a phone', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/');
+    const width = await withTestScripts(page, () =>
+      page.evaluate(() => document.documentElement.scrollWidth),
+    );
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    // Scripts were skipped: still the server's page (links for upcoming/past, not the app's radios).
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await screenshot(page, 'no-js-home-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript (phone)');
+  });
+});
