@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../server/testing/factories';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
@@ -508,11 +508,30 @@ describe('with events', () => {
   });
 
   describe('Add to calendar on a card, pressed while the menu’s code is still on the way', () => {
+    const touchContexts: BrowserContext[] = [];
+    afterAll(async () => {
+      for (const context of touchContexts) await context.close();
+    });
     const name = 'Add “Film night: Farha” to your calendar';
 
     /** A fresh, hydrated home page whose menu code arrives only when the test lets it. */
-    async function slowMenuPage() {
-      const page = await e2e.newPage({ viewport: PHONE });
+    async function slowMenuPage({ touch = false } = {}) {
+      let page: Page;
+      if (touch) {
+        // A phone's touch screen: the pointer arrives over the button and presses it in one go.
+        const context = await e2e.browser.newContext({
+          viewport: PHONE,
+          hasTouch: true,
+          isMobile: true,
+          baseURL: e2e.server.url,
+          locale: 'en-US',
+          timezoneId: 'UTC',
+        });
+        touchContexts.push(context);
+        page = await context.newPage();
+      } else {
+        page = await e2e.newPage({ viewport: PHONE });
+      }
       let release = () => {};
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -527,6 +546,14 @@ describe('with events', () => {
       await hydrated(page);
       return { page, release, fetched: () => fetched };
     }
+
+    it('opens the menu for a tap on a touch screen made at once', async () => {
+      const { page, release } = await slowMenuPage({ touch: true });
+      await page.getByRole('button', { name }).tap();
+      release();
+      await downloadItem(page).waitFor();
+      expect(await downloadItem(page).isVisible()).toBe(true);
+    });
 
     const downloadItem = (page: Page) => page.getByRole('menuitem', { name: /Download \.ics/ });
 
