@@ -7,10 +7,9 @@ const DAY = 24 * 3600 * 1000;
 let e2e: E2E;
 
 beforeAll(async () => {
-  // The events below are written straight to the database, which the one-second listing cache
-  // (server/http/listingCache.ts) cannot know: without it, the first list after they appear is never
-  // the empty one the previous tests saw.
-  e2e = await startE2E({ env: { LISTING_CACHE_MS: '0' } });
+  // The events below are written straight to the database; startE2E turns the listing micro-cache off
+  // so the first list after they appear is never the empty one the previous tests saw.
+  e2e = await startE2E();
 });
 afterAll(async () => {
   // Checked once at the end, over every page every test opened.

@@ -41,7 +41,14 @@ export interface E2E {
 
 /** One real server on a fresh database serving the built app, and one Chromium. */
 export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {}): Promise<E2E> {
-  const server = await startTestServer({ ...options, webRoot: inject('webRoot') });
+  // Browser tests write events straight into the database (factories), behind the app's back, which a
+  // running server sees only once its listing micro-cache expires (1 s): off here unless a test asks for
+  // it. The cache has its own API tests (server/http/listingCache.test.ts).
+  const server = await startTestServer({
+    ...options,
+    env: { LISTING_CACHE_MS: '0', ...options.env },
+    webRoot: inject('webRoot'),
+  });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const foreignRequests: string[] = [];
