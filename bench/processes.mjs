@@ -67,7 +67,7 @@ function track(child, name) {
 }
 
 /** Start the built server (dist/server/main.js) on DATABASE_URL; resolves once /api/health answers. */
-export async function startAppServer({ root, databaseUrl, logFile }) {
+export async function startAppServer({ root, databaseUrl, logFile, env: extraEnv = {} }) {
   const port = await freePort();
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
@@ -81,6 +81,7 @@ export async function startAppServer({ root, databaseUrl, logFile }) {
       // Request logs at info level would measure the log pipe, not the app.
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...extraEnv,
     },
     stdio: ['ignore', log, log],
   });

@@ -13,22 +13,23 @@ const mb = (bytes) => (bytes == null ? '?' : `${Math.round(bytes / 2 ** 20)} MB`
 const size = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : String(s));
 const SCENARIOS = ['default', 'search', 'location', 'type'];
 
+const cell = (m) => (m ? `${n(m.rps)} · ${m.p50}/${m.p99}${m.errors ? ` (${m.errors} errors)` : ''}` : '–');
+
 function rowsOf(results) {
   const header = [
     'db',
     'events',
-    ...SCENARIOS.map((s) => `${s} req/s · p50/p99 ms`),
+    'default, cached req/s · p50/p99 ms',
     'bare http req/s · p50/p99',
+    ...SCENARIOS.map((s) => `${s}, uncached req/s · p50/p99 ms`),
     'peak RSS',
   ];
   const rows = results.runs.map((r) => [
     r.dialect,
     size(r.size),
-    ...SCENARIOS.map((s) => {
-      const m = r.scenarios[s];
-      return m ? `${n(m.rps)} · ${m.p50}/${m.p99}${m.errors ? ` (${m.errors} errors)` : ''}` : '–';
-    }),
+    cell(r.cached?.default),
     `${n(r.limit.rps)} · ${r.limit.p50}/${r.limit.p99}`,
+    ...SCENARIOS.map((s) => cell(r.scenarios[s])),
     mb(r.peakRss),
   ]);
   return [header, ...rows];
@@ -64,18 +65,23 @@ export function verdicts(results) {
         // Sub-millisecond p99s are rounded by autocannon; compare against at least 1 ms.
         const ratio = b / Math.max(a, 1);
         out.push({
-          target: `${dialect} ${s}: p99 at ${size(large.size)} within ${TARGETS.p99Ratio}× of p99 at ${size(small.size)}`,
+          target: `${dialect} ${s} (uncached): p99 at ${size(large.size)} within ${TARGETS.p99Ratio}× of p99 at ${size(small.size)}`,
           met: ratio <= TARGETS.p99Ratio,
           detail: `${a} ms → ${b} ms (${ratio.toFixed(2)}×)`,
         });
       }
     }
     for (const r of runs) {
-      const share = r.scenarios.default.rps / r.limit.rps;
+      // As deployed: the listing micro-cache on (runs before it existed measured only the uncached path).
+      const served = r.cached?.default ?? r.scenarios.default;
+      const share = served.rps / r.limit.rps;
+      const uncached = r.cached
+        ? `; uncached ${n(r.scenarios.default.rps)} (${Math.round((r.scenarios.default.rps / r.limit.rps) * 100)}%)`
+        : '';
       out.push({
         target: `${dialect} ${size(r.size)}: default-page throughput ≥ ${TARGETS.throughputShare * 100}% of the in-memory limit`,
         met: share >= TARGETS.throughputShare,
-        detail: `${n(r.scenarios.default.rps)} of ${n(r.limit.rps)} req/s (${Math.round(share * 100)}%)`,
+        detail: `${n(served.rps)} of ${n(r.limit.rps)} req/s (${Math.round(share * 100)}%)${uncached}`,
       });
     }
     if (large) {
@@ -118,7 +124,7 @@ export function formatReport(results, notes) {
       ' (other engineers’ browser tests shared these cores; see the per-run column below).',
     `Each figure: autocannon, ${meta.connections} connections, ${meta.durationSeconds} s, after one warm-up request;` +
       ' the app server is the built one (`dist/server/main.js`, LOG_LEVEL=warn) in its own process.',
-    '“bare http” is a node:http server answering the default page’s exact bytes from memory: the physical limit, measured just before and just after the app’s default page (the mean of the two).',
+    '“default, cached” is the home page’s call as deployed, with the listing micro-cache on (LISTING_CACHE_MS=1000); “bare http” is a node:http server answering the same bytes from memory, the physical limit, measured just before and just after it (the mean of the two). The four “uncached” columns run on a second server with the cache off (LISTING_CACHE_MS=0): every call goes to the database, so their p99s show how the indexes scale.',
     '',
     '## Listing API (`GET /api/events`)',
     '',
