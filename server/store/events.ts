@@ -153,6 +153,26 @@ export async function listApprovedEvents(
       .limit(pageSize)
       .offset(offset)
       .execute();
+  if (!sqlite && location && !search) {
+    // PostgreSQL, location only: the page's ids come from the date index alone (migration 0005 carries
+    // location_text in it: an index-only scan), then only those rows are read.
+    const direction = filters.when === 'past' ? 'desc' : 'asc';
+    const ids = matching
+      .select(['id', 'starts_at'])
+      .orderBy('starts_at', direction)
+      .orderBy('id')
+      .limit(pageSize)
+      .offset(offset)
+      .as('page');
+    const rows = await db
+      .selectFrom(ids)
+      .innerJoin('events', 'events.id', 'page.id')
+      .selectAll('events')
+      .orderBy('page.starts_at', direction)
+      .orderBy('page.id')
+      .execute();
+    return { rows, total };
+  }
   if (!viaFts) return { rows: await pageOf(matching), total };
   // Walking the date index visits about (offset + pageSize) × window / total rows; reading the
   // matches from the FTS index costs `total` lookups, each about 5 times dearer. Take the cheaper.

@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_search_index';
 import * as m0003 from './0003_location_walk_index';
 import * as m0004 from './0004_app_secrets';
+import * as m0005 from './0005_pg_location_walk_index';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_search_index': m0002,
   '0003_location_walk_index': m0003,
   '0004_app_secrets': m0004,
+  '0005_pg_location_walk_index': m0005,
 };
