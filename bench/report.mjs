@@ -121,7 +121,8 @@ export function formatReport(results, notes) {
     `Written by \`npm run bench\` on ${meta.startedAt.slice(0, 16).replace('T', ' ')} UTC (${meta.minutes.toFixed(1)} minutes).`,
     `Machine: ${meta.cpu}; Node ${meta.node}${meta.postgres ? `; ${meta.postgres}` : ''}.`,
     `Load average (1 min): ${meta.loadAtStart.toFixed(1)} at the start, ${meta.loadAtEnd.toFixed(1)} at the end` +
-      ' (other engineers’ browser tests shared these cores; see the per-run column below).',
+      ' (anything else using these two cores shows here; see the per-run column below).',
+    ...(meta.remarks ?? []),
     `Each figure: autocannon, ${meta.connections} connections, ${meta.durationSeconds} s, after one warm-up request;` +
       ' the app server is the built one (`dist/server/main.js`, LOG_LEVEL=warn) in its own process.',
     '“default, cached” is the home page’s call as deployed, with the listing micro-cache on (LISTING_CACHE_MS=1000); “bare http” is a node:http server answering the same bytes from memory, the physical limit, measured just before and just after it (the mean of the two). The four “uncached” columns run on a second server with the cache off (LISTING_CACHE_MS=0): every call goes to the database, so their p99s show how the indexes scale.',
