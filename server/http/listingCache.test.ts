@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList } from '../../common/schemas/events';
@@ -213,6 +216,20 @@ describe('listingCacheKey and hasSessionCookie', () => {
     expect(listingCacheKey('/api/eventsx')).toBeNull();
   });
 
+  it('keys the home page (any query) and event pages, and no other page', () => {
+    expect(listingCacheKey('/')).toBe('/');
+    expect(listingCacheKey('/?when=past&type=protest')).toBe('/?type=protest&when=past');
+    expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA')).toBe('/event/AAAAAAAAAAAAAAAA');
+    expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA?x=1')).toBe('/event/AAAAAAAAAAAAAAAA?x=1');
+    // The .ics twin of the event page, and anything that is not an id, go through.
+    expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA.ics')).toBeNull();
+    expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA/')).toBeNull();
+    expect(listingCacheKey('/event/')).toBeNull();
+    for (const path of ['/submit', '/subscribe', '/moderation', '/embed', '/assets/index-abc.js', '//']) {
+      expect(listingCacheKey(path), path).toBeNull();
+    }
+  });
+
   it('finds the session cookie among others, and only it', () => {
     expect(hasSessionCookie(undefined)).toBe(false);
     expect(hasSessionCookie('sid=abc')).toBe(true);
@@ -220,5 +237,177 @@ describe('listingCacheKey and hasSessionCookie', () => {
     expect(hasSessionCookie('theme=dark;sid=abc')).toBe(true);
     expect(hasSessionCookie('xsid=abc; theme=dark')).toBe(false);
     expect(hasSessionCookie('oidc_flow=x')).toBe(false);
+  });
+});
+
+// The pages rendered on the server, with a stand-in renderer (as server/web/ssr.test.ts does) that
+// writes how many times it ran into the page: a replayed page still says the number of the first render.
+const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
+    <div id="root"></div>
+    <noscript>This calendar needs JavaScript to show events.</noscript>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </body></html>`;
+const RENDERER = `
+export async function render(url, fetchJson) {
+  globalThis.__pageCacheRenders = (globalThis.__pageCacheRenders ?? 0) + 1;
+  const session = await fetchJson('/api/auth/session');
+  const list = await fetchJson('/api/events');
+  const who = session.body.user ? session.body.user.name : 'visitor';
+  const titles = list.body.events.map((e) => e.title).join(', ');
+  return {
+    html: '<p>Render ' + globalThis.__pageCacheRenders + ' of ' + url + ' for ' + who + ': ' + titles + '</p>',
+    state: { queries: [] },
+  };
+}
+`;
+const renders = () => (globalThis as { __pageCacheRenders?: number }).__pageCacheRenders ?? 0;
+
+function makeBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'palcal-pagecache-'));
+  mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'ssr'));
+  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
+  writeFileSync(join(dir, 'web', 'assets', 'index-abc.css'), 'body{color:#111}');
+  writeFileSync(join(dir, 'ssr', 'entry-server.js'), RENDERER);
+  return dir;
+}
+
+describe('page cache: the rendered home and event pages', () => {
+  let dir: string;
+  let server: TestServer;
+  let eventId: string;
+
+  beforeAll(async () => {
+    dir = makeBuild();
+    server = await startTestServer({ webRoot: join(dir, 'web') });
+    eventId = (await createEvent(server.store, { title: 'Harbour vigil', startsAt: Date.now() + DAY })).id;
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('replays the home page byte for byte, security headers and Vary: Cookie included, without rendering', async () => {
+    const miss = await rawExchange(server.url, '/?type=protest&when=upcoming');
+    expect(miss).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(miss).toContain('Harbour vigil');
+    const before = renders();
+    await createEvent(server.store, { title: 'Direct write', startsAt: Date.now() + DAY });
+    const hit = await rawExchange(server.url, '/?type=protest&when=upcoming');
+    expect(hit).toBe(miss);
+    expect(renders()).toBe(before);
+    expect(hit).toContain("\r\nContent-Security-Policy: default-src 'self';");
+    expect(hit).toContain('\r\nX-Content-Type-Options: nosniff\r\n');
+    expect(hit).toMatch(/\r\nvary: [^\r]*Cookie/i);
+    expect(hit).toContain('<style>body{color:#111}</style>');
+    expect(hit).not.toContain('Direct write');
+    // The same filters in another order are the same entry.
+    expect(await rawExchange(server.url, '/?when=upcoming&type=protest')).toBe(miss);
+    // HEAD answers the same headers, and no body.
+    const head = await rawExchange(server.url, '/?type=protest&when=upcoming', 'HEAD');
+    expect(head).toBe(`${miss.split('\r\n\r\n')[0]}\r\n\r\n`);
+    // Other filters are another page, rendered now.
+    expect(await (await server.fetch('/?type=cultural')).text()).toContain('Direct write');
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('replays an event page byte for byte', async () => {
+    const miss = await rawExchange(server.url, `/event/${eventId}`);
+    expect(miss).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(miss).toContain(`of /event/${eventId} for visitor`);
+    const before = renders();
+    const hit = await rawExchange(server.url, `/event/${eventId}`);
+    expect(hit).toBe(miss);
+    expect(renders()).toBe(before);
+    // Its calendar file is not a page, and is answered by the app.
+    const ics = await server.fetch(`/event/${eventId}.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+  });
+
+  it('never answers someone signed in from the cache, nor keeps their page for visitors', async () => {
+    const user = await createUser(server.store, { name: 'Nadia' });
+    const cookie = await sessionCookieFor(server.store, user);
+    const visitor = await (await server.fetch('/?search=harbour')).text();
+    expect(visitor).toContain('for visitor');
+    const signedIn = await (await server.fetch('/?search=harbour', { headers: { cookie } })).text();
+    expect(signedIn).toContain('for Nadia');
+    expect(await (await server.fetch('/?search=harbour')).text()).toBe(visitor);
+    // Another cookie is still a visitor.
+    expect(await (await server.fetch('/?search=harbour', { headers: { cookie: 'theme=dark' } })).text()).toBe(
+      visitor,
+    );
+  });
+
+  it('never keeps a 404: an event that is not public yet shows once it is', async () => {
+    const pending = await createEvent(server.store, {
+      title: 'Quiet pending picnic',
+      status: 'pending',
+      startsAt: Date.now() + DAY,
+    });
+    expect((await server.fetch(`/event/${pending.id}`)).status).toBe(404);
+    // Approved behind the app's back (another process): nothing empties this cache.
+    await server.store.db
+      .updateTable('events')
+      .set({ status: 'approved' })
+      .where('id', '=', pending.id)
+      .execute();
+    const page = await server.fetch(`/event/${pending.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`of /event/${pending.id} for visitor`);
+  });
+
+  it('is emptied at once by approve and by remove in this process', async () => {
+    const moderator = await createModerator(server.store);
+    const cookie = await sessionCookieFor(server.store, moderator);
+    const pending = await createEvent(server.store, {
+      title: 'Waiting for approval',
+      status: 'pending',
+      startsAt: Date.now() + DAY,
+    });
+    expect(await (await server.fetch('/?when=upcoming')).text()).not.toContain('Waiting for approval');
+    expect((await server.fetch(`/event/${eventId}`)).status).toBe(200);
+    const approve = await server.fetch(`/api/moderation/events/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ verified: true }),
+    });
+    expect(approve.status).toBe(200);
+    expect(await (await server.fetch('/?when=upcoming')).text()).toContain('Waiting for approval');
+
+    const page = await rawExchange(server.url, `/event/${eventId}`);
+    const remove = await server.fetch(`/api/moderation/events/${eventId}/remove`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(remove.status).toBe(200);
+    expect(page).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect((await server.fetch(`/event/${eventId}`)).status).toBe(404);
+    expect(await (await server.fetch('/?when=upcoming')).text()).not.toContain('Harbour vigil');
+  });
+});
+
+describe('page cache off', () => {
+  it('renders every home and event page with LISTING_CACHE_MS=0', async () => {
+    const dir = makeBuild();
+    const server = await startTestServer({ webRoot: join(dir, 'web'), env: { LISTING_CACHE_MS: '0' } });
+    try {
+      const { id } = await createEvent(server.store, {
+        title: 'Open air reading',
+        startsAt: Date.now() + DAY,
+      });
+      // The renderer loads, and renders once to warm up (server/web/pages.ts), with the first page.
+      expect((await server.fetch('/')).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+      const before = renders();
+      for (const path of ['/', '/', `/event/${id}`, `/event/${id}`]) {
+        expect((await server.fetch(path)).status, path).toBe(200);
+      }
+      expect(renders()).toBe(before + 4);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,13 +6,15 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHookHandler } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
- * The micro-cache of the public listing (`GET`/`HEAD /api/events`, any query) for visitors without a
- * session cookie: the home page's call, by far the most frequent request.
+ * The micro-cache of the public listing (`GET`/`HEAD /api/events`, any query) and of the two pages
+ * rendered on the server that visitors land on (`/`, any query, and `/event/:id`), for visitors without
+ * a session cookie: the home page and its listing call are by far the most frequent requests, and a
+ * rendered page costs tens of milliseconds of CPU.
  *
  * Hits are answered by the node:http request listener before Fastify sees the request (Fastify's
  * `serverFactory`): no routing, no hooks, no session lookup, no query, no serialisation. Fastify's own
@@ -23,7 +25,9 @@ import { type CachedResponse, MicroCache } from './microCache';
  * the same "request completed" line as any other request.
  *
  * What is cached: only 200 answers to GET without a session cookie and without Set-Cookie. A signed-in
- * person never gets a cached answer (their listing says which events they submitted).
+ * person never gets a cached answer (their listing says which events they submitted; their pages show
+ * their account). A 404 (an event not public, or not yet) is never kept. Bounded in entries and total
+ * bytes (MicroCache's defaults: 500 entries, 16 MiB; a rendered page with its inlined CSS is ~50–100 KB).
  *
  * Freshness: every state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties
  * the cache before its answer is sent, unless it was refused (4xx: nothing changed), so a moderator's
@@ -33,6 +37,14 @@ import { type CachedResponse, MicroCache } from './microCache';
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
  */
 export const LISTING_PATH = '/api/events';
+
+/**
+ * What is cached, by path (the query is part of the key, in name order): the listing, and the two pages
+ * rendered on the server that visitors land on, the home page (any filters) and one event's page
+ * (server/web/pages.ts: each render costs tens of milliseconds of CPU). An event id is 16 characters of
+ * the id alphabet (common/ids.ts); anything else under /event/ is not a page worth keeping.
+ */
+const CACHEABLE_PATHS: readonly RegExp[] = [/^\/api\/events$/, /^\/$/, /^\/event\/[A-Za-z0-9]{16}$/];
 
 /** The options of Fastify's own HTTP/1 server that the factory receives. */
 interface FastifyServerOptions {
@@ -56,20 +68,27 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE_RE.test(cookieHeader);
 }
 
+/** The path of a URL, without its query. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
 /**
- * The cache key of a listing URL, or null for any other URL. Query parameters are put in order of
- * their names (stable, so repeated names keep their order): `?type=protest&page=2` and
+ * The cache key of a cacheable URL (CACHEABLE_PATHS), or null for any other URL. Query parameters are
+ * put in order of their names (stable, so repeated names keep their order): `?type=protest&page=2` and
  * `?page=2&type=protest` share an entry. Nothing is decoded: other spellings are other entries.
  */
 export function listingCacheKey(url: string): string | null {
   const q = url.indexOf('?');
-  if ((q === -1 ? url : url.slice(0, q)) !== LISTING_PATH) return null;
-  if (q === -1) return LISTING_PATH;
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return null;
+  if (q === -1) return path;
   const pairs = url
     .slice(q + 1)
     .split('&')
     .filter((p) => p !== '');
-  if (pairs.length === 0) return LISTING_PATH;
+  if (pairs.length === 0) return path;
   const name = (p: string) => {
     const eq = p.indexOf('=');
     return eq === -1 ? p : p.slice(0, eq);
@@ -79,7 +98,7 @@ export function listingCacheKey(url: string): string | null {
     const nb = name(b);
     return na < nb ? -1 : na > nb ? 1 : 0;
   });
-  return `${LISTING_PATH}?${pairs.join('&')}`;
+  return `${path}?${pairs.join('&')}`;
 }
 
 export interface ListingCacheOptions {
@@ -123,7 +142,6 @@ export class ListingCache {
       if (
         (method === 'GET' || method === 'HEAD') &&
         url !== undefined &&
-        url.startsWith(LISTING_PATH) &&
         cache.enabled &&
         !hasSessionCookie(req.headers.cookie)
       ) {
@@ -132,7 +150,7 @@ export class ListingCache {
           // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
           const hit = cache.get(key, method === 'GET');
           if (hit !== undefined) {
-            answer(hit, method, res, log());
+            answer(hit, method, pathOf(url), res, log());
             return;
           }
           if (method === 'GET') req[kPending] = { key, generation: cache.generation };
@@ -142,11 +160,16 @@ export class ListingCache {
     };
   }
 
-  /** The Fastify side: store what a miss answered, and empty the cache on every write. */
+  /**
+   * The Fastify side: store what a miss answered, and empty the cache on every write. A route-level
+   * onSend hook, added to every route as it is declared: route hooks run after every instance hook,
+   * so the answer stored is the one written, after the server renderer filled the page and set its
+   * headers (server/web/pages.ts).
+   */
   register(app: FastifyInstance): void {
     const cache = this.cache;
     if (!cache.enabled) return;
-    app.addHook('onSend', (request, reply, payload, done) => {
+    const onSend: onSendHookHandler = (request, reply, payload, done) => {
       const method = request.method;
       if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
         // A refused request (4xx) changed nothing, and must not let anyone empty the cache at will.
@@ -161,11 +184,21 @@ export class ListingCache {
         }
       }
       done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      const own = route.onSend;
+      route.onSend = own === undefined ? [onSend] : Array.isArray(own) ? [...own, onSend] : [own, onSend];
     });
   }
 }
 
-function answer(hit: CachedResponse, method: string, res: ServerResponse, log: FastifyBaseLogger): void {
+function answer(
+  hit: CachedResponse,
+  method: string,
+  path: string,
+  res: ServerResponse,
+  log: FastifyBaseLogger,
+): void {
   const logging = infoEnabled(log);
   const started = logging ? performance.now() : 0;
   res.writeHead(hit.statusCode, hit.headers);
@@ -176,7 +209,7 @@ function answer(hit: CachedResponse, method: string, res: ServerResponse, log: F
       {
         reqId: randomUUID(),
         method,
-        path: LISTING_PATH,
+        path,
         statusCode: hit.statusCode,
         responseTime: Math.round((performance.now() - started) * 10) / 10,
       },
