@@ -44,7 +44,8 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
-  // Anonymous listing reads answered from a one-second cache before Fastify (server/http/listingCache.ts).
+  // Anonymous reads of the listing and of the rendered home and event pages answered from a one-second
+  // cache before Fastify (server/http/listingCache.ts).
   const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
   const app: FastifyInstance = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     done();
   });
+  // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
   listingCache.register(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
