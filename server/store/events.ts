@@ -98,6 +98,19 @@ const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /**
+ * The page itself says what a kept count may have missed: a page that is not full ends the list, so
+ * the total is exactly what comes before it plus its rows; a full page means at least that many. So a
+ * count kept from before a change (server/store/countCache) can never contradict the rows shown
+ * beside it, and every list that fits on its pages has an exact total.
+ */
+export function settled(rows: EventRow[], total: number, offset: number, pageSize: number) {
+  // An empty page past the end says nothing: the list may end anywhere before it.
+  if (rows.length === 0 && offset > 0) return { rows, total };
+  const seen = offset + rows.length;
+  return { rows, total: rows.length < pageSize ? seen : Math.max(total, seen) };
+}
+
+/**
  * Approved events matching the home page's filters: upcoming soonest first, or past latest first.
  *
  * Search and location are case-insensitive substring matches (LIKE over the lower-cased text, which
@@ -171,14 +184,14 @@ export async function listApprovedEvents(
       .orderBy('page.starts_at', direction)
       .orderBy('page.id')
       .execute();
-    return { rows, total };
+    return settled(rows, total, offset, pageSize);
   }
-  if (!viaFts) return { rows: await pageOf(matching), total };
+  if (!viaFts) return settled(await pageOf(matching), total, offset, pageSize);
   // Walking the date index visits about (offset + pageSize) × window / total rows; reading the
   // matches from the FTS index costs `total` lookups, each about 5 times dearer. Take the cheaper.
   const windowSize = await cachedCount(db, key({}), () => countOf(window));
   const walk = ((offset + pageSize) * windowSize) / Math.max(total, 1);
-  return { rows: await pageOf(walk < 5 * total ? matching : viaFts), total };
+  return settled(await pageOf(walk < 5 * total ? matching : viaFts), total, offset, pageSize);
 }
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
