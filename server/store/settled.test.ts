@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from './events';
 import { settled } from './events';
+import type { EventRow } from './schema';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `e${i}` }) as unknown as EventRow);
 
