@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { isId } from '../../../common/ids';
 import {
   approveInputSchema,
@@ -31,17 +31,29 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 export const MODERATION_EVENT_NOT_FOUND = 'This event does not exist.';
 
-/**
- * The moderation API. Every handler checks the role first, before it looks at its input, so a visitor
- * or a user learns nothing from it but 401 / 403.
- */
-export function registerModerationRoutes(app: FastifyInstance, { store }: AppContext): void {
-  const db = store.db;
+/** Moderation answers are private and change with every action: never cache them, errors included. */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  reply.header('Cache-Control', 'no-store');
+  done(null, payload);
+};
 
-  app.addHook('onSend', async (request, reply) => {
-    // Moderation answers are private and change with every action: never cache them.
-    if (request.url.startsWith('/api/moderation')) reply.header('Cache-Control', 'no-store');
+/**
+ * The moderation API, in a plugin of its own so that its no-store hook runs on these routes only (and on
+ * every answer they give, refusals and errors included), not on every request the app serves.
+ */
+export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.register(async (moderation) => {
+    moderation.addHook('onSend', noStore);
+    registerModerationHandlers(moderation, ctx);
   });
+}
+
+/**
+ * Every handler checks the role first, before it looks at its input, so a visitor or a user learns
+ * nothing from it but 401 / 403.
+ */
+function registerModerationHandlers(app: FastifyInstance, { store }: AppContext): void {
+  const db = store.db;
 
   app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
     authorizeModeration(request.actor, 'list');
