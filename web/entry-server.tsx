@@ -32,6 +32,21 @@ export interface RenderResult {
   state: PageState;
 }
 
+/** What the server knows of the request beyond its URL and cookies. */
+export interface RenderOptions {
+  /**
+   * On an event page: the query of the home view the visitor came from (`?type=protest`), taken from
+   * the request's Referer only when that is this site's own home page (server/web/pages.ts), for the
+   * Back link of a page read without JavaScript. Undefined or null otherwise.
+   */
+  homeViewQuery?: string | null;
+}
+
+/** What the router's location state carries on the server: the page's landing Referer, see above. */
+export interface ServerLocationState {
+  homeViewQuery: string;
+}
+
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
 const RENDER_TIMEOUT_MS = 3000;
 
@@ -44,6 +59,10 @@ function pageQueries(pathname: string, search: string): [readonly unknown[], str
   const event = /^\/event\/([^/]+)$/.exec(pathname);
   if (event?.[1] && isId(event[1])) return [[eventQueryKey(event[1]), eventPath(event[1])]];
   return null;
+}
+
+function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | null {
+  return homeViewQuery ? { homeViewQuery } : null;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -61,6 +80,7 @@ export async function render(
   url: string,
   fetchJson: FetchJson,
   config: ClientConfig,
+  options: RenderOptions = {},
 ): Promise<RenderResult | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queries = pageQueries(pathname, search);
@@ -87,7 +107,7 @@ export async function render(
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouter location={pathname + search}>
+        <StaticRouter location={{ pathname, search, state: locationState(options) }}>
           <AppRoutes />
         </StaticRouter>
       </QueryClientProvider>

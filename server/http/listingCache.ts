@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHookHandler } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { refersToHomeView } from '../web/pages';
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
@@ -146,7 +147,9 @@ export class ListingCache {
         !hasSessionCookie(req.headers.cookie)
       ) {
         const key = listingCacheKey(url);
-        if (key !== null) {
+        // An event page's Back link follows a Referer naming a filtered home view (server/web/pages.ts):
+        // such a page belongs to that visit alone, so it is neither replayed nor kept.
+        if (key !== null && !(key.startsWith('/event/') && refersToHomeView(req.headers.referer))) {
           // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
           const hit = cache.get(key, method === 'GET');
           if (hit !== undefined) {

@@ -14,6 +14,72 @@ import {
 /** The pages a visitor lands on, rendered on the server: home (any filters) and one event. */
 const RENDERED_ROUTES = new Set(['/', '/event/:id']);
 
+/** The home page's filter parameters (web/features/events/lib/filters.ts). */
+const HOME_PARAMS = new Set(['search', 'location', 'type', 'when', 'page']);
+/**
+ * Values the filter form sends without JavaScript that say what the default says. The form sends no
+ * `when=upcoming` or `page=1`; such addresses are written by hand or by others, and left as they are.
+ */
+const FORM_DEFAULTS: Readonly<Record<string, string>> = { type: 'all' };
+
+/**
+ * The home address `url` (path `/` and its query) without its blank filter parameters (`search=`,
+ * `location=`: what the filter form sends without JavaScript for fields left empty) and without those
+ * the form sends at their default (`type=all`); everything else is kept as it was written, in its
+ * order (other parameters are not the form's business). Null when nothing would be dropped. Never
+ * leads anywhere but `/`.
+ */
+export function cleanHomeUrl(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q === -1) return null;
+  const pairs = url.slice(q + 1).split('&');
+  // Each pair decoded on its own, so the ones kept can be kept exactly as written.
+  const entries = pairs.map((pair) => [...new URLSearchParams(pair)][0]);
+  const count = new Map<string, number>();
+  for (const entry of entries) if (entry) count.set(entry[0], (count.get(entry[0]) ?? 0) + 1);
+  const kept = pairs.filter((_pair, i) => {
+    const entry = entries[i];
+    if (!entry) return false;
+    const [name, value] = entry;
+    // A name given twice is left alone: the page reads the first, and dropping it would change the view.
+    if (!HOME_PARAMS.has(name) || (count.get(name) ?? 0) > 1) return true;
+    return value.trim() !== '' && FORM_DEFAULTS[name] !== value;
+  });
+  if (kept.length === pairs.length) return null;
+  return kept.length === 0 ? '/' : `/?${kept.join('&')}`;
+}
+
+/**
+ * A Referer that may name a home view with filters: this site's home page with a query, as browsers
+ * send it (`https://host/?type=protest`). The event page's Back link follows such a Referer without
+ * JavaScript (below), so an event page asked for with one is personal to that visit: the listing
+ * micro-cache neither replays nor keeps it (server/http/listingCache.ts). Deliberately loose (any host):
+ * which ones are this site's is checked when the page is rendered.
+ */
+export function refersToHomeView(referer: string | undefined): boolean {
+  return referer !== undefined && /^https?:\/\/[^/?#\\]+\/\?./i.test(referer);
+}
+
+/**
+ * The query of the home view the visitor came from (`?type=protest`), read from the request's Referer
+ * when it is this site's own home page with filters (the origin of PUBLIC_URL, or the one the browser
+ * used, as for the CSRF check); null for any other Referer, a malformed one, or none. The web app turns
+ * it into the Back link's address, keeping only valid filters.
+ */
+export function homeViewQuery(request: FastifyRequest, publicUrl: string): string | null {
+  const referer = request.headers.referer;
+  if (referer === undefined || !refersToHomeView(referer)) return null;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return null;
+  }
+  const origins = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
+  if (!origins.includes(from.origin) || from.pathname !== '/' || from.search === '') return null;
+  return from.search;
+}
+
 /**
  * The home page, and server rendering for it and for `/event/:id` (whose route, with its share tags
  * and status code, lives in routes/calendar). Whatever answers the shell for those routes with 200
@@ -23,12 +89,16 @@ const RENDERED_ROUTES = new Set(['/', '/event/:id']);
 export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
   if (!shell) return;
 
-  app.get('/', async (_request, reply) =>
-    reply
+  app.get('/', async (request, reply) => {
+    // The filter form without JavaScript sends every field, empty or not: answer with the clean,
+    // shareable address of the same view. A 303 is never kept by the listing micro-cache (200s only).
+    const clean = cleanHomeUrl(request.url);
+    if (clean !== null) return reply.header('Cache-Control', 'no-store').redirect(clean, 303);
+    return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shell.render({ title: env.SITE_TITLE })),
-  );
+      .send(shell.render({ title: env.SITE_TITLE }));
+  });
 
   // The event page's own code, fetched beside the entry script on event pages (read once from the build).
   const eventPagePreloads = pageChunkPreloads(shell.webRoot, 'EventDetailPage');
@@ -80,18 +150,18 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     }
     const pages = await getRenderer();
     if (!pages) return payload;
-    // What the page shows depends on who asks (the header's account, an event only its submitter sees).
-    reply.header('Vary', 'Cookie');
+    const isEvent = request.routeOptions.url === '/event/:id';
+    // What the page shows depends on who asks (the header's account, an event only its submitter sees),
+    // and an event page's Back link on where the visitor came from (their filtered home view).
+    reply.header('Vary', isEvent ? 'Cookie, Referer' : 'Cookie');
+    const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     try {
-      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config);
+      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, options);
       if (!result) return payload;
       const signedIn = result.state.queries.some(
         ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
       );
-      const preloads = [
-        ...(request.routeOptions.url === '/event/:id' ? eventPagePreloads : []),
-        ...(signedIn ? accountMenuPreloads : []),
-      ];
+      const preloads = [...(isEvent ? eventPagePreloads : []), ...(signedIn ? accountMenuPreloads : [])];
       return addPreloads(shell.inlineStyles(fillRoot(payload, result)), preloads);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
