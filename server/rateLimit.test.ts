@@ -1,12 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitRateLimit, RATE_LIMIT_SECRET, type RateRule, rateKey } from './rateLimit';
 import { DAY_MS } from './store/secrets';
-import { startTestServer, type TestServer } from './testing/harness';
-import { createDatabaseAt } from './testing/postgres';
+import {
+  startServersOnOneDatabase,
+  startTestServer,
+  type TestServer,
+  type TestServers,
+} from './testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -142,25 +143,15 @@ describe('rotation at midnight (UTC)', () => {
 });
 
 describe('several app servers on one database', () => {
+  let group: TestServers<2>;
   let a: TestServer;
   let b: TestServer;
-  let sqliteDir: string | null = null;
 
   beforeAll(async () => {
-    const pgAdmin = process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
-    let databaseUrl: string;
-    if (pgAdmin) {
-      databaseUrl = await createDatabaseAt(pgAdmin);
-    } else {
-      sqliteDir = mkdtempSync(join(tmpdir(), 'palcal-ratelimit-'));
-      databaseUrl = `sqlite:${join(sqliteDir, 'shared.db')}`;
-    }
-    [a, b] = await Promise.all([startTestServer({ databaseUrl }), startTestServer({ databaseUrl })]);
+    group = await startServersOnOneDatabase(2);
+    [a, b] = group.servers;
   });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
-  });
+  afterAll(() => group?.close());
 
   it('share one limit from their very first request, all at once, with exactly one secret', async () => {
     const shared: RateRule = { name: 'shared-test', limit: 6, windowMs: 60_000, message: 'Slow down.' };

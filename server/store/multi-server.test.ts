@@ -1,36 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventList } from '../../common/schemas/events';
 import { hitRateLimit, type RateRule } from '../rateLimit';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
-import { startTestServer, type TestServer } from '../testing/harness';
-import { createDatabaseAt } from '../testing/postgres';
+import { startServersOnOneDatabase, type TestServer, type TestServers } from '../testing/harness';
 
 // Several stateless app servers on one database (PostgreSQL in the api-pg project, one SQLite file
 // otherwise): nothing that matters may live in one process's memory.
 
+let group: TestServers<2>;
 let a: TestServer;
 let b: TestServer;
-let sqliteDir: string | null = null;
 
 beforeAll(async () => {
-  const pgAdmin = process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
-  let databaseUrl: string;
-  if (pgAdmin) {
-    databaseUrl = await createDatabaseAt(pgAdmin);
-  } else {
-    sqliteDir = mkdtempSync(join(tmpdir(), 'palcal-multi-'));
-    databaseUrl = `sqlite:${join(sqliteDir, 'shared.db')}`;
-  }
   // Both start at once on an empty database: both run the migrations, one waits for the other.
-  [a, b] = await Promise.all([startTestServer({ databaseUrl }), startTestServer({ databaseUrl })]);
+  group = await startServersOnOneDatabase(2);
+  [a, b] = group.servers;
 });
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  if (sqliteDir) rmSync(sqliteDir, { recursive: true, force: true });
-});
+afterAll(() => group?.close());
 
 it('migrates once even when two servers start together', async () => {
   const applied = await a.store.db

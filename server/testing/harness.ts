@@ -29,17 +29,33 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** The 'api-pg' test project's cluster (its globalSetup started it), or undefined on SQLite. */
+const pgAdminUrl = () =>
+  process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
+
+interface TestDatabase {
+  url: string;
+  /** Delete its files (a SQLite database); a PostgreSQL one goes with the cluster when the run ends. */
+  remove(): void;
+}
+
+/** A fresh, empty database: one in the api-pg project's cluster, else a SQLite file in a temp folder. */
+async function freshTestDatabase(): Promise<TestDatabase> {
+  const admin = pgAdminUrl();
+  if (admin) return { url: await createDatabaseAt(admin), remove: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'palcal-db-'));
+  return {
+    url: `sqlite:${join(dir, 'test.db')}`,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /** A real HTTP server on 127.0.0.1 and a free port, on a fresh database. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  // The 'api-pg' test project: a fresh database per server in the cluster its globalSetup started.
-  const pgAdminUrl = process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
-  const useTempFile = !options.databaseUrl && !pgAdminUrl && !process.env.TEST_DATABASE_URL;
-  const dir = useTempFile ? mkdtempSync(join(tmpdir(), 'palcal-db-')) : null;
-  const databaseUrl =
-    options.databaseUrl ??
-    (pgAdminUrl ? await createDatabaseAt(pgAdminUrl) : undefined) ??
-    process.env.TEST_DATABASE_URL ??
-    `sqlite:${join(dir ?? '', 'test.db')}`;
+  const given = options.databaseUrl ?? (pgAdminUrl() ? undefined : process.env.TEST_DATABASE_URL);
+  // A database the caller gave is theirs to remove.
+  const database: TestDatabase = given ? { url: given, remove: () => {} } : await freshTestDatabase();
+  const databaseUrl = database.url;
   const store = openStore(databaseUrl);
   await migrateToLatest(store.db);
   const env = parseEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...options.env });
@@ -62,7 +78,47 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await store.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      database.remove();
     },
   };
+}
+
+/** `N` of `T` as a tuple type, so that `const [a, b] = …` needs no non-null assertions. */
+type Several<T, N extends number, Acc extends T[] = []> = number extends N
+  ? T[]
+  : Acc['length'] extends N
+    ? Acc
+    : Several<T, N, [...Acc, T]>;
+
+export interface TestServers<N extends number> {
+  servers: Several<TestServer, N>;
+  /** Close every server, then delete the database's files. */
+  close(): Promise<void>;
+}
+
+/**
+ * Several app servers on one fresh database (in the api-pg project's cluster, else one SQLite file), as
+ * when the app is deployed behind a load balancer: nothing that matters may live in one process's memory.
+ * They start at once, so on the empty database they all run the migrations together.
+ */
+export async function startServersOnOneDatabase<N extends number>(
+  count: N,
+  options: Omit<TestServerOptions, 'databaseUrl'> = {},
+): Promise<TestServers<N>> {
+  const database = await freshTestDatabase();
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startTestServer({ ...options, databaseUrl: database.url })),
+  );
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    database.remove();
+  };
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    // Leave nothing behind when one of them could not start.
+    await close();
+    throw failed.reason;
+  }
+  return { servers: servers as Several<TestServer, N>, close };
 }
