@@ -144,6 +144,8 @@ describe('the home page without JavaScript', () => {
     await page.getByLabel('Search').fill('farha');
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL((url) => url.searchParams.get('search') === 'farha');
+    // The form sent every field; the server answered with the clean address of the same view.
+    expect(new URL(page.url()).search).toBe('?search=farha');
     expect(await cardTitles(page)).toEqual(['Film night: Farha']);
     expect(await page.getByLabel('Search').inputValue()).toBe('farha');
 
@@ -151,6 +153,7 @@ describe('the home page without JavaScript', () => {
     await page.getByLabel('Location').fill('united states');
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.searchParams.get('location') === 'united states');
+    expect(new URL(page.url()).search).toBe('?location=united+states');
     expect(await cardTitles(page)).toEqual(['Teach-in: 75 years of the Nakba']);
     expect(await page.getByLabel('Location').inputValue()).toBe('united states');
     await screenshot(page, 'no-js-home-filtered-phone');
@@ -168,8 +171,8 @@ describe('the home page without JavaScript', () => {
     await page.getByLabel('Event type').selectOption('protest');
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
-    // A new search starts at page 1.
-    expect(query(page).get('page')).toBeNull();
+    // A new search starts at page 1; the empty search and location fields leave no trace in the address.
+    expect(new URL(page.url()).search).toBe('?type=protest');
     expect(await cardTitles(page)).toEqual(['March for Gaza: Ceasefire Now']);
 
     await page.getByRole('link', { name: 'Past', exact: true }).click();
@@ -182,11 +185,10 @@ describe('the home page without JavaScript', () => {
     );
     await screenshot(page, 'no-js-home-past-phone');
 
-    // The form keeps "past" when it is sent again.
+    // The form keeps "past" when it is sent again; "All types" is the default, so not in the address.
     await page.getByLabel('Event type').selectOption('all');
     await page.getByRole('button', { name: 'Show events' }).click();
-    await page.waitForURL((url) => url.searchParams.get('type') === 'all');
-    expect(query(page).get('when')).toBe('past');
+    await page.waitForURL((url) => url.search === '?when=past');
     expect(await cardTitles(page)).toEqual(['Last year’s solidarity march']);
 
     await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
@@ -203,7 +205,7 @@ describe('the home page without JavaScript', () => {
     expect((await cardTitles(page))[0]).toBe('Film night: Farha');
   });
 
-  it('opens an event, shows no dead buttons there, and its Back link returns home', async () => {
+  it('opens an event, shows no dead buttons there, and its Back link returns to the same filtered list', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/?type=digital');
     await page.getByRole('link', { name: 'View Details' }).click();
@@ -214,13 +216,81 @@ describe('the home page without JavaScript', () => {
     expect(await add.getAttribute('href')).toBe(`/event/${ids['Online vigil for the children of Gaza']}.ics`);
     const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
-    // Nothing but the header's phone menu button (web/app/Header.tsx, not this page's).
-    expect((await visibleButtons(page)).filter((b) => b !== 'button:Open menu')).toEqual([]);
+    // Not one button: the header's phone menu is a native disclosure until scripts run.
+    expect(await visibleButtons(page)).toEqual([]);
     await screenshot(page, 'no-js-event-phone');
     await expectNoA11yViolationsWithoutJs(page, 'event page without JavaScript');
 
-    await page.getByRole('link', { name: 'Back to Events' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Back goes to the list the visitor came from, filters and all.
+    const back = page.getByRole('link', { name: 'Back to Events' });
+    expect(await back.getAttribute('href')).toBe('/?type=digital');
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=digital');
+    expect(await cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
+    expect(await page.getByLabel('Event type').inputValue()).toBe('digital');
+  });
+
+  it('links an event page back to the filtered list it was opened from, page and all, and nowhere else', async () => {
+    const page = await noJsPage(DESKTOP);
+    await page.goto('/?search=gathering&page=2');
+    await page.getByRole('link', { name: 'View Details' }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/event/'));
+    const back = page.getByRole('link', { name: 'Back to Events' });
+    expect(await back.getAttribute('href')).toBe('/?search=gathering&page=2');
+    await back.click();
+    await page.waitForURL((url) => url.search === '?search=gathering&page=2');
+    expect(await page.getByText('Page 2 of 2').isVisible()).toBe(true);
+
+    // Opened from anywhere else (another site, a bookmark, a non-home page): plain home.
+    const eventPath = `/event/${ids['Film night: Farha']}`;
+    for (const referer of [undefined, 'https://elsewhere.example/?type=protest', `${e2e.server.url}/log`]) {
+      await page.goto(eventPath, referer ? { referer } : {});
+      expect(await back.getAttribute('href'), String(referer)).toBe('/');
+    }
+  });
+
+  it('opens the header’s menu on a phone with a native disclosure: every link there, axe clean', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/?type=protest');
+    const toggle = page.locator('header summary');
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Transparency Log' }).isVisible()).toBe(false);
+    // innerText, not textContent: the name the disclosure shows for its state (the other is display: none).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
+    expect(await toggle.innerText()).toBe('Open menu');
+    await screenshot(page, 'no-js-header-closed-phone');
+
+    await toggle.click();
+    const list = page.getByRole('navigation', { name: 'Main' });
+    expect(await list.isVisible()).toBe(true);
+    const links = list.getByRole('link');
+    expect((await links.allTextContents()).map((t) => t.trim())).toEqual([
+      'Events',
+      'Submit Event',
+      'Transparency Log',
+      'Sign In',
+    ]);
+    expect(await list.getByRole('link', { name: 'Transparency Log' }).getAttribute('href')).toBe('/log');
+    expect(await list.getByRole('link', { name: 'Submit Event' }).getAttribute('href')).toBe('/submit');
+    expect(await list.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Its name follows its state, as the button's does.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
+    expect(await toggle.innerText()).toBe('Close menu');
+    // The list pushes the page down, as the button's list does, rather than covering it.
+    const box = await list.boundingBox();
+    const search = await page.getByLabel('Search').boundingBox();
+    expect(box && search && search.y > box.y + box.height).toBe(true);
+    await screenshot(page, 'no-js-header-open-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'header menu without JavaScript (phone, open)');
+
+    // Keyboard: the disclosure closes with Enter as it opened.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await list.isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    expect(await list.isVisible()).toBe(true);
+    await list.getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL((url) => url.search === '');
     expect(await cardTitles(page)).toHaveLength(12);
   });
 

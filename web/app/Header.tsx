@@ -1,5 +1,14 @@
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../features/auth/api/session';
@@ -34,6 +43,21 @@ function Logo() {
   );
 }
 
+const subscribeNever = () => () => {};
+
+/** False while the server renders and while the browser hydrates that HTML; true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+const toggleClass =
+  'inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800';
+const menuClass = 'border-t border-stone-200 px-4 pt-2 pb-4 md:hidden dark:border-stone-800';
+
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
@@ -43,10 +67,30 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  const disclosureRef = useRef<HTMLDetailsElement>(null);
+  const focusToggle = useRef(false);
+
+  // The page the server rendered shows a <details> disclosure until it has hydrated (it works without
+  // JavaScript); the button takes its place with its state: open stays open, focus stays on the toggle.
+  useLayoutEffect(() => {
+    if (!hydrated) {
+      const details = disclosureRef.current;
+      if (details?.open) setOpen(true);
+      focusToggle.current = details?.contains(document.activeElement) === true;
+    } else if (focusToggle.current) {
+      focusToggle.current = false;
+      toggleRef.current?.focus();
+    }
+  }, [hydrated]);
 
   // Any navigation (a new page, or new filters on the same page) closes the small-screen list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setOpen(false), [location.key]);
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    setOpen(false);
+  }, [location.key]);
 
   useEffect(() => {
     if (!open) return;
@@ -84,6 +128,49 @@ export function Header() {
           {t('nav.moderation')}
         </NavLink>
       ) : null}
+    </>
+  );
+
+  /** The small-screen list: links, then the account (Sign out only where it can work). */
+  const mobileMenu = (withSignOut: boolean) => (
+    <>
+      <div className="flex flex-col gap-1">{links(mobileNavClass)}</div>
+      <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+        {loading ? (
+          <span
+            role="status"
+            className="flex items-center gap-2 px-3 py-2.5 text-sm text-stone-600 dark:text-stone-400"
+          >
+            <span
+              aria-hidden="true"
+              className="block h-4 w-24 animate-pulse rounded bg-stone-200 dark:bg-stone-800"
+            />
+            <span className="sr-only">{t('nav.loadingAccount')}</span>
+          </span>
+        ) : user ? (
+          <div className="flex flex-col gap-1">
+            <p className="px-3 py-1 text-sm text-stone-600 dark:text-stone-300">
+              <span className="block font-semibold text-stone-900 dark:text-white">{user.name}</span>
+              <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
+            </p>
+            {/* Signing out needs JavaScript (a request with the CSRF check): no dead button before. */}
+            {withSignOut ? (
+              <button
+                type="button"
+                onClick={handleSignOut}
+                className="flex items-center gap-2 rounded-md px-3 py-2.5 text-start text-base font-medium text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
+              >
+                <LogOut aria-hidden="true" className="size-5" />
+                {t('nav.signOut')}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <NavLink to="/auth" className={mobileNavClass}>
+            {t('nav.signIn')}
+          </NavLink>
+        )}
+      </div>
     </>
   );
 
@@ -130,63 +217,49 @@ export function Header() {
           </div>
         </nav>
 
-        <button
-          ref={toggleRef}
-          type="button"
-          className="ms-auto inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 md:hidden dark:text-stone-200 dark:hover:bg-stone-800"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
-        </button>
+        {hydrated ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className={`ms-auto ${toggleClass}`}
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        ) : (
+          // Holds the toggle's place in the row; the disclosure below draws the toggle over it.
+          <span aria-hidden="true" className="ms-auto size-10 shrink-0 md:hidden" />
+        )}
       </div>
 
-      {open ? (
-        <nav
-          id={menuId}
-          aria-label={t('nav.label')}
-          className="border-t border-stone-200 px-4 pt-2 pb-4 md:hidden dark:border-stone-800"
-        >
-          <div className="flex flex-col gap-1">{links(mobileNavClass)}</div>
-          <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
-            {loading ? (
-              <span
-                role="status"
-                className="flex items-center gap-2 px-3 py-2.5 text-sm text-stone-600 dark:text-stone-400"
-              >
-                <span
-                  aria-hidden="true"
-                  className="block h-4 w-24 animate-pulse rounded bg-stone-200 dark:bg-stone-800"
-                />
-                <span className="sr-only">{t('nav.loadingAccount')}</span>
-              </span>
-            ) : user ? (
-              <div className="flex flex-col gap-1">
-                <p className="px-3 py-1 text-sm text-stone-600 dark:text-stone-300">
-                  <span className="block font-semibold text-stone-900 dark:text-white">{user.name}</span>
-                  <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
-                </p>
-                <button
-                  type="button"
-                  onClick={handleSignOut}
-                  className="flex items-center gap-2 rounded-md px-3 py-2.5 text-start text-base font-medium text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800"
-                >
-                  <LogOut aria-hidden="true" className="size-5" />
-                  {t('nav.signOut')}
-                </button>
-              </div>
-            ) : (
-              <NavLink to="/auth" className={mobileNavClass}>
-                {t('nav.signIn')}
-              </NavLink>
-            )}
-          </div>
+      {hydrated ? null : (
+        // Before hydration (and for good without JavaScript): the same toggle and list as a native
+        // disclosure. Its summary sits where the button goes (the header is its positioned box); the
+        // list opens in the flow below the row, as the button's does.
+        <details ref={disclosureRef} className="group md:hidden">
+          <summary
+            className={`absolute end-4 top-3 cursor-pointer list-none sm:end-6 [&::-webkit-details-marker]:hidden ${toggleClass}`}
+          >
+            <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+            <X aria-hidden="true" className="hidden size-6 group-open:block" />
+            <span className="sr-only group-open:hidden">{t('nav.openMenu')}</span>
+            <span className="sr-only hidden group-open:inline">{t('nav.closeMenu')}</span>
+          </summary>
+          <nav aria-label={t('nav.label')} className={menuClass}>
+            {mobileMenu(false)}
+          </nav>
+        </details>
+      )}
+      {hydrated && open ? (
+        <nav id={menuId} aria-label={t('nav.label')} className={menuClass}>
+          {mobileMenu(true)}
         </nav>
       ) : null}
     </header>

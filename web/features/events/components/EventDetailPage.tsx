@@ -20,11 +20,13 @@ import { config } from '../../../app/config';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
+import type { ServerLocationState } from '../../../entry-server';
 import { useSession } from '../../auth/api/session';
 import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
+import { filtersFromParams, filtersToSearch } from '../lib/filters';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate, useHydrated } from './EventDate';
@@ -37,13 +39,55 @@ interface BackTarget {
   cameFromHome: boolean;
 }
 
-/** Where "Back to Events" leads: the home view the visitor came from (with its filters), else home. */
+/** The home view (`/` or `/?filters`, only valid filters kept) that a landing query names. */
+function homeView(query: string): string {
+  return `/${filtersToSearch(filtersFromParams(new URLSearchParams(query)))}`;
+}
+
+/**
+ * The home view this page was loaded from, as the server saw it: the query of the request's Referer
+ * when that is this site's own home page (server/web/pages.ts checks it and hands it to the render
+ * through the router's location state), and in the browser the same from `document.referrer`. Null
+ * for any other referrer. This is what a page read without JavaScript links back to.
+ */
+function landingHomeView(state: unknown): string | null {
+  if (typeof document === 'undefined') {
+    const query = (state as Partial<ServerLocationState> | null)?.homeViewQuery;
+    return typeof query === 'string' ? homeView(query) : null;
+  }
+  let from: URL;
+  try {
+    from = new URL(document.referrer);
+  } catch {
+    return null;
+  }
+  return from.origin === window.location.origin && from.pathname === '/' && from.search !== ''
+    ? homeView(from.search)
+    : null;
+}
+
+/**
+ * Where "Back to Events" leads: the home view the visitor came from (with its filters), else home.
+ * Until the page has hydrated (and on the server), only the landing Referer counts, so the server's
+ * link and the hydrating one agree; after, a home view that left its address in history state comes
+ * first (a click there goes back in history), then the landing Referer while this is still the page
+ * the browser loaded (a new tab opened from a filtered list), then home.
+ */
 function useBackTarget(): BackTarget {
-  const state = useLocation().state as { backTo?: unknown } | null;
-  const backTo = state?.backTo;
-  // Only an address on this site's home page: never follow state to somewhere else.
-  const valid = typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?'));
-  return valid ? { to: backTo, cameFromHome: true } : { to: '/', cameFromHome: false };
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const state = location.state as { backTo?: unknown } | null;
+  const landing = useMemo(() => landingHomeView(state), [state]);
+  if (hydrated) {
+    const backTo = state?.backTo;
+    // Only an address on this site's home page: never follow state to somewhere else.
+    if (typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?'))) {
+      return { to: backTo, cameFromHome: true };
+    }
+    // React Router's first location (the page as loaded, with no history state) is keyed 'default'.
+    return { to: (location.key === 'default' ? landing : null) ?? '/', cameFromHome: false };
+  }
+  return { to: landing ?? '/', cameFromHome: false };
 }
 
 function BackLink({ target }: { target: BackTarget }) {
