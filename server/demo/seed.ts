@@ -3,7 +3,7 @@ import { zonedDateTimeToInstant } from '../../common/dates';
 import { DEFAULT_REMOVAL_REASON } from '../../common/enums';
 import { createPasswordUser } from '../auth/passwords';
 import type { Store } from '../store/db';
-import { insertEvent } from '../store/events';
+import { insertEvent, type NewEvent } from '../store/events';
 import { newId } from '../store/ids';
 import { insertUser } from '../store/users';
 import { SAMPLE_EVENTS, SAMPLE_PENDING, type SampleEvent } from './sampleEvents';
@@ -26,6 +26,21 @@ function startsAt(sample: SampleEvent, now: number): number {
     sample.time,
     sample.timezone,
   ).getTime();
+}
+
+/** The fields of a stored event that come from its sample, as they are on the day the demo runs. */
+function fromSample(sample: SampleEvent, now: number): Omit<NewEvent, 'createdBy'> {
+  return {
+    title: sample.title,
+    description: sample.description,
+    type: sample.type,
+    city: sample.city,
+    country: sample.country,
+    timezone: sample.timezone,
+    startsAt: startsAt(sample, now),
+    organizer: sample.organizer,
+    sourceLink: `https://example.org/events/${sample.slug}`,
+  };
 }
 
 export interface DemoAccounts {
@@ -64,15 +79,7 @@ export async function seedDemo(
   for (const [i, sample] of SAMPLE_EVENTS.entries()) {
     approved.push(
       await insertEvent(db, {
-        title: sample.title,
-        description: sample.description,
-        type: sample.type,
-        city: sample.city,
-        country: sample.country,
-        timezone: sample.timezone,
-        startsAt: startsAt(sample, now),
-        organizer: sample.organizer,
-        sourceLink: `https://example.org/events/${sample.slug}`,
+        ...fromSample(sample, now),
         createdBy: organiser.id,
         status: 'approved',
         verified: sample.verified ?? false,
@@ -83,15 +90,7 @@ export async function seedDemo(
   }
   for (const [i, sample] of SAMPLE_PENDING.entries()) {
     await insertEvent(db, {
-      title: sample.title,
-      description: sample.description,
-      type: sample.type,
-      city: sample.city,
-      country: sample.country,
-      timezone: sample.timezone,
-      startsAt: startsAt(sample, now),
-      organizer: sample.organizer,
-      sourceLink: `https://example.org/events/${sample.slug}`,
+      ...fromSample(sample, now),
       // The demo user's own submissions: signed in as them, the log and event pages show their view.
       createdBy: user.id,
       createdAt: now - (i + 1) * 3600 * 1000,
