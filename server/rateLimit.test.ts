@@ -1,13 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hitRateLimit, RATE_LIMIT_SECRET, type RateRule, rateKey } from './rateLimit';
 import { DAY_MS } from './store/secrets';
-import {
-  startServersOnOneDatabase,
-  startTestServer,
-  type TestServer,
-  type TestServers,
-} from './testing/harness';
+import { startServersOnOneDatabase, startTestServer, type TestServer } from './testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,17 +138,10 @@ describe('rotation at midnight (UTC)', () => {
 });
 
 describe('several app servers on one database', () => {
-  let group: TestServers<2>;
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    group = await startServersOnOneDatabase(2);
-    [a, b] = group.servers;
-  });
-  afterAll(() => group?.close());
-
   it('share one limit from their very first request, all at once, with exactly one secret', async () => {
+    const group = await startServersOnOneDatabase(2);
+    onTestFinished(() => group.close());
+    const [a, b] = group.servers;
     const shared: RateRule = { name: 'shared-test', limit: 6, windowMs: 60_000, message: 'Slow down.' };
     const now = Date.now();
     expect(await a.store.db.selectFrom('app_secrets').selectAll().execute()).toEqual([]);
