@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto, EventList } from '../../../common/schemas/events';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
+import {
+  createEvent,
+  createModerator,
+  createUser,
+  type EventOverrides,
+  sessionCookieFor,
+} from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -12,53 +18,32 @@ async function list(query = ''): Promise<EventList> {
   return (await res.json()) as EventList;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  const now = Date.now();
-  const s = server.store;
-  await createEvent(s, {
-    title: 'March for Gaza',
-    city: 'London',
-    country: 'United Kingdom',
-    startsAt: now + 2 * DAY,
-  });
-  await createEvent(s, {
+/** The calendar every test reads: `day` is the start, in days from now (negative: past). */
+const EVENTS: (Omit<EventOverrides, 'startsAt'> & { day: number })[] = [
+  { title: 'March for Gaza', city: 'London', country: 'United Kingdom', day: 2 },
+  {
     title: 'Film night: Farha',
     type: 'cultural',
     city: 'Paris',
     country: 'France',
-    startsAt: now + 1 * DAY,
+    day: 1,
     description: 'Screening and discussion about the NAKBA.',
-  });
-  await createEvent(s, {
-    title: 'Teach-in on history',
-    type: 'educational',
-    city: 'Chicago',
-    country: 'United States',
-    startsAt: now + 3 * DAY,
-  });
-  await createEvent(s, {
-    title: 'Online vigil',
-    type: 'digital',
-    city: 'Online',
-    country: 'Worldwide',
-    startsAt: now - 2 * DAY,
-  });
-  await createEvent(s, {
-    title: 'Old rally',
-    city: 'London',
-    country: 'United Kingdom',
-    startsAt: now - 5 * DAY,
-  });
-  await createEvent(s, { title: 'Pending picnic', status: 'pending', startsAt: now + DAY });
-  await createEvent(s, { title: 'Rejected thing', status: 'rejected', startsAt: now + DAY });
-  await createEvent(s, { title: 'Removed thing', status: 'removed', startsAt: now + DAY });
-  await createEvent(s, {
-    title: '100% solidarity_day',
-    city: 'Madrid',
-    country: 'Spain',
-    startsAt: now + 4 * DAY,
-  });
+  },
+  { title: 'Teach-in on history', type: 'educational', city: 'Chicago', country: 'United States', day: 3 },
+  { title: 'Online vigil', type: 'digital', city: 'Online', country: 'Worldwide', day: -2 },
+  { title: 'Old rally', city: 'London', country: 'United Kingdom', day: -5 },
+  { title: 'Pending picnic', status: 'pending', day: 1 },
+  { title: 'Rejected thing', status: 'rejected', day: 1 },
+  { title: 'Removed thing', status: 'removed', day: 1 },
+  { title: '100% solidarity_day', city: 'Madrid', country: 'Spain', day: 4 },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const now = Date.now();
+  for (const { day, ...event } of EVENTS) {
+    await createEvent(server.store, { ...event, startsAt: now + day * DAY });
+  }
 });
 afterAll(() => server.close());
 
