@@ -165,3 +165,41 @@ describe('small-screen header', () => {
     expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log']);
   });
 });
+
+describe('small-screen header before the page has hydrated', () => {
+  it('opens as a native disclosure, and the button takes over open, focused and working', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    // Hold the app's scripts back: the server's HTML is all there is until the test lets them through.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
+    await page.goto('/', { waitUntil: 'commit' });
+    const summary = page.locator('header summary');
+    await summary.click();
+    const list = page.getByRole('navigation', { name: 'Main' });
+    expect(await list.getByRole('link', { name: 'Transparency Log' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /menu/ }).count()).toBe(0);
+
+    release();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await close.waitFor();
+    expect(await page.locator('header details').count()).toBe(0);
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    expect(await close.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});

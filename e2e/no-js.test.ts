@@ -307,3 +307,27 @@ describe('the home page without JavaScript', () => {
     await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript (phone)');
   });
 });
+
+describe('the same event page once its scripts run', () => {
+  it('keeps the Back link the server gave it from a filtered list, hydrates quietly, and the link works', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // A full load of the event page from a filtered list (a new tab, or a click made before hydration).
+    await page.goto(`/event/${ids['Online vigil for the children of Gaza']}`, {
+      referer: `${e2e.server.url}/?type=digital`,
+    });
+    // Share is offered only once the page has hydrated.
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    const back = page.getByRole('link', { name: 'Back to Events' });
+    expect(await back.getAttribute('href')).toBe('/?type=digital');
+    expect(problems).toEqual([]);
+    await back.click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=digital');
+    await page.getByRole('heading', { name: 'Online vigil for the children of Gaza' }).waitFor();
+    expect(await cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
+  });
+});
