@@ -16,6 +16,8 @@ let e2e: E2E;
 let moderator: UserRow;
 let modCookie: string;
 let userCookie: string;
+let other: UserRow;
+let otherCookie: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -23,6 +25,8 @@ beforeAll(async () => {
   moderator = await createModerator(s, { name: 'Mona Moderator', email: 'mona@example.org' });
   modCookie = await sessionCookieFor(s, moderator);
   userCookie = await sessionCookieFor(s, await createUser(s));
+  other = await createModerator(s, { name: 'Omar Other', email: 'omar@example.org' });
+  otherCookie = await sessionCookieFor(s, other);
 });
 afterAll(() => e2e.close());
 
@@ -42,6 +46,25 @@ async function openDashboard(viewport: { width: number; height: number } = DESKT
 const card = (page: Page, title: string) =>
   page.getByTestId('moderation-card').filter({ has: page.getByText(title, { exact: true }) });
 const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).textContent();
+
+/** A second moderator acts on an event through the API, as from their own browser, and succeeds. */
+async function otherModeratorActs(eventId: string, action: string, body: unknown = {}) {
+  const response = await e2e.server.fetch(`/api/moderation/events/${eventId}/${action}`, {
+    method: 'POST',
+    headers: { cookie: otherCookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Requests the page sends to one moderation action (`/remove`, `/reject`…). */
+function countActionCalls(page: Page, action: string): () => number {
+  let calls = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith(`/${action}`)) calls++;
+  });
+  return () => calls;
+}
 
 describe('access states, in order', () => {
   it('shows a loading notice while the session is checked, then Access Denied to visitors', async () => {
@@ -500,29 +523,120 @@ describe('working through the queue', () => {
     expect(await logOf(poetry.id)).toMatchObject([{ action: 'removed', reason: DEFAULT_REMOVAL_REASON }]);
   });
 
-  it('shows the server’s answer inside the remove dialog', async () => {
+  it('says so when another moderator removed the event first, offers only Close, and the card goes', async () => {
     const s = e2e.server.store;
     const gone = await createEvent(s, { title: 'Already handled' });
     await createReport(s, { eventId: gone.id, reportedBy: (await createUser(s)).id });
-    const page = await openDashboard();
-    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const page = await openDashboard(PHONE);
+    const removeCalls = countActionCalls(page, 'remove');
+    const reportedTab = page.getByRole('tab', { name: /Reported Events/ });
+    await reportedTab.click();
     const item = card(page, 'Already handled');
+    await item.getByRole('button').first().click();
+    const reportedBefore = Number(await count(page, 'reported'));
+    expect(reportedBefore).toBeGreaterThan(0);
+    await item.getByRole('button', { name: 'Remove Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
+    await dialog.waitFor();
+    // Another moderator removes it meanwhile, with their own reason.
+    await otherModeratorActs(gone.id, 'remove', { reason: 'Duplicate of the listing from last week.' });
+    await dialog.getByRole('button', { name: 'Remove Event' }).click();
+
+    const outcome = dialog.getByText('Nothing was changed.');
+    await outcome.waitFor();
+    const notice = dialog.getByRole('status');
+    expect(await notice.textContent()).toBe(
+      'Nothing was changed. This event has already been removed, possibly by another moderator. The lists have been refreshed.',
+    );
+    // No retry: Cancel and Remove Event are replaced by one Close button, which has focus and reads the why.
+    expect(await dialog.getByRole('button', { name: 'Remove Event' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    const close = dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' });
+    await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await close.getAttribute('aria-describedby')).toBe(
+      await notice.locator('[id]').getAttribute('id'),
+    );
+    // The reason stays readable (to copy), but Enter-to-submit sends nothing.
+    const reason = dialog.getByLabel(/Reason for removal/);
+    expect(await reason.getAttribute('readonly')).not.toBeNull();
+    await reason.evaluate((el) => (el as HTMLTextAreaElement).form?.requestSubmit());
+    expect(removeCalls()).toBe(1);
+    await expectNoA11yViolations(page, 'remove dialog after a conflict, phone');
+    await screenshot(page, 'moderation-remove-conflict-phone');
+
+    await close.click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The lists and counts were refreshed: the stale card is gone, focus is on the tab.
+    expect(await item.count()).toBe(0);
+    await expect.poll(() => count(page, 'reported')).toBe(String(reportedBefore - 1));
+    await expect.poll(() => reportedTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    // One removal, the other moderator's.
+    expect(await statusOf(gone.id)).toBe('removed');
+    expect(await logOf(gone.id)).toMatchObject([
+      { action: 'removed', reason: 'Duplicate of the listing from last week.', moderator_id: other.id },
+    ]);
+    expect(e2e.foreignRequests).toEqual([]);
+  });
+
+  it('says so in the reject dialog when another moderator approved the event first', async () => {
+    const late = await createEvent(e2e.server.store, { status: 'pending', title: 'Approved elsewhere' });
+    const page = await openDashboard();
+    const item = card(page, 'Approved elsewhere');
+    await item.getByRole('button').first().click();
+    const pendingBefore = Number(await count(page, 'pending'));
+    await item.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject Event' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/Reason for rejection/).fill('Not a solidarity event.');
+    await otherModeratorActs(late.id, 'approve', { verified: false });
+    await dialog.getByRole('button', { name: 'Reject Event' }).click();
+    await dialog.getByText('This event has already been approved, possibly by another moderator.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Reject Event' }).count()).toBe(0);
+    // What the moderator wrote is still there to copy.
+    expect(await dialog.getByLabel(/Reason for rejection/).inputValue()).toBe('Not a solidarity event.');
+    await screenshot(page, 'moderation-reject-conflict-desktop');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await item.count()).toBe(0);
+    await expect.poll(() => count(page, 'pending')).toBe(String(pendingBefore - 1));
+    expect(await statusOf(late.id)).toBe('approved');
+    expect(await logOf(late.id)).toEqual([]);
+  });
+
+  it('keeps the dialog open with its buttons when the server fails, so the moderator can retry', async () => {
+    const s = e2e.server.store;
+    const flaky = await createEvent(s, { title: 'Server hiccup' });
+    await createReport(s, { eventId: flaky.id, reportedBy: (await createUser(s)).id });
+    const page = await openDashboard();
+    // Dark from the start: switched later, colours would still be in transition when axe reads them.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const item = card(page, 'Server hiccup');
     await item.getByRole('button').first().click();
     await item.getByRole('button', { name: 'Remove Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
     await dialog.waitFor();
-    // Another moderator removes it meanwhile.
-    await db().updateTable('events').set({ status: 'removed' }).where('id', '=', gone.id).execute();
+    await page.route('**/remove', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side.' } }),
+      }),
+    );
     await dialog.getByRole('button', { name: 'Remove Event' }).click();
     await dialog.getByRole('alert').waitFor();
-    expect(await dialog.getByRole('alert').textContent()).toMatch(/^That did not work: \S/);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await logOf(gone.id)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'That did not work: Something went wrong on our side.',
+    );
+    expect(await dialog.getByRole('button', { name: 'Remove Event' }).isEnabled()).toBe(true);
     await expectNoA11yViolations(page, 'remove dialog with an error, dark');
     await screenshot(page, 'moderation-remove-error-dark-desktop');
-    await page.keyboard.press('Escape');
+    // The retry goes through.
+    await page.unroute('**/remove');
+    await dialog.getByRole('button', { name: 'Remove Event' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByText('“Server hiccup” was removed from the calendar.').waitFor();
+    expect(await statusOf(flaky.id)).toBe('removed');
   });
 
   it('offers Remove Past Event only for approved events whose date has passed', async () => {
@@ -549,17 +663,37 @@ describe('working through the queue', () => {
     expect(await logOf(past.id)).toMatchObject([{ action: 'removed', reason: PAST_EVENT_REMOVAL_REASON }]);
   });
 
-  it('shows a short message when an action fails because another moderator acted first', async () => {
-    const late = await createEvent(e2e.server.store, { status: 'pending', title: 'Contested event' });
+  it('says what happened when another moderator approved or dismissed first, and refreshes the lists', async () => {
+    const s = e2e.server.store;
+    const late = await createEvent(s, { status: 'pending', title: 'Contested event' });
     const page = await openDashboard();
     const contested = card(page, 'Contested event');
     await contested.getByRole('button').first().click();
-    // Another moderator approves it meanwhile.
-    await db().updateTable('events').set({ status: 'approved' }).where('id', '=', late.id).execute();
+    const pendingBefore = Number(await count(page, 'pending'));
+    await otherModeratorActs(late.id, 'approve', { verified: true });
     await contested.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'already been approved' }).waitFor();
+    const feedback = page.getByTestId('action-feedback').getByRole('status');
+    await feedback.filter({ hasText: 'already been approved' }).waitFor();
+    expect(await feedback.textContent()).toBe(
+      'Nothing was done to “Contested event”. This event has already been approved, possibly by another moderator. The lists have been refreshed.',
+    );
+    await expect.poll(() => contested.count()).toBe(0);
+    await expect.poll(() => count(page, 'pending')).toBe(String(pendingBefore - 1));
     expect(await logOf(late.id)).toEqual([]);
     await screenshot(page, 'moderation-conflict-desktop');
+
+    // Dismiss Report after another moderator dismissed the reports.
+    const reported = await createEvent(s, { title: 'Reports already dismissed' });
+    await createReport(s, { eventId: reported.id, reportedBy: (await createUser(s)).id });
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const item = card(page, 'Reports already dismissed');
+    await item.getByRole('button').first().click();
+    await otherModeratorActs(reported.id, 'dismiss-reports');
+    await item.getByRole('button', { name: 'Dismiss Report' }).click();
+    await feedback.filter({ hasText: 'may already have been dismissed by another moderator' }).waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    expect(await statusOf(reported.id)).toBe('approved');
+    await expectNoA11yViolations(page, 'moderation, conflict message');
     expect(e2e.foreignRequests).toEqual([]);
   });
 });

@@ -31,6 +31,9 @@ async function openEvent(
   });
   await page.goto(`/event/${event.id}`);
   await page.getByRole('heading', { name: event.title, level: 1 }).waitFor();
+  // The page arrives rendered by the server; a press on Report before hydration would do nothing. The
+  // relative date hint is rendered only in the browser, so it marks hydration as done.
+  await page.getByTestId('event-relative').first().waitFor();
   return page;
 }
 
@@ -217,5 +220,32 @@ describe('the report dialog', () => {
     await dialog(page).waitFor({ state: 'detached' });
     await page.getByText(THANKS).waitFor();
     expect(await listReportsForEvent(e2e.server.store.db, event.id)).toHaveLength(1);
+  });
+
+  it('says so and offers only Close when the event was removed while the dialog was open', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Taken down meanwhile' });
+    const page = await openEvent(event, PHONE);
+    await openDialog(page);
+    await dialog(page).getByRole('radio', { name: 'Harmful Content' }).check();
+    await e2e.server.store.db
+      .updateTable('events')
+      .set({ status: 'removed' })
+      .where('id', '=', event.id)
+      .execute();
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    const notice = dialog(page).getByRole('status');
+    await notice.getByText('This event can no longer be reported.').waitFor();
+    expect(await notice.textContent()).toContain("doesn't exist or has been removed");
+    // Sending it again cannot work: one Close button replaces Cancel and Submit Report, and has focus.
+    expect(await dialog(page).getByRole('button', { name: 'Submit Report' }).count()).toBe(0);
+    expect(await dialog(page).getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    const close = dialog(page).getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' });
+    await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoA11yViolations(page, 'report dialog, event gone');
+    await screenshot(page, 'report-gone-phone');
+    await close.click();
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await page.getByText(THANKS).count()).toBe(0);
+    expect(await listReportsForEvent(e2e.server.store.db, event.id)).toEqual([]);
   });
 });

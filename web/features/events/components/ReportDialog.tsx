@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Flag, LoaderCircle, ShieldCheck, X } from 'lucide-react';
+import { Flag, ShieldCheck, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
 import { Button } from '../../../components/ui/Button';
-import { Notice } from '../../../components/ui/Notice';
+import { DialogActions } from '../../../components/ui/DialogActions';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import reportCatalog from '../../../locales/en/report.json';
@@ -39,6 +39,8 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
   };
 
   const handleOpenChange = (next: boolean) => {
+    // Once sent, the report stays open until the server answers: closing would hide its outcome.
+    if (!next && report.isPending) return;
     setOpen(next);
     if (!next) reset();
   };
@@ -69,6 +71,14 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
       ? error.message
       : null;
   const busy = report.isPending;
+  // Gone (removed, or never visible): sending it again cannot work, so the dialog offers only Close.
+  const gone = error instanceof ApiRequestError && error.status === 404;
+  const explain = (headline: string) => (
+    <>
+      <p className="font-semibold">{headline}</p>
+      {detail ? <p className="mt-1">{detail}</p> : null}
+    </>
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
@@ -92,6 +102,7 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
               <button
                 type="button"
                 aria-label={t('close')}
+                disabled={busy}
                 className="-m-1.5 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-stone-100"
               >
                 <X aria-hidden="true" className="size-5" />
@@ -149,22 +160,17 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
               {t('privacy')}
             </p>
 
-            {error ? (
-              <Notice tone="error" className="mt-4">
-                <p className="font-semibold">{t('failed')}</p>
-                {detail ? <p className="mt-1">{detail}</p> : null}
-              </Notice>
-            ) : null}
-
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t('cancel')}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
-                {busy ? t('submitting') : t('submit')}
-              </Button>
-            </div>
+            <DialogActions
+              layout="stacked"
+              className="mt-6"
+              cancelLabel={t('cancel')}
+              confirmLabel={t('submit')}
+              busyLabel={t('submitting')}
+              busy={busy}
+              error={error ? explain(t('failed')) : null}
+              closeLabel={t('close')}
+              final={gone ? explain(t('gone')) : null}
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>

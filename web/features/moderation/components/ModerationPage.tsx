@@ -8,7 +8,6 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
-import { ApiRequestError } from '../../../lib/api';
 import messages from '../../../locales/en/moderation.json';
 import { useSession } from '../../auth/api/session';
 import {
@@ -19,14 +18,12 @@ import {
   useRemoveEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
+import { actionErrorOf } from '../lib/actionError';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel } from './ModerationTabPanel';
 import { type ReasonAction, ReasonDialog } from './ReasonDialog';
 
 addCatalog('moderation', messages);
-
-const errorText = (error: unknown) =>
-  error instanceof ApiRequestError ? error.message : 'Something went wrong. Please try again.';
 
 function TabCount({ tab, count }: { tab: ModerationTab; count: number | undefined }) {
   if (count === undefined) return null;
@@ -46,7 +43,8 @@ function TabCount({ tab, count }: { tab: ModerationTab; count: number | undefine
 }
 
 interface Feedback {
-  tone: 'success' | 'error';
+  /** `warning`: nothing changed because someone else had already acted; not the moderator's error. */
+  tone: 'success' | 'warning' | 'error';
   text: string;
 }
 
@@ -99,11 +97,15 @@ function Dashboard({ email, role }: { email: string; role: string }) {
   const callbacks = (item: ModerationItem, action: ModerationActionName) => ({
     onSuccess: () => setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) }),
     // The lists refresh after a failure too, so the event's card may be gone: say it here.
-    onError: (error: unknown) =>
-      setFeedback({
-        tone: 'error',
-        text: t('failedOn', { title: item.event.title, message: errorText(error) }),
-      }),
+    onError: (error: unknown) => {
+      const { message, final } = actionErrorOf(error, t('unknownError'));
+      const title = item.event.title;
+      setFeedback(
+        final
+          ? { tone: 'warning', text: t('staleOn', { title, message }) }
+          : { tone: 'error', text: t('failedOn', { title, message }) },
+      );
+    },
   });
 
   const onAction = (item: ModerationItem, action: ModerationActionName) => {
@@ -193,7 +195,7 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         title={asking?.item.event.title ?? ''}
         open={asking !== null}
         busy={asked.isPending}
-        error={asked.error ? errorText(asked.error) : null}
+        error={asked.error ? actionErrorOf(asked.error, t('unknownError')) : null}
         onOpenChange={(open) => {
           if (!open) setAsking(null);
         }}

@@ -4,8 +4,8 @@ import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
-import { Button } from '../../../components/ui/Button';
-import { Notice } from '../../../components/ui/Notice';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import type { ActionError } from '../lib/actionError';
 
 /** The actions that need a reason before they run; each has its own block in the catalog. */
 export type ReasonAction = 'reject' | 'remove' | 'removePast';
@@ -22,6 +22,8 @@ const INITIAL_REASON: Record<ReasonAction, string> = {
  * Remove Event and Remove Past Event (the spec's default reason, editable). The reason is required and
  * trimmed, at most the server's length. Radix traps focus and closes on Escape; on close focus goes
  * back to the button that opened it, or to `fallbackFocus` when that button has gone with its event.
+ * When the server says the action can no longer be taken (another moderator acted first, the event is
+ * gone), the dialog says so and offers only Close: a retry could not work.
  */
 export function ReasonDialog({
   action,
@@ -38,7 +40,7 @@ export function ReasonDialog({
   title: string;
   open: boolean;
   busy: boolean;
-  error: string | null;
+  error: ActionError | null;
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => void;
   fallbackFocus?: () => void;
@@ -61,13 +63,14 @@ export function ReasonDialog({
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open, action]);
 
+  const final = error?.final === true;
   const empty = reason.trim() === '';
-  const showEmpty = empty && touched;
+  const showEmpty = empty && touched && !final;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!empty && !busy) onConfirm(reason.trim());
+    if (!empty && !busy && !final) onConfirm(reason.trim());
   };
 
   return (
@@ -125,6 +128,7 @@ export function ReasonDialog({
                 aria-describedby={showEmpty ? `${emptyId} ${hintId}` : hintId}
                 aria-invalid={showEmpty || undefined}
                 required
+                readOnly={final}
                 rows={4}
                 maxLength={LIMITS.reasonMax}
                 value={reason}
@@ -132,7 +136,7 @@ export function ReasonDialog({
                   setReason(e.target.value);
                   setTouched(true);
                 }}
-                className={`block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-700 dark:bg-stone-950 dark:text-stone-100 ${
+                className={`block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 read-only:bg-stone-100 focus-visible:border-brand-700 dark:bg-stone-950 dark:text-stone-100 dark:read-only:bg-stone-800 ${
                   showEmpty
                     ? 'border-danger-600 dark:border-red-400'
                     : 'border-stone-300 dark:border-stone-600'
@@ -144,20 +148,27 @@ export function ReasonDialog({
                 </p>
               ) : null}
               <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
-                {t(`${action}.reasonHint`)}
+                {final ? t('stale.reasonKept') : t(`${action}.reasonHint`)}
               </p>
             </div>
-            {error ? <Notice tone="error">{t('failed', { message: error })}</Notice> : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={busy}>
-                  {t(`${action}.cancel`)}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant="danger" disabled={empty || busy} aria-busy={busy || undefined}>
-                {busy ? t(`${action}.submitting`) : t(`${action}.submit`)}
-              </Button>
-            </div>
+            <DialogActions
+              cancelLabel={t(`${action}.cancel`)}
+              confirmLabel={t(`${action}.submit`)}
+              busyLabel={t(`${action}.submitting`)}
+              busy={busy}
+              confirmDisabled={empty}
+              variant="danger"
+              error={error ? t('failed', { message: error.message }) : null}
+              closeLabel={t('stale.close')}
+              final={
+                final && error ? (
+                  <>
+                    <strong className="font-semibold">{t('stale.lead')}</strong> {error.message}{' '}
+                    {t('stale.refreshed')}
+                  </>
+                ) : null
+              }
+            />
           </form>
         </Dialog.Content>
       </Dialog.Portal>
