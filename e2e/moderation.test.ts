@@ -581,6 +581,7 @@ describe('working through the queue', () => {
   it('says so in the reject dialog when another moderator approved the event first', async () => {
     const late = await createEvent(e2e.server.store, { status: 'pending', title: 'Approved elsewhere' });
     const page = await openDashboard();
+    await page.emulateMedia({ colorScheme: 'dark' });
     const item = card(page, 'Approved elsewhere');
     await item.getByRole('button').first().click();
     const pendingBefore = Number(await count(page, 'pending'));
@@ -594,7 +595,8 @@ describe('working through the queue', () => {
     expect(await dialog.getByRole('button', { name: 'Reject Event' }).count()).toBe(0);
     // What the moderator wrote is still there to copy.
     expect(await dialog.getByLabel(/Reason for rejection/).inputValue()).toBe('Not a solidarity event.');
-    await screenshot(page, 'moderation-reject-conflict-desktop');
+    await expectNoA11yViolations(page, 'reject dialog after a conflict, dark');
+    await screenshot(page, 'moderation-reject-conflict-dark-desktop');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await item.count()).toBe(0);

@@ -239,6 +239,7 @@ describe('the report dialog', () => {
     // Sending it again cannot work: one Close button replaces Cancel and Submit Report, and has focus.
     expect(await dialog(page).getByRole('button', { name: 'Submit Report' }).count()).toBe(0);
     expect(await dialog(page).getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await dialog(page).getByRole('radio', { name: 'Spam or Duplicate' }).isDisabled()).toBe(true);
     const close = dialog(page).getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' });
     await expect.poll(() => close.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectNoA11yViolations(page, 'report dialog, event gone');

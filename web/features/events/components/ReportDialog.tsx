@@ -114,7 +114,7 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
             <fieldset
               aria-describedby={missingReason ? missingId : undefined}
               aria-invalid={missingReason || undefined}
-              disabled={busy}
+              disabled={busy || gone}
             >
               <legend id={questionId} className="text-sm font-medium text-stone-800 dark:text-stone-200">
                 {t('question')}
