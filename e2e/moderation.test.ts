@@ -265,6 +265,8 @@ describe('working through the queue', () => {
     await expect.poll(() => card(page, 'Dabke workshop').count()).toBe(0);
     await expect.poll(() => count(page, 'pending')).toBe('2');
     await expect.poll(() => count(page, 'approved')).toBe('5');
+    const pendingTab = page.getByRole('tab', { name: /Pending Events/ });
+    await expect.poll(() => pendingTab.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await statusOf(pendingB.id)).toBe('approved');
   });
 
@@ -681,6 +683,9 @@ describe('working through the queue', () => {
     );
     await expect.poll(() => contested.count()).toBe(0);
     await expect.poll(() => count(page, 'pending')).toBe(String(pendingBefore - 1));
+    // The focused Approve button left with its card: focus is on the tab, not lost at the top of the page.
+    const pendingTab = page.getByRole('tab', { name: /Pending Events/ });
+    await expect.poll(() => pendingTab.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await logOf(late.id)).toEqual([]);
     await screenshot(page, 'moderation-conflict-desktop');
 

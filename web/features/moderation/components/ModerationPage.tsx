@@ -94,7 +94,16 @@ function Dashboard({ email, role }: { email: string; role: string }) {
   const remove = useRemoveEvent();
   const dismiss = useDismissReports();
 
+  const focusActiveTab = () =>
+    tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+
   const callbacks = (item: ModerationItem, action: ModerationActionName) => ({
+    // The card usually leaves the refreshed list with the focused button: rather than leave focus on
+    // <body> (the top of the page for a keyboard), put it on the tab. Once React has drawn the list.
+    onSettled: () =>
+      window.setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null) focusActiveTab();
+      }, 0),
     onSuccess: () => setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) }),
     // The lists refresh after a failure too, so the event's card may be gone: say it here.
     onError: (error: unknown) => {
@@ -200,9 +209,7 @@ function Dashboard({ email, role }: { email: string; role: string }) {
           if (!open) setAsking(null);
         }}
         onConfirm={onConfirm}
-        fallbackFocus={() =>
-          tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus()
-        }
+        fallbackFocus={focusActiveTab}
       />
     </div>
   );
