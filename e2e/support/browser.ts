@@ -69,7 +69,7 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
         const [name, value] = cookie.split('=', 2) as [string, string];
         await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
       }
-      const page = await context.newPage();
+      const page = waitForAppOnLoad(await context.newPage());
       page.on('request', (request) => {
         const url = request.url();
         if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return;
@@ -83,6 +83,32 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
       await server.close();
     },
   };
+}
+
+/**
+ * The app's pages are server-rendered (home, an event) or rendered in the browser; either way a click
+ * made before React has taken the page over is lost, as it would be for a person. So, after each load
+ * (`goto`, `reload`), wait for the app to mark the document ready (web/app/Layout.tsx) when the page is
+ * the app's. `waitUntil: 'commit'` opts out, for tests of the page before its scripts run.
+ */
+export function waitForAppOnLoad(page: Page): Page {
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.hasAttribute('data-ready'),
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await ready();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await ready();
+    return response;
+  };
+  return page;
 }
 
 /** Run axe on the page and fail on any serious or critical violation. */

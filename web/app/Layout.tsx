@@ -45,6 +45,20 @@ function useScrollAndFocus() {
   }, [location.key, location.pathname, navigationType]);
 }
 
+/**
+ * Marks the document once the first page can answer clicks: its effect runs when the page's part has
+ * been hydrated (a server-rendered page) or rendered (any other), its lazily loaded code included, as
+ * it sits in the same Suspense boundary. Before that, a press on a server-rendered button does nothing.
+ * Browser tests wait for `html[data-ready]` after each load (e2e/support/browser.ts); CSS or scripts
+ * outside React may read it too.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
 export function Layout() {
   const { t } = useTranslation();
   useScrollAndFocus();
@@ -60,6 +74,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label={t('loading')} className="py-24" />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       <footer className="border-t border-stone-200 py-8 text-center text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
