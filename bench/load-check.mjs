@@ -34,17 +34,19 @@ export async function publicEventIds(url, limit = 100) {
 }
 
 /**
- * Load one target with autocannon and return its figures. `errors` counts connection errors, timeouts
+ * Load one target with autocannon (for `durationSeconds`, or until `amount` requests have been answered)
+ * and return its figures. `errors` counts connection errors, timeouts
  * and non-2xx answers together: the check wants all three at zero.
  */
-export async function loadOne(url, target, { connections, durationSeconds }) {
+export async function loadOne(url, target, { connections, durationSeconds, amount }) {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url))
     throw new Error(`refusing to load anything but 127.0.0.1: ${url}`);
   let n = 0;
   const result = await autocannon({
     url,
     connections,
-    duration: durationSeconds,
+    // A fixed number of requests when `amount` is given (however long the machine takes), else a duration.
+    ...(amount ? { amount } : { duration: durationSeconds }),
     timeout: 10,
     pipelining: 1,
     requests: [
