@@ -1,18 +1,10 @@
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../features/auth/api/session';
 import { useSignOut } from '../features/auth/api/signOut';
+import { useHydrated } from '../lib/useHydrated';
 import { accountTriggerClass } from './accountTrigger';
 import { config } from './config';
 
@@ -40,17 +32,6 @@ function Logo() {
       <rect y="21.3" width="32" height="10.7" fill="#007A3D" />
       <path d="M0 0 L14 16 L0 32 Z" fill="#CE1126" />
     </svg>
-  );
-}
-
-const subscribeNever = () => () => {};
-
-/** False while the server renders and while the browser hydrates that HTML; true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
   );
 }
 

@@ -1,7 +1,8 @@
 import { CalendarPlus, ChevronDown, Download, LoaderCircle } from 'lucide-react';
-import { type KeyboardEvent, type PointerEvent, useRef, useState, useSyncExternalStore } from 'react';
+import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/Button';
+import { useHydrated } from '../../../lib/useHydrated';
 import { CALENDAR_NS } from '../catalog';
 import { eventIcsPath } from '../links';
 import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';
@@ -23,17 +24,6 @@ function loadMenu(): Promise<typeof Menu> {
     },
   );
   return loading;
-}
-
-const subscribeNever = () => () => {};
-
-/** False while the server renders and while the browser hydrates that HTML; true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 }
 
 /**

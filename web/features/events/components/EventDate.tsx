@@ -1,21 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../lib/useHydrated';
 import type { EventDateParts } from '../lib/eventDate';
-
-const subscribeNever = () => () => {};
-
-/**
- * False while the server renders and while the browser hydrates that HTML, true from the next render
- * on (and at once for pages the browser renders itself). What depends on the viewer's clock and time
- * zone, which the server cannot know, waits for true, so the hydrated page matches the server's.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 function Separator() {
   return (

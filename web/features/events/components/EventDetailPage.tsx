@@ -21,6 +21,7 @@ import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import type { ServerLocationState } from '../../../entry-server';
+import { useHydrated } from '../../../lib/useHydrated';
 import { useSession } from '../../auth/api/session';
 import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
@@ -29,7 +30,7 @@ import { eventDateParts } from '../lib/eventDate';
 import { filtersFromParams, filtersToSearch } from '../lib/filters';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
-import { EventDate, useHydrated } from './EventDate';
+import { EventDate } from './EventDate';
 import { ReportButton } from './ReportDialog';
 import { ShareButton } from './ShareButton';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../../../lib/useHydrated';
 import type { WhenFilter } from '../lib/filters';
-import { useHydrated } from './EventDate';
 
 const OPTIONS: WhenFilter[] = ['upcoming', 'past'];
 
