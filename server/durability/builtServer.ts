@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabaseAt } from '../testing/postgres';
+import { createDatabaseAt, freePort } from '../testing/postgres';
 
 /**
  * The real built server (dist/server/main.js) as a child process, for tests that must kill it, load it
@@ -47,19 +46,6 @@ export async function ensureBuilt(): Promise<void> {
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

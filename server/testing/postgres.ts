@@ -35,7 +35,8 @@ export function findPostgresBin(): string | null {
   return versions[0] ? join(base, versions[0], 'bin') : null;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
