@@ -248,5 +248,22 @@ describe('the report dialog', () => {
     await dialog(page).waitFor({ state: 'detached' });
     expect(await page.getByText(THANKS).count()).toBe(0);
     expect(await listReportsForEvent(e2e.server.store.db, event.id)).toEqual([]);
+
+    // The page no longer shows the event as live: it shows what a visitor gets for a removed event.
+    const notFound = page.getByRole('heading', { level: 1, name: 'Event Not Found' });
+    await notFound.waitFor();
+    expect(
+      await page.getByText("The event you're looking for doesn't exist or has been removed.").isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('heading', { name: event.title }).count()).toBe(0);
+    expect(await reportButton(page).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/');
+    // Focus went with the Report button; it lands on the message rather than on <body>.
+    await expect
+      .poll(() => notFound.evaluate((el) => el.closest('[tabindex="-1"]')?.contains(document.activeElement)))
+      .toBe(true);
+    expect(await page.title()).toBe('Event Not Found');
+    await expectNoA11yViolations(page, 'event page after the report found it gone');
+    await screenshot(page, 'report-gone-then-not-found-phone');
   });
 });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventDto, EventList } from '../../../../common/schemas/events';
 import { ApiRequestError, api, queryString } from '../../../lib/api';
 import type { HomeFilters } from '../lib/filters';
@@ -47,4 +47,24 @@ export function useEvent(id: string) {
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
+}
+
+/**
+ * For the event page's own actions (reporting it…): the server answered that the event is gone
+ * (removed by a moderator, or no longer visible to this person). Refreshes what this tab shows of it:
+ * the event page refetches, gets its 404 and shows "Event Not Found", the page a visitor gets for a
+ * removed event; the lists that may still hold it refetch when next shown.
+ */
+export function useForgetGoneEvent(id: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: eventQueryKey(id) }),
+      // Lists (home, a moderator's dashboard) refetch when next shown, not now.
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== 'session',
+        refetchType: 'inactive',
+      }),
+    ]);
+  };
 }

@@ -10,7 +10,7 @@ import {
   SearchX,
   UsersRound,
 } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLongDate } from '../../../../common/dates';
@@ -302,8 +302,19 @@ export default function EventDetailPage() {
   const { id = '' } = useParams();
   const query = useEvent(id);
   const backTo = useBackTarget();
-  const event = query.data;
+  // A 404 wins over the event still cached: once a refetch (after an action found the event gone)
+  // says it is gone, the page says so too instead of showing it as live.
   const notFound = query.isError && isNotFound(query.error);
+  const event = notFound ? undefined : query.data;
+  const notFoundRef = useRef<HTMLDivElement>(null);
+  const shownEvent = useRef(false);
+  if (event) shownEvent.current = true;
+
+  // The event left while it was shown: its buttons (and the focus on one) went with it, so focus
+  // moves to what replaced them, which is read out.
+  useEffect(() => {
+    if (notFound && shownEvent.current) notFoundRef.current?.focus();
+  }, [notFound]);
 
   useEffect(() => {
     const previous = document.title;
@@ -319,18 +330,20 @@ export default function EventDetailPage() {
     content = <EventDetail event={event} loadedAt={query.dataUpdatedAt || Date.now()} />;
   } else if (notFound) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<SearchX aria-hidden="true" className="size-12" />}
-        title={t('detail.notFoundTitle')}
-        text={t('detail.notFoundText')}
-        action={
-          <ButtonLink to={backTo.to}>
-            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-            {t('detail.back')}
-          </ButtonLink>
-        }
-      />
+      <div ref={notFoundRef} tabIndex={-1} className="outline-none">
+        <StateMessage
+          headingLevel={1}
+          icon={<SearchX aria-hidden="true" className="size-12" />}
+          title={t('detail.notFoundTitle')}
+          text={t('detail.notFoundText')}
+          action={
+            <ButtonLink to={backTo.to}>
+              <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+              {t('detail.back')}
+            </ButtonLink>
+          }
+        />
+      </div>
     );
   } else if (query.isError) {
     content = (

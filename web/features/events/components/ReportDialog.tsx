@@ -8,6 +8,7 @@ import { DialogActions } from '../../../components/ui/DialogActions';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import reportCatalog from '../../../locales/en/report.json';
+import { isNotFound, useForgetGoneEvent } from '../api/events';
 import { useReportEvent } from '../api/reportEvent';
 
 addCatalog('report', reportCatalog);
@@ -28,6 +29,7 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [missingReason, setMissingReason] = useState(false);
   const report = useReportEvent(eventId);
+  const forgetGoneEvent = useForgetGoneEvent(eventId);
   const questionId = useId();
   const missingId = useId();
   const firstRadioRef = useRef<HTMLInputElement>(null);
@@ -42,7 +44,10 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
     // Once sent, the report stays open until the server answers: closing would hide its outcome.
     if (!next && report.isPending) return;
     setOpen(next);
-    if (!next) reset();
+    if (next) return;
+    // The report found the event gone: once its dialog is closed, the page stops showing it as live.
+    if (isNotFound(report.error)) void forgetGoneEvent();
+    reset();
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -72,7 +77,7 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
       : null;
   const busy = report.isPending;
   // Gone (removed, or never visible): sending it again cannot work, so the dialog offers only Close.
-  const gone = error instanceof ApiRequestError && error.status === 404;
+  const gone = isNotFound(error);
   const explain = (headline: string) => (
     <>
       <p className="font-semibold">{headline}</p>
