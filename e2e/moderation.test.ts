@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/enums';
 import type { EventRow, UserRow } from '../server/store/schema';
+import { setUserRole } from '../server/store/users';
 import {
   createEvent,
   createModerator,
@@ -737,5 +738,76 @@ describe('long lists', () => {
     await expect.poll(() => count(page, 'pending')).toBe('20');
     // The page list goes once the list and its total have both refreshed.
     await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+  });
+});
+
+describe('when the session ends or the moderator role is taken away while the dashboard is open', () => {
+  /** A moderator of their own, signed in at phone width with one pending event on the dashboard. */
+  async function openOwnDashboard(name: string, email: string, title: string) {
+    const s = e2e.server.store;
+    const mod = await createModerator(s, { name, email });
+    const event = await createEvent(s, { status: 'pending', title });
+    const page = await e2e.newPage({ viewport: PHONE, cookie: await sessionCookieFor(s, mod) });
+    await page.goto('/moderation');
+    await page.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
+    await card(page, title).waitFor();
+    return { mod, event, page };
+  }
+
+  async function approveIn(page: Page, title: string) {
+    const c = card(page, title);
+    await c.getByRole('button').first().click();
+    await c.getByRole('button', { name: 'Approve', exact: true }).click();
+  }
+
+  async function expectNothingChanged(page: Page, event: EventRow) {
+    expect(await statusOf(event.id)).toBe('pending');
+    expect(await logOf(event.id)).toEqual([]);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    // No retryable error in its place: neither the action's nor a list's.
+    expect(await page.getByText(/Could not act on|could not load this list/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+  }
+
+  it('signed out elsewhere: Approve leads to Access Denied, and nothing changed', async () => {
+    const { mod, event, page } = await openOwnDashboard(
+      'Sami Signed-out',
+      'sami@example.org',
+      'Session ended',
+    );
+    const approveCalls = countActionCalls(page, 'approve');
+    await db().deleteFrom('sessions').where('user_id', '=', mod.id).execute();
+    await approveIn(page, event.title);
+
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    expect(await page.getByText('You need to sign in to access this page.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    expect(approveCalls()).toBe(1);
+    await expectNothingChanged(page, event);
+    await expectNoA11yViolations(page, 'moderation, session ended, phone');
+    await screenshot(page, 'moderation-session-ended-phone');
+  });
+
+  it('demoted meanwhile: Approve leads to Moderator Access Required, and nothing changed', async () => {
+    const { event, page } = await openOwnDashboard('Dana Demoted', 'dana@example.org', 'Role taken away');
+    await setUserRole(db(), 'dana@example.org', 'user');
+    await approveIn(page, event.title);
+
+    await page.getByRole('heading', { level: 1, name: 'Moderator Access Required' }).waitFor();
+    expect(
+      await page.getByText("You don't have permission to access the moderation dashboard.").isVisible(),
+    ).toBe(true);
+    await expectNothingChanged(page, event);
+    await expectNoA11yViolations(page, 'moderation, demoted, phone');
+    await screenshot(page, 'moderation-demoted-phone');
+  });
+
+  it('demoted meanwhile: a list load leads to Moderator Access Required, not a retryable error', async () => {
+    const { event, page } = await openOwnDashboard('Dina Demoted', 'dina@example.org', 'List refused');
+    await setUserRole(db(), 'dina@example.org', 'user');
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Moderator Access Required' }).waitFor();
+    await expectNothingChanged(page, event);
   });
 });

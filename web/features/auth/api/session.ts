@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
 
@@ -12,6 +12,16 @@ export function useSession() {
     staleTime: 60_000,
     retry: 1,
   });
+}
+
+/**
+ * Ask the server again who is signed in, when a call says the session has ended (401) or the role
+ * no longer allows it (403): pages that depend on the session then show what that person may see.
+ * Resolves once the answer is in.
+ */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
 
 /**

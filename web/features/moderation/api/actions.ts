@@ -7,6 +7,8 @@ import type {
   RemoveInput,
 } from '../../../../common/schemas/moderation';
 import { api } from '../../../lib/api';
+import { useRefreshSession } from '../../auth/api/session';
+import { isAccessLost } from '../lib/actionError';
 import { moderationKeys } from './keys';
 
 export interface ActionVariables {
@@ -15,11 +17,18 @@ export interface ActionVariables {
 
 /**
  * After any action every list and count may have changed, and so may the public lists and the log:
- * refresh everything but the session.
+ * refresh everything but the session. Unless the server refused the moderator (401: session ended,
+ * 403: no longer a moderator): then nothing changed, and the session is asked again instead, so the
+ * page shows the signed-out or not-a-moderator state. The action stays pending until that answer is
+ * in, so the dashboard's own error callbacks run only if it is still shown (and then say why).
  */
 function useRefreshAfterAction() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  const refreshSession = useRefreshSession();
+  return (_data: unknown, error: unknown) =>
+    isAccessLost(error)
+      ? refreshSession()
+      : queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
 }
 
 const path = (eventId: string, action: string) =>

@@ -6,7 +6,10 @@ import { Button } from '../../../components/ui/Button';
 import { SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Pager } from '../../../components/ui/Pager';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useSession } from '../../auth/api/session';
 import { useModerationEvents } from '../api/events';
+import { isAccessLost } from '../lib/actionError';
 import { EventDetailPanel } from './EventDetailPanel';
 import { type ModerationActionName, ModerationCard } from './ModerationCard';
 
@@ -36,6 +39,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const query = useModerationEvents(tab, page);
+  const session = useSession();
   const items = query.data?.items ?? [];
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
   const selected = items.find((i) => i.event.id === selectedId) ?? null;
@@ -62,6 +66,12 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
         </div>
       </div>
     );
+  }
+  // Refused (signed out, or no longer a moderator): the session is being asked again, and the page
+  // will show what this person may see; no retry button meanwhile. Should the session still say
+  // moderator, the error below is shown.
+  if (query.isError && isAccessLost(query.error) && session.isFetching) {
+    return <Spinner label={t('loading')} className="py-12" />;
   }
   if (query.isError) {
     return (
