@@ -6,6 +6,7 @@ import { setUserRole } from '../server/store/users';
 import {
   createEvent,
   createModerator,
+  createPasswordAccount,
   createReport,
   createUser,
   sessionCookieFor,
@@ -800,6 +801,73 @@ describe('when the session ends or the moderator role is taken away while the da
     await expectNothingChanged(page, event);
     await expectNoA11yViolations(page, 'moderation, demoted, phone');
     await screenshot(page, 'moderation-demoted-phone');
+  });
+
+  it('keeps the typed Reject reason in the tab when the session ended, for after signing in again', async () => {
+    const s = e2e.server.store;
+    const mod = await createPasswordAccount(s, {
+      name: 'Rana Returning',
+      email: 'rana@example.org',
+      password: 'correct horse battery',
+      role: 'moderator',
+    });
+    const event = await createEvent(s, { status: 'pending', title: 'Reason kept' });
+    const page = await e2e.newPage({ viewport: PHONE, cookie: await sessionCookieFor(s, mod) });
+    await page.goto('/moderation');
+    const c = card(page, event.title);
+    await c.waitFor();
+    await c.getByRole('button').first().click();
+    await c.getByRole('button', { name: 'Reject', exact: true }).click();
+    const reason = page.getByTestId('reason-dialog').getByRole('textbox');
+    await reason.fill('Duplicate of the vigil already listed');
+    await db().deleteFrom('sessions').where('user_id', '=', mod.id).execute();
+    await page.getByTestId('reason-dialog').getByRole('button', { name: 'Reject Event' }).click();
+
+    const denied = page.getByRole('heading', { level: 1, name: 'Access Denied' });
+    await denied.waitFor();
+    const kept = page.getByTestId('kept-reason');
+    expect(await kept.textContent()).toContain('Your reason for rejecting “Reason kept” was not sent.');
+    // The text itself is not shown on a signed-out page.
+    expect(await kept.textContent()).not.toContain('Duplicate of the vigil');
+    // The button that had focus is gone: focus is on the message that replaced the dashboard.
+    await expect
+      .poll(() => denied.evaluate((el) => el.closest('[tabindex="-1"]')?.contains(document.activeElement)))
+      .toBe(true);
+    expect(await statusOf(event.id)).toBe('pending');
+    expect(await logOf(event.id)).toEqual([]);
+    await expectNoA11yViolations(page, 'moderation, session ended with a reason kept, phone');
+    await screenshot(page, 'moderation-session-ended-reason-kept-phone');
+
+    // Signing in again in the same tab, and coming back: the dialog opens with the reason.
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('Email Address', { exact: true }).fill(mod.email);
+    await page.getByLabel('Password', { exact: true }).fill(mod.password);
+    await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Moderation' }).click();
+    await c.waitFor();
+    await c.getByRole('button').first().click();
+    await c.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect.poll(() => reason.inputValue()).toBe('Duplicate of the vigil already listed');
+    expect(
+      await page
+        .getByText('This is the reason you wrote before your session ended. Check it, then confirm.')
+        .isVisible(),
+    ).toBe(true);
+    await page.getByTestId('reason-dialog').getByRole('button', { name: 'Reject Event' }).click();
+    await expect.poll(() => statusOf(event.id)).toBe('rejected');
+    expect((await logOf(event.id)).map((l) => l.reason)).toEqual(['Duplicate of the vigil already listed']);
+
+    // Handed back once: the next dialog starts afresh.
+    const other = await createEvent(s, { status: 'pending', title: 'Starts afresh' });
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    await page.getByRole('tab', { name: /Pending Events/ }).click();
+    const o = card(page, other.title);
+    await o.waitFor();
+    await o.getByRole('button').first().click();
+    await o.getByRole('button', { name: 'Reject', exact: true }).click();
+    expect(await reason.inputValue()).toBe('');
   });
 
   it('demoted meanwhile: a list load leads to Moderator Access Required, not a retryable error', async () => {

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
@@ -18,7 +18,8 @@ import {
   useRemoveEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
-import { actionErrorOf } from '../lib/actionError';
+import { actionErrorOf, isAccessLost } from '../lib/actionError';
+import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel } from './ModerationTabPanel';
 import { type ReasonAction, ReasonDialog } from './ReasonDialog';
@@ -80,14 +81,19 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
   );
 }
 
-function Dashboard({ email, role }: { email: string; role: string }) {
+function Dashboard({ userId, email, role }: { userId: string; email: string; role: string }) {
   const { t } = useTranslation('moderation');
   const [tab, setTab] = useState<ModerationTab>('pending');
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   // The event whose Reject, Remove Event or Remove Past Event dialog is open.
-  const [asking, setAsking] = useState<{ item: ModerationItem; action: ReasonAction } | null>(null);
+  // `initialReason`: the one the moderator wrote before their session ended, when they come back to it.
+  const [asking, setAsking] = useState<{
+    item: ModerationItem;
+    action: ReasonAction;
+    initialReason: string | null;
+  } | null>(null);
   const tabsRef = useRef<HTMLDivElement>(null);
   const approve = useApproveEvent();
   const reject = useRejectEvent();
@@ -127,12 +133,12 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         break;
       case 'reject':
         reject.reset();
-        setAsking({ item, action });
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
         break;
       case 'remove':
       case 'removePast':
         remove.reset();
-        setAsking({ item, action });
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
         break;
       case 'dismiss':
         dismiss.mutate({ eventId }, callbacks(item, action));
@@ -145,12 +151,21 @@ function Dashboard({ email, role }: { email: string; role: string }) {
     if (!asking) return;
     const { item, action } = asking;
     const eventId = item.event.id;
-    const onSuccess = () => {
-      setAsking(null);
-      setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+    // Kept until the server has answered: if it refuses because the session ended or the role was
+    // taken away, this dashboard is replaced by the signed-out or not-a-moderator page (and these
+    // callbacks never run), and the reason waits in this tab for the moderator's return.
+    keepReason({ userId, eventId, title: item.event.title, action, reason });
+    const callbacks = {
+      onSuccess: () => {
+        setAsking(null);
+        setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+      },
+      onSettled: (_data: unknown, error: unknown) => {
+        if (!isAccessLost(error)) forgetReason();
+      },
     };
-    if (action === 'reject') reject.mutate({ eventId, reason }, { onSuccess });
-    else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, { onSuccess });
+    if (action === 'reject') reject.mutate({ eventId, reason }, callbacks);
+    else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
   };
   const asked = asking?.action === 'reject' ? reject : remove;
 
@@ -210,7 +225,32 @@ function Dashboard({ email, role }: { email: string; role: string }) {
         }}
         onConfirm={onConfirm}
         fallbackFocus={focusActiveTab}
+        initialReason={asking?.initialReason ?? null}
       />
+    </div>
+  );
+}
+
+/**
+ * The signed-out and not-a-moderator states. When they replace the dashboard (the session ended or
+ * the role was taken away while it was open), focus moves to them (the button that had it is gone),
+ * and a reason the server refused is mentioned as kept.
+ */
+function AccessState({ replacedDashboard, children }: { replacedDashboard: boolean; children: ReactNode }) {
+  const { t } = useTranslation('moderation');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (replacedDashboard) ref.current?.focus();
+  }, [replacedDashboard]);
+  const kept = keptReason();
+  return (
+    <div ref={ref} tabIndex={-1} className="outline-none">
+      {children}
+      {kept ? (
+        <div className="mx-auto -mt-6 max-w-md px-4 pb-12" data-testid="kept-reason">
+          <Notice tone="warning">{t(`keptReason.${kept.action}`, { title: kept.title })}</Notice>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -219,33 +259,39 @@ function Dashboard({ email, role }: { email: string; role: string }) {
 export default function ModerationPage() {
   const { t } = useTranslation('moderation');
   const session = useSession();
+  const shownDashboard = useRef(false);
   if (session.isPending) return <Spinner label={t('loading')} className="py-24" />;
   const user = session.data?.user ?? null;
   if (!user) {
     return (
-      <StateMessage
-        headingLevel={1}
-        icon={<Lock aria-hidden="true" className="size-10" />}
-        title={t('accessDenied.title')}
-        text={t('accessDenied.text')}
-        action={<ButtonLink to="/auth">{t('accessDenied.signIn')}</ButtonLink>}
-      />
+      <AccessState replacedDashboard={shownDashboard.current}>
+        <StateMessage
+          headingLevel={1}
+          icon={<Lock aria-hidden="true" className="size-10" />}
+          title={t('accessDenied.title')}
+          text={t('accessDenied.text')}
+          action={<ButtonLink to="/auth">{t('accessDenied.signIn')}</ButtonLink>}
+        />
+      </AccessState>
     );
   }
   if (user.role !== 'moderator') {
     return (
-      <StateMessage
-        headingLevel={1}
-        icon={<ShieldAlert aria-hidden="true" className="size-10" />}
-        title={t('moderatorRequired.title')}
-        text={t('moderatorRequired.text')}
-        action={
-          <ButtonLink to="/" variant="secondary">
-            {t('moderatorRequired.back')}
-          </ButtonLink>
-        }
-      />
+      <AccessState replacedDashboard={shownDashboard.current}>
+        <StateMessage
+          headingLevel={1}
+          icon={<ShieldAlert aria-hidden="true" className="size-10" />}
+          title={t('moderatorRequired.title')}
+          text={t('moderatorRequired.text')}
+          action={
+            <ButtonLink to="/" variant="secondary">
+              {t('moderatorRequired.back')}
+            </ButtonLink>
+          }
+        />
+      </AccessState>
     );
   }
-  return <Dashboard email={user.email} role={user.role} />;
+  shownDashboard.current = true;
+  return <Dashboard userId={user.id} email={user.email} role={user.role} />;
 }

@@ -34,6 +34,7 @@ export function ReasonDialog({
   onOpenChange,
   onConfirm,
   fallbackFocus,
+  initialReason = null,
 }: {
   action: ReasonAction;
   /** The event's title. */
@@ -44,6 +45,8 @@ export function ReasonDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => void;
   fallbackFocus?: () => void;
+  /** A reason the server refused earlier because the session had ended (lib/keptReason.ts). */
+  initialReason?: string | null;
 }) {
   const { t } = useTranslation('moderation');
   const [reason, setReason] = useState('');
@@ -58,10 +61,10 @@ export function ReasonDialog({
   // Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
     if (!open) return;
-    setReason(INITIAL_REASON[action]);
+    setReason(initialReason ?? INITIAL_REASON[action]);
     setTouched(false);
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open, action]);
+  }, [open, action, initialReason]);
 
   const final = error?.final === true;
   const empty = reason.trim() === '';
@@ -148,7 +151,11 @@ export function ReasonDialog({
                 </p>
               ) : null}
               <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
-                {final ? t('stale.reasonKept') : t(`${action}.reasonHint`)}
+                {final
+                  ? t('stale.reasonKept')
+                  : initialReason !== null
+                    ? t('keptReason.restored')
+                    : t(`${action}.reasonHint`)}
               </p>
             </div>
             <DialogActions
