@@ -1,10 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput, ReportReceipt } from '../../../../common/schemas/reports';
-import { api } from '../../../lib/api';
+import { ApiRequestError, api } from '../../../lib/api';
+import { useRefreshSession } from '../../auth/api/session';
 
-/** POST /api/events/:id/reports. A repeat report is a success too: the server keeps one per person. */
-export function useReportEvent(eventId: string) {
+/** The server answered 401: the session ended (signed out in another tab, expired, or revoked). */
+export const isSessionEnded = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 401;
+
+export interface ReportEventOptions {
+  /** Called when the server says the session has ended, before the session is asked again. */
+  onSessionEnded?: () => void;
+}
+
+/**
+ * POST /api/events/:id/reports. A repeat report is a success too: the server keeps one per person.
+ * A 401 is not a failure to retry: the session is asked again (the report stays pending until that
+ * answer is in), so the page shows what a signed-out visitor sees.
+ */
+export function useReportEvent(eventId: string, { onSessionEnded }: ReportEventOptions = {}) {
   const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   return useMutation({
     mutationFn: (input: ReportInput) =>
       api<ReportReceipt>(`/api/events/${encodeURIComponent(eventId)}/reports`, {
@@ -17,5 +32,10 @@ export function useReportEvent(eventId: string) {
         predicate: (q) => q.queryKey[0] !== 'session',
         refetchType: 'inactive',
       }),
+    onError: (error) => {
+      if (!isSessionEnded(error)) return;
+      onSessionEnded?.();
+      return refreshSession();
+    },
   });
 }

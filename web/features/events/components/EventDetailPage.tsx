@@ -31,7 +31,7 @@ import { filtersFromParams, filtersToSearch } from '../lib/filters';
 import { isHttpLink } from '../lib/links';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate } from './EventDate';
-import { ReportButton } from './ReportDialog';
+import { ReportButton, ReportSignedOutNotice } from './ReportDialog';
 import { ShareButton } from './ShareButton';
 
 interface BackTarget {
@@ -156,6 +156,8 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const [reported, setReported] = useState(false);
+  // A report was refused because the session had ended: once the session says signed out, say so.
+  const [reportSessionEnded, setReportSessionEnded] = useState(false);
   const hydrated = useHydrated();
   const viewerZone = useMemo(() => browserTimeZone(), []);
   // "Now" for the Past Event tag and the relative hint: when this event arrived (the server's render
@@ -173,6 +175,7 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
           {t('detail.reported')}
         </Notice>
       ) : null}
+      {reportSessionEnded && !signedIn && session.isSuccess ? <ReportSignedOutNotice /> : null}
 
       <Card className="mt-4 p-5 sm:p-8">
         <article aria-labelledby="event-title">
@@ -197,7 +200,13 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
                 comes after the calendar link so that nothing moves when it appears. Someone signed in
                 has run the app (signing in needs it), so their page has it from the start. */}
             {hydrated || signedIn ? <ShareButton title={event.title} url={pageUrl} /> : null}
-            {signedIn ? <ReportButton eventId={event.id} onReported={() => setReported(true)} /> : null}
+            {signedIn ? (
+              <ReportButton
+                eventId={event.id}
+                onReported={() => setReported(true)}
+                onSessionEnded={() => setReportSessionEnded(true)}
+              />
+            ) : null}
           </div>
 
           <dl className="mt-7 grid gap-5 sm:grid-cols-2">

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Flag, ShieldCheck, X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { Flag, LogIn, ShieldCheck, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
-import { Button } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
+import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import reportCatalog from '../../../locales/en/report.json';
@@ -17,18 +18,23 @@ export interface ReportButtonProps {
   eventId: string;
   /** Called once the server has accepted the report; the page then shows its thank-you banner. */
   onReported: () => void;
+  /**
+   * Called when the server says the session has ended (401). The session is then asked again; once it
+   * says signed out, the page drops this button (and its dialog) and shows `ReportSignedOutNotice`.
+   */
+  onSessionEnded?: () => void;
 }
 
 /**
  * The "Report" button and its dialog (spec §2, Event detail). Rendered by the event page only for
  * signed-in people. Radix traps focus inside, closes on Escape and gives focus back to the button.
  */
-export function ReportButton({ eventId, onReported }: ReportButtonProps) {
+export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButtonProps) {
   const { t } = useTranslation('report');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [missingReason, setMissingReason] = useState(false);
-  const report = useReportEvent(eventId);
+  const report = useReportEvent(eventId, { onSessionEnded });
   const forgetGoneEvent = useForgetGoneEvent(eventId);
   const questionId = useId();
   const missingId = useId();
@@ -180,5 +186,37 @@ export function ReportButton({ eventId, onReported }: ReportButtonProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * Shown by the event page in place of the Report button when a report was refused because the
+ * session had ended: the report was not sent, and signing in again is the way to send it. Takes focus
+ * when it appears, since the dialog that had it is gone.
+ */
+export function ReportSignedOutNotice() {
+  const { t } = useTranslation('report');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="mt-4 rounded-lg focus:outline-none"
+      data-testid="report-signed-out"
+    >
+      <Notice tone="warning" className="sm:flex sm:items-center sm:justify-between sm:gap-4">
+        <span>
+          <strong className="block font-semibold">{t('sessionEnded.title')}</strong>
+          {t('sessionEnded.text')}
+        </span>
+        <ButtonLink to="/auth" size="sm" variant="secondary" className="mt-3 shrink-0 sm:mt-0">
+          <LogIn aria-hidden="true" className="size-4" />
+          {t('sessionEnded.signIn')}
+        </ButtonLink>
+      </Notice>
+    </div>
   );
 }
