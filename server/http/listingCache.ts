@@ -165,9 +165,9 @@ export class ListingCache {
 
   /**
    * The Fastify side: store what a miss answered, and empty the cache on every write. A route-level
-   * onSend hook, added to every route as it is declared: route hooks run after every instance hook,
-   * so the answer stored is the one written, after the server renderer filled the page and set its
-   * headers (server/web/pages.ts).
+   * onSend hook, added last to every route as it is declared: route hooks run after every instance
+   * hook, and the server renderer's route hook is put before this one (server/web/pages.ts), so the
+   * answer stored is the one written, after the renderer filled the page and set its headers.
    */
   register(app: FastifyInstance): void {
     const cache = this.cache;

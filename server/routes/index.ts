@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerPageRoutes } from '../web/pages';
+import { registerPageRendering, registerPageRoutes } from '../web/pages';
 import type { Shell } from '../web/shell';
 import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
@@ -14,6 +14,8 @@ import { registerReportRoutes } from './reports/index';
 
 /** Every API route module, registered once. Add new resources here. */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: Shell | null = null): void {
+  // Before any route: it puts its onSend hook on the rendered pages' routes as they are declared.
+  registerPageRendering(app, ctx, shell);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app);
   registerAuthRoutes(app, ctx);

@@ -81,10 +81,7 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
 }
 
 /**
- * The home page, and server rendering for it and for `/event/:id` (whose route, with its share tags
- * and status code, lives in routes/calendar). Whatever answers the shell for those routes with 200
- * gets the rendered app in its #root on the way out (an onSend hook). Without a renderer bundle, or
- * when rendering fails, the page goes out as the plain shell and the browser renders it, as before.
+ * The home page (whose server rendering is `registerPageRendering`'s).
  */
 export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
   if (!shell) return;
@@ -99,6 +96,19 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
       .type('text/html; charset=utf-8')
       .send(shell.render({ title: env.SITE_TITLE }));
   });
+}
+
+/**
+ * Server rendering for the home page and `/event/:id` (whose route, with its share tags and status
+ * code, lives in routes/calendar). Whatever answers the shell for those routes with 200 gets the
+ * rendered app in its #root on the way out: an onSend hook on those two routes only (no other request
+ * pays for it), put FIRST in their onSend list as each is declared, so that the listing micro-cache's
+ * own route hook (server/http/listingCache.ts) keeps the rendered page. Call it before any route is
+ * declared. Without a renderer bundle, or when rendering fails, the page goes out as the plain shell
+ * and the browser renders it, as before.
+ */
+export function registerPageRendering(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
+  if (!shell) return;
 
   // The event page's own code, fetched beside the entry script on event pages (read once from the build).
   const eventPagePreloads = pageChunkPreloads(shell.webRoot, 'EventDetailPage');
@@ -137,11 +147,10 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     }
   });
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (
       request.method !== 'GET' ||
       reply.statusCode !== 200 ||
-      !RENDERED_ROUTES.has(request.routeOptions.url ?? '') ||
       typeof payload !== 'string' ||
       !String(reply.getHeader('content-type') ?? '').startsWith('text/html') ||
       !hasEmptyRoot(payload)
@@ -167,5 +176,13 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return payload;
     }
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!RENDERED_ROUTES.has(route.url)) return;
+    // Fastify declares a GET route's HEAD twin with the GET's hooks: the twin renders nothing.
+    const own = [route.onSend ?? []].flat().filter((hook) => hook !== renderPage);
+    const get = [route.method].flat().includes('GET');
+    route.onSend = get ? [renderPage, ...own] : own;
   });
 }

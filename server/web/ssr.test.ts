@@ -46,6 +46,29 @@ function makeBuild(renderer: string | null): string {
   return dir;
 }
 
+/** The onSend hooks of every route (method and full path), read from Fastify's own route tree. */
+function onSendHooksByRoute(server: TestServer): Map<string, string> {
+  const tree = server.app.printRoutes({ includeHooks: true, commonPrefix: false });
+  const hooks = new Map<string, string>();
+  const parents: { depth: number; path: string }[] = [];
+  let routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    // With a home route (`/`), the others are printed as its children, without their leading `/`.
+    const route = /^([\s│├└─]*)(\S+) \(([A-Z, ]+)\)\s*$/.exec(line);
+    if (route) {
+      const depth = route[1]!.length;
+      while (parents.length > 0 && parents[parents.length - 1]!.depth >= depth) parents.pop();
+      const path = (parents[parents.length - 1]?.path ?? '') + route[2]!;
+      parents.push({ depth, path });
+      routes = route[3]!.split(',').map((method) => `${method.trim()} ${path}`);
+      continue;
+    }
+    const onSend = /• \(onSend\) (.*)$/.exec(line);
+    if (onSend) for (const key of routes) hooks.set(key, onSend[1]!);
+  }
+  return hooks;
+}
+
 const calls = () => (globalThis as { __ssrCalls?: number }).__ssrCalls ?? 0;
 
 describe('with a renderer', () => {
@@ -131,6 +154,20 @@ describe('with a renderer', () => {
       expect(plain, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(plain, path).not.toContain('<style>');
     }
+  });
+
+  it('is a hook of the two rendered routes only, run before the listing cache keeps their answer', () => {
+    const hooks = onSendHooksByRoute(server);
+    for (const route of ['GET /', 'GET /event/:id']) {
+      const list = hooks.get(route) ?? '';
+      expect(list, route).toContain('"renderPage()"');
+      // The listing micro-cache's hook comes after it, so the rendered page is what it keeps.
+      expect(list, route).toContain('"onSend()"');
+      expect(list.indexOf('"renderPage()"'), list).toBeLessThan(list.indexOf('"onSend()"'));
+    }
+    const others = [...hooks].filter(([key]) => key !== 'GET /' && key !== 'GET /event/:id');
+    expect(others.map(([key]) => key)).toContain('GET /api/health');
+    expect(others.filter(([, list]) => list.includes('renderPage'))).toEqual([]);
   });
 });
 
