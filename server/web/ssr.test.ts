@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { onSendHooksByRoute } from '../testing/routes';
 import { addPreloads, pageChunkPreloads } from './ssr';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
@@ -44,29 +45,6 @@ function makeBuild(renderer: string | null): string {
     writeFileSync(join(dir, 'ssr', 'entry-server.js'), renderer);
   }
   return dir;
-}
-
-/** The onSend hooks of every route (method and full path), read from Fastify's own route tree. */
-function onSendHooksByRoute(server: TestServer): Map<string, string> {
-  const tree = server.app.printRoutes({ includeHooks: true, commonPrefix: false });
-  const hooks = new Map<string, string>();
-  const parents: { depth: number; path: string }[] = [];
-  let routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    // With a home route (`/`), the others are printed as its children, without their leading `/`.
-    const route = /^([\s│├└─]*)(\S+) \(([A-Z, ]+)\)\s*$/.exec(line);
-    if (route) {
-      const depth = route[1]!.length;
-      while (parents.length > 0 && parents[parents.length - 1]!.depth >= depth) parents.pop();
-      const path = (parents[parents.length - 1]?.path ?? '') + route[2]!;
-      parents.push({ depth, path });
-      routes = route[3]!.split(',').map((method) => `${method.trim()} ${path}`);
-      continue;
-    }
-    const onSend = /• \(onSend\) (.*)$/.exec(line);
-    if (onSend) for (const key of routes) hooks.set(key, onSend[1]!);
-  }
-  return hooks;
 }
 
 const calls = () => (globalThis as { __ssrCalls?: number }).__ssrCalls ?? 0;
@@ -157,7 +135,7 @@ describe('with a renderer', () => {
   });
 
   it('is a hook of the two rendered routes only, run before the listing cache keeps their answer', () => {
-    const hooks = onSendHooksByRoute(server);
+    const hooks = onSendHooksByRoute(server.app);
     for (const route of ['GET /', 'GET /event/:id']) {
       const list = hooks.get(route) ?? '';
       expect(list, route).toContain('"renderPage()"');

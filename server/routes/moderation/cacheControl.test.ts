@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../common/schemas/errors';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { onSendHooksByRoute } from '../../testing/routes';
 
 // Moderation answers are private and change with every action: no browser or proxy may keep one, whatever
 // its status. And the hook that says so is the moderation routes' own, not one every request pays for.
@@ -110,30 +111,8 @@ describe('every moderation answer says Cache-Control: no-store', () => {
 });
 
 describe('the no-store hook', () => {
-  /** The onSend hooks of every route (method and full path), read from Fastify's own route tree. */
-  function onSendHooksByRoute(): Map<string, string> {
-    const tree = server.app.printRoutes({ includeHooks: true, commonPrefix: false });
-    const hooks = new Map<string, string>();
-    const parents: { depth: number; path: string }[] = [];
-    let routes: string[] = [];
-    for (const line of tree.split('\n')) {
-      const route = /^([\s│├└─]*)(\/\S*) \(([A-Z, ]+)\)\s*$/.exec(line);
-      if (route) {
-        const depth = route[1]!.length;
-        while (parents.length > 0 && parents[parents.length - 1]!.depth >= depth) parents.pop();
-        const path = (parents[parents.length - 1]?.path ?? '') + route[2]!;
-        parents.push({ depth, path });
-        routes = route[3]!.split(',').map((method) => `${method.trim()} ${path}`);
-        continue;
-      }
-      const onSend = /• \(onSend\) (.*)$/.exec(line);
-      if (onSend) for (const key of routes) hooks.set(key, onSend[1]!);
-    }
-    return hooks;
-  }
-
   it('runs on the moderation routes and on no other route', () => {
-    const hooks = onSendHooksByRoute();
+    const hooks = onSendHooksByRoute(server.app);
     const moderation = [...hooks.keys()].filter((key) => key.split(' ')[1]!.startsWith('/api/moderation/'));
     // Both GETs, their HEAD twins and the four actions.
     expect(moderation).toHaveLength(8);
