@@ -1,21 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_RATE_RULES } from '../server/auth/rateLimits';
 import { demoteUser, promoteUser } from '../server/cli/commands/roles';
 import { hitRateLimit } from '../server/rateLimit';
 import { createPasswordAccount, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  // Checked once at the end, over every page every test opened.
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
+const e2e = setupE2E();
 
 let counter = 0;
 const newEmail = () => `browser${++counter}-${Date.now()}@example.org`;

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
-let e2e: E2E;
+const e2e = setupE2E();
 let verified: EventRow;
 let past: EventRow;
 let pending: EventRow;
@@ -16,7 +16,6 @@ let submitter: UserRow;
 const NOT_FOUND_TEXT = "The event you're looking for doesn't exist or has been removed.";
 
 beforeAll(async () => {
-  e2e = await startE2E();
   const s = e2e.server.store;
   submitter = await createUser(s, { name: 'Layla Haddad' });
   verified = await createEvent(s, {
@@ -54,11 +53,6 @@ beforeAll(async () => {
   await createEvent(s, { title: 'Teach-in on history', type: 'educational' });
   await createEvent(s, { title: 'Poetry night', type: 'cultural', startsAt: Date.now() + 2 * DAY });
 });
-afterAll(async () => {
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
-
 async function openEvent(page: Page, id: string): Promise<void> {
   await page.goto(`/event/${id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, setupE2E } from './support/browser';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
-
+const e2e = setupE2E();
 const isSessionCall = (url: URL) => url.pathname === '/api/auth/session';
 
 /** Link names in one navigation landmark, in order. */

@@ -1,21 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
-let e2e: E2E;
-
-beforeAll(async () => {
-  // The events below are written straight to the database; startE2E turns the listing micro-cache off
-  // so the first list after they appear is never the empty one the previous tests saw.
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  // Checked once at the end, over every page every test opened.
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
+const e2e = setupE2E();
 
 const isListCall = (url: URL) => url.pathname === '/api/events';
 

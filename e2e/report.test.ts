@@ -1,22 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listReportsForEvent } from '../server/store/reports';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
-let e2e: E2E;
+const e2e = setupE2E();
 let reporter: UserRow;
 
 beforeAll(async () => {
-  e2e = await startE2E();
   reporter = await createUser(e2e.server.store, { name: 'Omar Khalil' });
 });
-afterAll(async () => {
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
-
 const THANKS = 'Thank you for your report. Our moderation team will review this event.';
 const isReportCall = (url: URL) => /^\/api\/events\/[^/]+\/reports$/.test(url.pathname);
 

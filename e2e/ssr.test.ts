@@ -1,14 +1,14 @@
 // Server-side rendering: the pages a visitor lands on arrive as HTML with their content (readable
 // without JavaScript), and the browser hydrates them without a mismatch or a second request.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { zonedDateTimeToInstant } from '../common/dates';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
-let e2e: E2E;
+const e2e = setupE2E();
 let vigil: EventRow;
 let march: EventRow;
 let pending: EventRow;
@@ -16,7 +16,6 @@ let user: UserRow;
 let userCookie: string;
 
 beforeAll(async () => {
-  e2e = await startE2E();
   const s = e2e.server.store;
   vigil = await createEvent(s, {
     title: 'Candle vigil & <remembrance> for Gaza',
@@ -48,11 +47,6 @@ beforeAll(async () => {
   userCookie = await sessionCookieFor(s, user);
   pending = await createEvent(s, { title: 'Pending picnic', status: 'pending', createdBy: user.id });
 });
-afterAll(async () => {
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
-
 /** The page's HTML as the server sends it, no JavaScript run. */
 async function html(path: string, cookie?: string): Promise<string> {
   const res = await e2e.server.fetch(path, cookie ? { headers: { cookie } } : {});

@@ -1,21 +1,15 @@
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
 import { createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
-let e2e: E2E;
+const e2e = setupE2E();
 let user: UserRow;
 
 beforeAll(async () => {
-  e2e = await startE2E();
   user = await createUser(e2e.server.store, { name: 'Layla Haddad' });
 });
-afterAll(async () => {
-  expect(e2e.foreignRequests).toEqual([]);
-  await e2e.close();
-});
-
 const cookie = () => sessionCookieFor(e2e.server.store, user);
 
 const isSubmitCall = (url: URL) => url.pathname === '/api/events';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../server/testing/harness';
 
 const require = createRequire(import.meta.url);
@@ -109,6 +109,30 @@ export function waitForAppOnLoad(page: Page): Page {
     return response;
   };
   return page;
+}
+
+/**
+ * The usual setup of a browser test file, registered where it is called: a server and Chromium started
+ * before the file's tests (before any `beforeAll` written after it) and, after them, closed once no page
+ * any test opened has made a request to another site. Returns the running E2E (usable from the first
+ * `beforeAll` on).
+ */
+export function setupE2E(options: Omit<TestServerOptions, 'webRoot'> = {}): E2E {
+  let current: E2E | undefined;
+  beforeAll(async () => {
+    current = await startE2E(options);
+  });
+  afterAll(async () => {
+    if (!current) return;
+    expect(current.foreignRequests).toEqual([]);
+    await current.close();
+  });
+  return new Proxy({} as E2E, {
+    get(_target, property) {
+      if (!current) throw new Error('setupE2E(): the browser test setup has not run yet');
+      return Reflect.get(current, property);
+    },
+  });
 }
 
 /** Run axe on the page and fail on any serious or critical violation. */
