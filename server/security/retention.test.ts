@@ -32,7 +32,10 @@ describe('rate-limit retention', () => {
 
   it('deletes the rows of windows that ended, and keeps the ones still counting', async () => {
     const db = server.store.db;
-    const now = Date.now();
+    // Noon UTC today, not the clock: two hours before it must lie in the same UTC day, whose submission
+    // window (one per UTC day) is still counting. Run just after midnight, "now - 2 h" falls in a window
+    // that has ended, and the prune rightly deletes it (CI caught this at 00:00).
+    const now = Date.now() - (Date.now() % DAY) + 12 * HOUR;
     const rule = AUTH_RATE_RULES.signInIp;
     const account = SUBMIT_RATE_LIMITS[1]!;
     await enforceRateLimit(db, account, 'account-a', now - 2 * HOUR);
