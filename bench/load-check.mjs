@@ -5,7 +5,7 @@
 // them to bench/LOAD.md. 127.0.0.1 only; the server and temp files go away however it ends.
 //
 // Knobs (environment): LOAD_EVENTS=10000 LOAD_CONNECTIONS=200 LOAD_DURATION=30 LOAD_WRITE=0 (print only).
-// `loadCheck()` is also what the short version in `npm test` runs (server/durability/load.test.ts).
+// `loadCheck()` is also what the short version in `npm test` runs (server/testing/durability/load.test.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -177,7 +177,7 @@ managed about 1,000 requests a second here and about a hundred requests a run ti
 now made once and kept.
 
 A short version (50 connections, 2 s per call, 500 events) runs in \`npm test\` as
-server/durability/load.test.ts, on SQLite and on PostgreSQL: it checks correctness under concurrency
+server/testing/durability/load.test.ts, on SQLite and on PostgreSQL: it checks correctness under concurrency
 (zero errors, timeouts and non-2xx answers), not speed.
 `;
     writeFileSync(join(root, 'bench', 'LOAD.md'), markdown);

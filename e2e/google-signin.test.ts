@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GoogleTestProvider, startGoogleTestProvider } from '../server/auth/googleTestProvider';
 import { createPasswordAccount } from '../server/testing/factories';
+import { type GoogleTestProvider, startGoogleTestProvider } from '../server/testing/googleTestProvider';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
 
 let provider: GoogleTestProvider;

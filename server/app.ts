@@ -10,11 +10,11 @@ import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled } from './env';
 import { AppError } from './errors';
+import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerRoutes } from './routes/index';
-import { Shell } from './web/shell';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 /**
- * The server's renderer of the web app (built with `vite build --ssr`, loaded by server/web/ssr.ts).
+ * The server's renderer of the web app (built with `vite build --ssr`, loaded by server/html/ssr.ts).
  * For the pages a visitor lands on (home with its filters, one event) it asks the API exactly what the
  * browser would ask, puts the answers in a TanStack Query cache under the keys the hooks use, renders
  * the same React tree as web/main.tsx around a StaticRouter, and hands back the HTML and the cache
@@ -36,7 +36,7 @@ export interface RenderResult {
 export interface RenderOptions {
   /**
    * On an event page: the query of the home view the visitor came from (`?type=protest`), taken from
-   * the request's Referer only when that is this site's own home page (server/web/pages.ts), for the
+   * the request's Referer only when that is this site's own home page (server/html/pages.ts), for the
    * Back link of a page read without JavaScript. Undefined or null otherwise.
    */
   homeViewQuery?: string | null;

@@ -15,7 +15,7 @@ const queryClient = new QueryClient({
 });
 
 const root = document.getElementById('root');
-// Pages the server rendered (server/web/ssr.ts) carry the answers it used, so nothing is asked twice.
+// Pages the server rendered (server/html/ssr.ts) carry the answers it used, so nothing is asked twice.
 const serverState = document.getElementById('ssr-state');
 
 const app = (

@@ -1,5 +1,5 @@
 import type { GoogleSignInResult } from '../../common/schemas/auth';
-import { escapeHtml } from '../web/shell';
+import { escapeHtml } from '../html/shell';
 
 /**
  * The tiny page the Google pop-up ends on. The CSP forbids inline scripts, so the outcome sits in a

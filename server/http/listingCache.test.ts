@@ -244,7 +244,7 @@ describe('listingCacheKey and hasSessionCookie', () => {
   });
 });
 
-// The pages rendered on the server, with a stand-in renderer (as server/web/ssr.test.ts does) that
+// The pages rendered on the server, with a stand-in renderer (as server/html/ssr.test.ts does) that
 // writes how many times it ran into the page: a replayed page still says the number of the first render.
 const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
     <div id="root"></div>
@@ -401,7 +401,7 @@ describe('page cache off', () => {
         title: 'Open air reading',
         startsAt: Date.now() + DAY,
       });
-      // The renderer loads, and renders once to warm up (server/web/pages.ts), with the first page.
+      // The renderer loads, and renders once to warm up (server/html/pages.ts), with the first page.
       expect((await server.fetch('/')).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
       const before = renders();

@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHookHandler } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { refersToHomeView } from '../web/pages';
+import { refersToHomeView } from '../html/pages';
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
@@ -42,7 +42,7 @@ export const LISTING_PATH = '/api/events';
 /**
  * What is cached, by path (the query is part of the key, in name order): the listing, and the two pages
  * rendered on the server that visitors land on, the home page (any filters) and one event's page
- * (server/web/pages.ts: each render costs tens of milliseconds of CPU). An event id is 16 characters of
+ * (server/html/pages.ts: each render costs tens of milliseconds of CPU). An event id is 16 characters of
  * the id alphabet (common/ids.ts); anything else under /event/ is not a page worth keeping.
  */
 const CACHEABLE_PATHS: readonly RegExp[] = [/^\/api\/events$/, /^\/$/, /^\/event\/[A-Za-z0-9]{16}$/];
@@ -147,7 +147,7 @@ export class ListingCache {
         !hasSessionCookie(req.headers.cookie)
       ) {
         const key = listingCacheKey(url);
-        // An event page's Back link follows a Referer naming a filtered home view (server/web/pages.ts):
+        // An event page's Back link follows a Referer naming a filtered home view (server/html/pages.ts):
         // such a page belongs to that visit alone, so it is neither replayed nor kept.
         if (key !== null && !(key.startsWith('/event/') && refersToHomeView(req.headers.referer))) {
           // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
@@ -166,7 +166,7 @@ export class ListingCache {
   /**
    * The Fastify side: store what a miss answered, and empty the cache on every write. A route-level
    * onSend hook, added last to every route as it is declared: route hooks run after every instance
-   * hook, and the server renderer's route hook is put before this one (server/web/pages.ts), so the
+   * hook, and the server renderer's route hook is put before this one (server/html/pages.ts), so the
    * answer stored is the one written, after the renderer filled the page and set its headers.
    */
   register(app: FastifyInstance): void {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../web/shell';
+import { escapeHtml } from '../html/shell';
 
 /**
  * A readable page of the API, rendered on the server from the OpenAPI document itself: plain HTML and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStatus } from '../../common/enums';
-import { consistencyProblems } from '../durability/consistency';
+import { consistencyProblems } from '../testing/durability/consistency';
 import {
   createEvent,
   createLogEntry,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerPageRendering, registerPageRoutes } from '../web/pages';
-import type { Shell } from '../web/shell';
+import { registerPageRendering, registerPageRoutes } from '../html/pages';
+import type { Shell } from '../html/shell';
 import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
 import { registerCalendarRoutes } from './calendar/index';

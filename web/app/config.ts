@@ -1,4 +1,4 @@
-/** Settings the server wrote into the page (see server/web/shell.ts). */
+/** Settings the server wrote into the page (see server/html/shell.ts). */
 export interface ClientConfig {
   siteTitle: string;
   googleEnabled: boolean;

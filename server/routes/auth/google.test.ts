@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleSignInResult, SessionResponse } from '../../../common/schemas/auth';
+import { createPasswordAccount } from '../../testing/factories';
 import {
   type GoogleTestProvider,
   startGoogleTestProvider,
   TEST_CLIENT_ID,
-} from '../../auth/googleTestProvider';
-import { createPasswordAccount } from '../../testing/factories';
+} from '../../testing/googleTestProvider';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 let provider: GoogleTestProvider;

@@ -15,7 +15,7 @@ import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
 import { AppError, validationFailed } from '../../errors';
 import { enforceRateLimit } from '../../rateLimit';
-import { assertStorableText } from '../../security/text';
+import { assertStorableText } from '../../storableText';
 import { getUserByEmail, setPasswordHash } from '../../store/users';
 
 export const INVALID_CREDENTIAL_MESSAGE =

@@ -3,10 +3,13 @@ import { isId } from '../../../common/ids';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import { renderEmbedError, renderEmbedPage } from '../../html/embedPage';
+import { eventHead } from '../../html/eventHead';
+import { escapeHtml, type Shell } from '../../html/shell';
 import { renderDocsPage } from '../../openapi/docsPage';
 import { openApiDocument } from '../../openapi/document';
 import { canViewEvent } from '../../policies/events';
-import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../security/text';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../storableText';
 import { getEventById } from '../../store/events';
 import {
   FEED_MAX_EVENTS,
@@ -19,9 +22,6 @@ import {
 } from '../../store/feeds';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
-import { renderEmbedError, renderEmbedPage } from '../../web/embedPage';
-import { eventHead } from '../../web/eventHead';
-import { escapeHtml, type Shell } from '../../web/shell';
 import { EVENT_NOT_FOUND } from '../events/index';
 import { sendWithEtag } from './etag';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';

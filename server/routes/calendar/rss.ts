@@ -1,6 +1,6 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
+import { escapeHtml } from '../../html/shell';
 import type { EventRow } from '../../store/schema';
-import { escapeHtml } from '../../web/shell';
 import type { CalendarSite } from './ics';
 import { EVENT_TYPE_LABELS, eventPageUrl } from './links';
 import { escapeXml } from './xml';

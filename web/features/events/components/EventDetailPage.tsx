@@ -47,7 +47,7 @@ function homeView(query: string): string {
 
 /**
  * The home view this page was loaded from, as the server saw it: the query of the request's Referer
- * when that is this site's own home page (server/web/pages.ts checks it and hands it to the render
+ * when that is this site's own home page (server/html/pages.ts checks it and hands it to the render
  * through the router's location state), and in the browser the same from `document.referrer`. Null
  * for any other referrer. This is what a page read without JavaScript links back to.
  */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
+import type { Database } from '../../store/schema';
 
 /**
  * Every way a moderation action could be half applied, as a list of problems (empty when sound):

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkSqliteIntegrity } from '../store/backup';
-import { openStore, type Store } from '../store/db';
-import { createEvent, createReport, createUser, sessionCookieFor } from '../testing/factories';
-import { createDatabaseAt, findPostgresBin } from '../testing/postgres';
+import { checkSqliteIntegrity } from '../../store/backup';
+import { openStore, type Store } from '../../store/db';
+import { createEvent, createReport, createUser, sessionCookieFor } from '../factories';
+import { createDatabaseAt, findPostgresBin } from '../postgres';
 import {
   ensureBuilt,
   freshDatabaseUrl,

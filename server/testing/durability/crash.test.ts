@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/db';
-import { setUserRole } from '../store/users';
-import { createEvent, createReport, createUser, sessionCookieFor } from '../testing/factories';
-import { findPostgresBin } from '../testing/postgres';
+import { openStore, type Store } from '../../store/db';
+import { setUserRole } from '../../store/users';
+import { createEvent, createReport, createUser, sessionCookieFor } from '../factories';
+import { findPostgresBin } from '../postgres';
 import {
   type BuiltServer,
   ensureBuilt,

@@ -48,7 +48,7 @@ export class Shell {
   private readonly styles: Map<string, string>;
 
   constructor(
-    /** The built web app's folder; its server renderer sits beside it (server/web/ssr.ts). */
+    /** The built web app's folder; its server renderer sits beside it (server/html/ssr.ts). */
     readonly webRoot: string,
     /** Also what the server renderer uses, so its HTML matches the page that hydrates it. */
     readonly config: ClientConfig,

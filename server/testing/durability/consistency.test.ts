@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createEvent, createLogEntry, createModerator, createReport, createUser } from '../testing/factories';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { createEvent, createLogEntry, createModerator, createReport, createUser } from '../factories';
+import { startTestServer, type TestServer } from '../harness';
 import { consistencyProblems } from './consistency';
 
 // The crash, race and backup tests trust this check to see a half-applied action: here it must.

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from './errors';
 
 export const UNSTORABLE_TEXT_MESSAGE =
   'Text cannot contain NUL characters or broken Unicode. Please remove them and try again.';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabaseAt, freePort } from '../testing/postgres';
+import { createDatabaseAt, freePort } from '../postgres';
 
 /**
  * The real built server (dist/server/main.js) as a child process, for tests that must kill it, load it
@@ -10,7 +10,7 @@ import { createDatabaseAt, freePort } from '../testing/postgres';
  * `killAllServers()` (call it in afterAll) and, as a last resort, when the test process exits.
  */
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const lockDir = join(root, 'dist', '.build-lock');
 
 interface BuildModule {

@@ -1,4 +1,4 @@
-// Two things the pages read without JavaScript need from the server (server/web/pages.ts): the home
+// Two things the pages read without JavaScript need from the server (server/html/pages.ts): the home
 // page answers the filter form's GET, which sends every field even when empty, with a redirect to the
 // clean address of the same view; and an event page's Back link learns the visitor's filtered home
 // view from a same-origin Referer, and only from that, without such a page ever being kept in or
