@@ -10,11 +10,11 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { isId } from '../common/ids';
-import { type ClientConfig, setServerConfig } from './app/config';
 import { AppRoutes } from './app/router';
-import { sessionQueryKey } from './features/auth/api/session';
 import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
 import { filtersFromParams } from './features/events/lib/filters';
+import { type ClientConfig, setServerConfig } from './lib/config';
+import { sessionQueryKey } from './lib/session';
 import './i18n/index';
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */

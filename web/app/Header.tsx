@@ -2,11 +2,11 @@ import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../features/auth/api/session';
 import { useSignOut } from '../features/auth/api/signOut';
+import { config } from '../lib/config';
+import { useSession } from '../lib/session';
 import { useHydrated } from '../lib/useHydrated';
 import { accountTriggerClass } from './accountTrigger';
-import { config } from './config';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 

@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { HomePage } from '../features/events/components/HomePage';
 import { Layout } from './Layout';
+import { HomePage } from './routes/HomePage';
 
 type Page = ComponentType<Record<string, never>>;
 

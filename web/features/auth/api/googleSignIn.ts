@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GOOGLE_RESULT_CHANNEL, type GoogleSignInResult } from '../../../../common/schemas/auth';
-import { fetchSession, rememberSignedIn } from './session';
+import { fetchSession, rememberSignedIn } from '../../../lib/session';
 
 /** How Google sign-in ended, as the page shows it: a spec §8 code (and the server's message). */
 export type GoogleFailure = { code?: string; message?: string };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthSuccess, SignUpInput } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
-import { rememberSignedIn } from './session';
+import { rememberSignedIn } from '../../../lib/session';
 
 /** POST /api/auth/sign-up: creates the account and signs it in. */
 export function useSignUp() {

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInFormSchema, signUpSchema } from '../../../../common/schemas/auth';
-import { config } from '../../../app/config';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { ApiRequestError } from '../../../lib/api';
+import { config } from '../../../lib/config';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
 import { useSignUp } from '../api/signUp';

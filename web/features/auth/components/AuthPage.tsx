@@ -2,12 +2,12 @@ import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { config } from '../../../app/config';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { config } from '../../../lib/config';
+import { useSession } from '../../../lib/session';
 import authCatalog from '../../../locales/en/auth.json';
-import { useSession } from '../api/session';
 import { AuthForm, type AuthMode } from './AuthForm';
 
 addCatalog('auth', authCatalog);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportInput, ReportReceipt } from '../../../../common/schemas/reports';
 import { ApiRequestError, api } from '../../../lib/api';
-import { useRefreshSession } from '../../auth/api/session';
+import { useRefreshSession } from '../../../lib/session';
 
 /** The server answered 401: the session ended (signed out in another tab, expired, or revoked). */
 export const isSessionEnded = (error: unknown): boolean =>

@@ -10,8 +10,8 @@ import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Pager } from '../../../components/ui/Pager';
 import { addCatalog } from '../../../i18n/index';
+import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/log.json';
-import { useSession } from '../../auth/api/session';
 import { useLog } from '../api/log';
 import { LogStatsSection } from './LogStatsSection';
 

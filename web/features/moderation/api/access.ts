@@ -1,4 +1,4 @@
-import { useRefreshSession } from '../../auth/api/session';
+import { useRefreshSession } from '../../../lib/session';
 import { isAccessLost } from '../lib/actionError';
 
 /**

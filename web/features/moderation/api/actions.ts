@@ -7,7 +7,7 @@ import type {
   RemoveInput,
 } from '../../../../common/schemas/moderation';
 import { api } from '../../../lib/api';
-import { useRefreshSession } from '../../auth/api/session';
+import { useRefreshSession } from '../../../lib/session';
 import { isAccessLost } from '../lib/actionError';
 import { moderationKeys } from './keys';
 

@@ -8,8 +8,8 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/moderation.json';
-import { useSession } from '../../auth/api/session';
 import {
   useApproveEvent,
   useBusyEventIds,

@@ -7,7 +7,7 @@ import { SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Pager } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useSession } from '../../auth/api/session';
+import { useSession } from '../../../lib/session';
 import { useModerationEvents } from '../api/events';
 import { isAccessLost } from '../lib/actionError';
 import { EventDetailPanel } from './EventDetailPanel';

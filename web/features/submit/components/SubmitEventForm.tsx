@@ -20,7 +20,7 @@ import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { ApiRequestError } from '../../../lib/api';
-import { sessionQueryKey, useSession } from '../../auth/api/session';
+import { sessionQueryKey, useSession } from '../../../lib/session';
 import { useSubmitEvent } from '../api/submitEvent';
 import {
   clearDraft,

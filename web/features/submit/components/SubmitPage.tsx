@@ -2,14 +2,14 @@ import { LogIn, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
-import { config } from '../../../app/config';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { config } from '../../../lib/config';
+import { useSession } from '../../../lib/session';
 import submitCatalog from '../../../locales/en/submit.json';
-import { useSession } from '../../auth/api/session';
 import { SubmitEventForm } from './SubmitEventForm';
 import { SubmitSuccess } from './SubmitSuccess';
 

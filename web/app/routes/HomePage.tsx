@@ -2,14 +2,16 @@ import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from '
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { LIMITS } from '../../../../common/limits';
-import { browserTimeZone } from '../../../../common/timezones';
-import { config } from '../../../app/config';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { StateMessage } from '../../../components/ui/Notice';
-import { Pager } from '../../../components/ui/Pager';
-import { SubscribeLink } from '../../calendar/components/SubscribeLink';
-import { useEventList } from '../api/events';
+import { LIMITS } from '../../../common/limits';
+import { browserTimeZone } from '../../../common/timezones';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { StateMessage } from '../../components/ui/Notice';
+import { Pager } from '../../components/ui/Pager';
+import { SubscribeLink } from '../../features/calendar/components/SubscribeLink';
+import { useEventList } from '../../features/events/api/events';
+import { EventCard, EventCardSkeleton } from '../../features/events/components/EventCard';
+import { type FilterChange, FilterPanel } from '../../features/events/components/FilterPanel';
+import { WhenToggle } from '../../features/events/components/WhenToggle';
 import {
   DEFAULT_FILTERS,
   filtersFromParams,
@@ -19,10 +21,8 @@ import {
   hasActiveFilters,
   pageCount,
   withFilter,
-} from '../lib/filters';
-import { EventCard, EventCardSkeleton } from './EventCard';
-import { type FilterChange, FilterPanel } from './FilterPanel';
-import { WhenToggle } from './WhenToggle';
+} from '../../features/events/lib/filters';
+import { config } from '../../lib/config';
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 

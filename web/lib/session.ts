@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse, SessionUser } from '../../../../common/schemas/auth';
-import { api } from '../../../lib/api';
+import type { SessionResponse, SessionUser } from '../../common/schemas/auth';
+import { api } from './api';
 
 export const sessionQueryKey = ['session'] as const;
 
