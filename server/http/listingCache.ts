@@ -36,10 +36,7 @@ import { type CachedResponse, MicroCache } from './microCache';
  * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default) plus the time one refresh takes (an
  * expired answer is replayed while one request computes it again: see MicroCache), and so is the clock moving on
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
- */
-export const LISTING_PATH = '/api/events';
-
-/**
+ *
  * What is cached, by path (the query is part of the key, in name order): the listing, and the two pages
  * rendered on the server that visitors land on, the home page (any filters) and one event's page
  * (server/html/pages.ts: each render costs tens of milliseconds of CPU). An event id is 16 characters of

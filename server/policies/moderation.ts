@@ -73,5 +73,3 @@ export function stateConflict(
   }
   return null;
 }
-
-export { ALREADY as ALREADY_MESSAGES };

@@ -96,18 +96,6 @@ export async function listReportedEvents(db: Kysely<Database>, page: Page): Prom
   return { rows, total: Number(count.n) };
 }
 
-/** Open reports of one event, newest first. */
-export async function listOpenReports(db: Kysely<Database>, eventId: string): Promise<ReportRow[]> {
-  return db
-    .selectFrom('reports')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'open')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-}
-
 export interface ModerationCountRows {
   pending: number;
   reported: number;

@@ -25,10 +25,6 @@ export function utcDay(instant: number): string {
   return new Date(instant - (((instant % DAY_MS) + DAY_MS) % DAY_MS)).toISOString().slice(0, 10);
 }
 
-export function dailySecretName(purpose: string, instant: number): string {
-  return `${purpose}/${utcDay(instant)}`;
-}
-
 interface Cached {
   secret: Promise<Buffer>;
   loadedAt: number;

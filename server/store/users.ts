@@ -3,10 +3,6 @@ import type { Role } from '../../common/enums';
 import { newId } from './ids';
 import type { Database, UserRow } from './schema';
 
-export async function getUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function getUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EventType } from '../../../common/enums';
 import { isId } from '../../../common/ids';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
 import type { AppContext } from '../../context';
@@ -30,7 +31,7 @@ import { rssFeed } from './rss';
 import { embedQuerySchema, feedQuerySchema } from './schemas';
 import { escapeXml } from './xml';
 
-const TYPE_NAMES: Record<string, string> = {
+const TYPE_NAMES: Record<EventType, string> = {
   protest: 'protests and rallies',
   cultural: 'cultural events',
   educational: 'educational events',
@@ -40,7 +41,7 @@ const TYPE_NAMES: Record<string, string> = {
 /** 'Protests and rallies in london matching "gaza"': what a filtered feed holds, for its name. */
 function describeFilters(filters: FeedFilters): string {
   const parts: string[] = [];
-  parts.push(filters.type === 'all' ? 'Events' : (TYPE_NAMES[filters.type] ?? 'Events'));
+  parts.push(filters.type === 'all' ? 'Events' : TYPE_NAMES[filters.type]);
   if (filters.location) parts.push(`in ${filters.location}`);
   if (filters.search) parts.push(`matching “${filters.search}”`);
   const text = parts.join(' ');

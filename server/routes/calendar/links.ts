@@ -21,11 +21,6 @@ export function publicHost(publicUrl: string): string {
   return new URL(publicUrl).host;
 }
 
-/** `webcal:` variant of an http(s) URL: calendar apps open it as a subscription, not a download. */
-export function webcalUrl(url: string): string {
-  return url.replace(/^https?:/i, 'webcal:');
-}
-
 /** A query string of the filters that are set (type 'all' is the default and left out). */
 export function filterQuery(filters: { type?: string; location?: string; search?: string }): string {
   const params = new URLSearchParams();
