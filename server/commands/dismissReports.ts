@@ -1,10 +1,12 @@
-import { conflict, notFound } from '../errors';
-import { NO_OPEN_REPORTS } from '../policies/moderation';
-import { EVENT_GONE, type ModerationContext } from './transition';
+import { stateConflict } from '../policies/moderation';
+import { closeOpenReports } from '../store/reports';
+import { type ModerationContext, takeEvent } from './transition';
 
 /**
- * Dismiss Report: close every open report of the event (DESIGN.md: a moderator judges the event, not
- * one report). No log entry: nothing happened to the event. A later report opens a new one.
+ * Dismiss Report: close every open report of an approved event (a moderator judges the event, not one
+ * report: docs/PRODUCT.md#reports). No log entry: nothing happened to the event. A later report opens
+ * a new one. The event row is locked first, so a removal at the same moment happens wholly before or
+ * after this.
  */
 export async function dismissReports(
   ctx: ModerationContext,
@@ -12,16 +14,10 @@ export async function dismissReports(
 ): Promise<number> {
   const now = ctx.now ?? Date.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const event = await trx.selectFrom('events').select('id').where('id', '=', eventId).executeTakeFirst();
-    if (!event) throw notFound(EVENT_GONE);
-    const result = await trx
-      .updateTable('reports')
-      .set({ status: 'closed', closed_at: now, closed_by: ctx.moderatorId })
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    const closed = Number(result.numUpdatedRows);
-    if (closed === 0) throw conflict('no_open_reports', NO_OPEN_REPORTS);
+    const event = await takeEvent(trx, 'dismissReports', eventId, now);
+    const closed = await closeOpenReports(trx, { eventId, moderatorId: ctx.moderatorId, now });
+    const problem = stateConflict('dismissReports', event, closed, new Date(now));
+    if (problem) throw problem;
     return closed;
   });
 }

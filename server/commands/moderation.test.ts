@@ -180,6 +180,15 @@ describe('dismissReports', () => {
     expect((await rejection(dismissReports(ctx(), { eventId: event.id }))).statusCode).toBe(409);
   });
 
+  it("refuses an event that is no longer approved with the policy's 409, leaving its reports open", async () => {
+    const event = await createEvent(store, { status: 'removed' });
+    await createReport(store, { eventId: event.id, reportedBy: (await createUser(store)).id });
+    const error = await rejection(dismissReports(ctx(), { eventId: event.id }));
+    expect([error.statusCode, error.code]).toEqual([409, 'status_changed']);
+    expect(error.message).toContain('already been removed');
+    expect((await reportsOf(event.id)).map((r) => r.status)).toEqual(['open']);
+  });
+
   it('lets a later report open the event again', async () => {
     const event = await createEvent(store, { status: 'approved' });
     const reporter = await createUser(store);

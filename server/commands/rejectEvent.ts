@@ -1,9 +1,9 @@
 import { badRequest } from '../errors';
-import { newId } from '../store/ids';
+import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
-import { type ModerationContext, transitionEvent } from './transition';
+import { type ModerationContext, takeEvent } from './transition';
 
-/** Reject a pending event with a reason, and log it in the same transaction (spec §4, §7). */
+/** Reject a pending event with a reason, and log it in the same transaction (docs/PRODUCT.md#moderation). */
 export async function rejectEvent(
   ctx: ModerationContext,
   { eventId, reason }: { eventId: string; reason: string },
@@ -12,25 +12,14 @@ export async function rejectEvent(
   if (!text) throw badRequest('A reason is required to reject an event');
   const now = ctx.now ?? Date.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const event = await transitionEvent(
-      trx,
-      'reject',
+    const event = await takeEvent(trx, 'reject', eventId, now, { status: 'rejected', updated_at: now });
+    await insertLogEntry(trx, {
       eventId,
-      'pending',
-      { status: 'rejected', updated_at: now },
+      action: 'rejected',
+      reason: text,
+      moderatorId: ctx.moderatorId,
       now,
-    );
-    await trx
-      .insertInto('transparency_log')
-      .values({
-        id: newId(),
-        event_id: eventId,
-        action: 'rejected',
-        reason: text,
-        moderator_id: ctx.moderatorId,
-        created_at: now,
-      })
-      .execute();
+    });
     return event;
   });
 }

@@ -1,12 +1,13 @@
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
-import { newId } from '../store/ids';
+import { insertLogEntry } from '../store/log';
+import { closeOpenReports } from '../store/reports';
 import type { EventRow } from '../store/schema';
-import { type ModerationContext, transitionEvent } from './transition';
+import { type ModerationContext, takeEvent } from './transition';
 
 /**
- * Take down an approved event: status `removed` (the record stays, DESIGN.md), every open report
- * closed, and a log entry, all in one transaction. `pastEvent` is Remove Past Event: only for events
- * whose date has passed, with its own default reason.
+ * Take down an approved event: status `removed` (the record stays, docs/PRODUCT.md#departures), every
+ * open report closed, and a log entry, all in one transaction. `pastEvent` is Remove Past Event: only
+ * for events whose date has passed, with its own default reason.
  */
 export async function removeEvent(
   ctx: ModerationContext,
@@ -14,33 +15,14 @@ export async function removeEvent(
 ): Promise<EventRow> {
   const now = ctx.now ?? Date.now();
   const text = reason?.trim() || (pastEvent ? PAST_EVENT_REMOVAL_REASON : DEFAULT_REMOVAL_REASON);
+  const { moderatorId } = ctx;
   return ctx.db.transaction().execute(async (trx) => {
-    const event = await transitionEvent(
-      trx,
-      pastEvent ? 'removePast' : 'remove',
-      eventId,
-      'approved',
-      { status: 'removed', updated_at: now },
-      now,
-      pastEvent ? { startsBefore: now } : {},
-    );
-    await trx
-      .updateTable('reports')
-      .set({ status: 'closed', closed_at: now, closed_by: ctx.moderatorId })
-      .where('event_id', '=', eventId)
-      .where('status', '=', 'open')
-      .execute();
-    await trx
-      .insertInto('transparency_log')
-      .values({
-        id: newId(),
-        event_id: eventId,
-        action: 'removed',
-        reason: text,
-        moderator_id: ctx.moderatorId,
-        created_at: now,
-      })
-      .execute();
+    const event = await takeEvent(trx, pastEvent ? 'removePast' : 'remove', eventId, now, {
+      status: 'removed',
+      updated_at: now,
+    });
+    await closeOpenReports(trx, { eventId, moderatorId, now });
+    await insertLogEntry(trx, { eventId, action: 'removed', reason: text, moderatorId, now });
     return event;
   });
 }

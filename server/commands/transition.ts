@@ -1,7 +1,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { EventStatus } from '../../common/enums';
-import { conflict, notFound } from '../errors';
-import { type EventAction, stateConflict } from '../policies/moderation';
+import { notFound } from '../errors';
+import { type EventAction, requiredState, statusConflict } from '../policies/moderation';
+import { getEventById } from '../store/events';
 import type { Database, EventRow, EventsTable } from '../store/schema';
 
 export interface ModerationContext {
@@ -14,29 +14,30 @@ export interface ModerationContext {
 export const EVENT_GONE = 'This event no longer exists.';
 
 /**
- * Move an event from `from` to a new state, only if it is still in `from`: the UPDATE's WHERE clause
- * is the lock, so of two moderators acting at once exactly one changes the row. The loser's
- * transaction reads the event again to say why (409), and rolls back.
+ * Take the event for `action`: apply `changes` only if it is still in the state the policy requires
+ * (requiredState). That UPDATE's WHERE clause is the lock, so of two moderators acting at once exactly
+ * one changes the row, and the other waits for it on PostgreSQL. Without `changes` the row is only
+ * locked (a no-op update), for an action that changes other rows (Dismiss Report). The loser reads
+ * the event again to say why (404 or the policy's 409), and its transaction rolls back.
  */
-export async function transitionEvent(
+export async function takeEvent(
   trx: Transaction<Database>,
   action: EventAction,
   eventId: string,
-  from: EventStatus,
-  changes: Updateable<EventsTable>,
   now: number,
-  extraWhere: { startsBefore?: number } = {},
+  changes?: Updateable<EventsTable>,
 ): Promise<EventRow> {
-  let update = trx.updateTable('events').set(changes).where('id', '=', eventId).where('status', '=', from);
-  if (extraWhere.startsBefore !== undefined) update = update.where('starts_at', '<', extraWhere.startsBefore);
+  const { status, startsBefore } = requiredState(action, now);
+  let update = trx
+    .updateTable('events')
+    .set(changes ?? { status })
+    .where('id', '=', eventId)
+    .where('status', '=', status);
+  if (startsBefore !== undefined) update = update.where('starts_at', '<', startsBefore);
   const result = await update.executeTakeFirst();
-  const current = await trx.selectFrom('events').selectAll().where('id', '=', eventId).executeTakeFirst();
+  const current = await getEventById(trx, eventId);
   if (!current) throw notFound(EVENT_GONE);
-  if (Number(result.numUpdatedRows) !== 1) {
-    throw (
-      stateConflict(action, current, 0, new Date(now)) ??
-      conflict('status_changed', 'This event changed while you were acting on it. Reload and try again.')
-    );
-  }
-  return current;
+  if (Number(result.numUpdatedRows) === 1) return current;
+  // The WHERE clause above is the policy's rule, so the row it missed breaks that rule.
+  throw statusConflict(action, current, new Date(now)) ?? new Error(`${action}: ${eventId} was not updated`);
 }

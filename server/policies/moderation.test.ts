@@ -87,4 +87,14 @@ describe('moderation state policy', () => {
     const none = stateConflict('dismissReports', { status: 'approved', starts_at: future }, 0, now);
     expect([none?.statusCode, none?.code]).toEqual([409, 'no_open_reports']);
   });
+
+  it('dismiss applies to approved events only, like remove', () => {
+    for (const status of ['pending', 'rejected', 'removed'] as const) {
+      const problem = stateConflict('dismissReports', { status, starts_at: future }, 2, now);
+      expect([problem?.statusCode, problem?.code]).toEqual([409, 'status_changed']);
+    }
+    expect(
+      stateConflict('dismissReports', { status: 'removed', starts_at: future }, 2, now)?.message,
+    ).toContain('already been removed');
+  });
 });

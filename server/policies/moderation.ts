@@ -1,24 +1,20 @@
-import { isPast } from '../../common/dates';
 import type { EventStatus } from '../../common/enums';
 import { type Actor, isModerator } from '../auth/actor';
 import { type AppError, conflict, forbidden, unauthenticated } from '../errors';
 
-/** Everything a moderator may do on the dashboard (spec §6). */
-export const MODERATION_ACTIONS = [
-  'list',
-  'approve',
-  'reject',
-  'remove',
-  'removePast',
-  'dismissReports',
-] as const;
+/**
+ * What a moderator may do on the dashboard (spec §6), as the role check names it. Remove Past Event is a
+ * removal (the same endpoint and the same permission); what sets it apart is a state rule, below.
+ */
+export const MODERATION_ACTIONS = ['list', 'approve', 'reject', 'remove', 'dismissReports'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export type EventAction = Exclude<ModerationAction, 'list'>;
+/** What an action on one event may need of its state. */
+export type EventAction = Exclude<ModerationAction, 'list'> | 'removePast';
 
 export const MODERATOR_REQUIRED = "You don't have permission to access the moderation dashboard.";
 export const SIGN_IN_REQUIRED = 'You need to sign in to access this page.';
 
-/** Who may use the dashboard and act on events: moderators only, enforced on the server (DESIGN.md). */
+/** Who may use the dashboard and act on events: moderators only, enforced on the server (docs/PRODUCT.md#roles). */
 export function canModerate(actor: Actor | null, _action: ModerationAction): boolean {
   return isModerator(actor);
 }
@@ -35,13 +31,26 @@ export interface ModeratedEvent {
   starts_at: number;
 }
 
-/** The status an action moves an event from (spec §4); dismissing reports changes no status. */
-export const REQUIRED_STATUS: Record<Exclude<EventAction, 'dismissReports'>, EventStatus> = {
-  approve: 'pending',
-  reject: 'pending',
-  remove: 'approved',
-  removePast: 'approved',
-};
+/**
+ * The state an action applies to (docs/PRODUCT.md#event-states): the status it moves the event from,
+ * and for Remove Past Event a start before `now`. Commands put exactly this in their UPDATE's WHERE
+ * clause (commands/transition.ts), so the rule is written once.
+ */
+export function requiredState(
+  action: EventAction,
+  now: number,
+): { status: EventStatus; startsBefore?: number } {
+  switch (action) {
+    case 'approve':
+    case 'reject':
+      return { status: 'pending' };
+    case 'remove':
+    case 'dismissReports':
+      return { status: 'approved' };
+    case 'removePast':
+      return { status: 'approved', startsBefore: now };
+  }
+}
 
 const ALREADY: Record<EventStatus, string> = {
   pending: 'This event is still waiting for review: approve or reject it instead.',
@@ -49,14 +58,27 @@ const ALREADY: Record<EventStatus, string> = {
   rejected: 'This event has already been rejected, possibly by another moderator.',
   removed: 'This event has already been removed, possibly by another moderator.',
 };
-
 export const NO_OPEN_REPORTS =
   'This event has no open reports: they may already have been dismissed by another moderator.';
 export const NOT_PAST_YET = 'This event has not happened yet, so it cannot be removed as a past event.';
 
 /**
- * Why the event is not in a state the action applies to, or null when it is. Handlers answer 409 with
- * it; commands check the same rule again inside their transaction, where it cannot race.
+ * Why the event's status (and, for Remove Past Event, its date) is not one the action applies to: a
+ * 409 saying so, or null when it is.
+ */
+export function statusConflict(action: EventAction, event: ModeratedEvent, now: Date): AppError | null {
+  const required = requiredState(action, now.getTime());
+  if (event.status !== required.status) return conflict('status_changed', ALREADY[event.status]);
+  if (required.startsBefore !== undefined && event.starts_at >= required.startsBefore) {
+    return conflict('event_not_past', NOT_PAST_YET);
+  }
+  return null;
+}
+
+/**
+ * Why the action cannot apply to the event as it is, or null when it can: its state (statusConflict),
+ * and for Dismiss Report at least one open report. Commands ask inside their transaction, once the
+ * event row is theirs, where the answer cannot race.
  */
 export function stateConflict(
   action: EventAction,
@@ -64,12 +86,9 @@ export function stateConflict(
   openReports: number,
   now: Date = new Date(),
 ): AppError | null {
-  if (action === 'dismissReports') {
-    return openReports > 0 ? null : conflict('no_open_reports', NO_OPEN_REPORTS);
-  }
-  if (event.status !== REQUIRED_STATUS[action]) return conflict('status_changed', ALREADY[event.status]);
-  if (action === 'removePast' && !isPast(new Date(event.starts_at), now)) {
-    return conflict('event_not_past', NOT_PAST_YET);
-  }
-  return null;
+  const problem = statusConflict(action, event, now);
+  if (problem) return problem;
+  return action === 'dismissReports' && openReports === 0
+    ? conflict('no_open_reports', NO_OPEN_REPORTS)
+    : null;
 }

@@ -1,10 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { LogAction } from '../../common/enums';
-import type { Database } from './schema';
+import { newId } from './ids';
+import type { Database, LogRow } from './schema';
 
 export interface Page {
   page: number;
   pageSize: number;
+}
+
+/**
+ * Write one transparency log entry. Called inside the transaction of the moderation action it records,
+ * so the action and its entry are kept or lost together.
+ */
+export async function insertLogEntry(
+  db: Kysely<Database>,
+  entry: { eventId: string; action: LogAction; reason: string; moderatorId: string; now: number },
+): Promise<LogRow> {
+  const row: LogRow = {
+    id: newId(),
+    event_id: entry.eventId,
+    action: entry.action,
+    reason: entry.reason,
+    moderator_id: entry.moderatorId,
+    created_at: entry.now,
+  };
+  await db.insertInto('transparency_log').values(row).execute();
+  return row;
 }
 
 /** A log entry with what its presenter may need: the event's title and the acting moderator's name. */

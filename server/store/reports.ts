@@ -66,7 +66,24 @@ export async function openReport(
   }
 }
 
-/** Every report on one event, oldest first (tests and moderation read them). */
+/**
+ * Close every open report of an event, as the moderator who removed the event or dismissed its reports.
+ * Returns how many were open.
+ */
+export async function closeOpenReports(
+  db: Kysely<Database>,
+  { eventId, moderatorId, now }: { eventId: string; moderatorId: string; now: number },
+): Promise<number> {
+  const result = await db
+    .updateTable('reports')
+    .set({ status: 'closed', closed_at: now, closed_by: moderatorId })
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every report on one event, oldest first (tests read them; the dashboard lists open ones by page). */
 export async function listReportsForEvent(db: Kysely<Database>, eventId: string): Promise<ReportRow[]> {
   return db
     .selectFrom('reports')

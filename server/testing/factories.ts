@@ -3,6 +3,7 @@ import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../store/db';
 import { insertEvent } from '../store/events';
 import { newId } from '../store/ids';
+import { insertLogEntry } from '../store/log';
 import type { EventRow, LogRow, ReportRow, UserRow } from '../store/schema';
 import { insertUser } from '../store/users';
 
@@ -107,16 +108,7 @@ export async function createLogEntry(
     createdAt = Date.now(),
   }: { eventId: string; moderatorId: string; action?: LogAction; reason?: string; createdAt?: number },
 ): Promise<LogRow> {
-  const row: LogRow = {
-    id: newId(),
-    event_id: eventId,
-    action,
-    reason,
-    moderator_id: moderatorId,
-    created_at: createdAt,
-  };
-  await store.db.insertInto('transparency_log').values(row).execute();
-  return row;
+  return insertLogEntry(store.db, { eventId, action, reason, moderatorId, now: createdAt });
 }
 
 /** A user who signs in with this email and password (hashed as sign-up would). */

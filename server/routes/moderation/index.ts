@@ -117,9 +117,9 @@ function registerModerationHandlers(app: FastifyInstance, { store }: AppContext)
   app.post(
     '/api/moderation/events/:id/remove',
     async (request: IdRequest): Promise<ModerationActionResult> => {
+      // Remove Past Event is a removal too: the same permission; the command checks that it has passed.
       const actor = authorizeModeration(request.actor, 'remove');
       const input = parseInput(removeInputSchema, request.body);
-      if (input.pastEvent) authorizeModeration(actor, 'removePast');
       const eventId = eventIdOf(request);
       const event = await removeEvent(
         { db, moderatorId: actor.id },
