@@ -1,5 +1,5 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { type EventAction, requiredState, statusConflict } from '../policies/moderation';
 import { getEventById } from '../store/events';
 import type { Database, EventRow, EventsTable } from '../store/schema';
@@ -12,6 +12,7 @@ export interface ModerationContext {
 }
 
 export const EVENT_GONE = 'This event no longer exists.';
+const CHANGED_MEANWHILE = 'This event changed while you were acting on it. Reload and try again.';
 
 /**
  * Take the event for `action`: apply `changes` only if it is still in the state the policy requires
@@ -38,6 +39,7 @@ export async function takeEvent(
   const current = await getEventById(trx, eventId);
   if (!current) throw notFound(EVENT_GONE);
   if (Number(result.numUpdatedRows) === 1) return current;
-  // The WHERE clause above is the policy's rule, so the row it missed breaks that rule.
-  throw statusConflict(action, current, new Date(now)) ?? new Error(`${action}: ${eventId} was not updated`);
+  // Missed: the row broke the policy's rule when the UPDATE looked. On PostgreSQL this second read may
+  // already see a later change (a pending event approved meanwhile, which a removal would now fit).
+  throw statusConflict(action, current, new Date(now)) ?? conflict('status_changed', CHANGED_MEANWHILE);
 }
