@@ -2,6 +2,8 @@
 
 export const EVENT_TYPES = ['protest', 'cultural', 'educational', 'digital'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+export const isEventType = (value: string): value is EventType =>
+  (EVENT_TYPES as readonly string[]).includes(value);
 
 /** `removed` keeps the record of an event taken down after publication (DESIGN.md). */
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
@@ -17,6 +19,11 @@ export const LOG_ACTIONS = ['rejected', 'removed'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 export const DEFAULT_EVENT_TYPE: EventType = 'protest';
+/**
+ * Events have a start and no end: calendar files, calendar links and search engines get this length
+ * (2 hours; docs/PRODUCT.md#events).
+ */
+export const DEFAULT_EVENT_DURATION_MS = 2 * 3600 * 1000;
 export const DEFAULT_REMOVAL_REASON = 'Event removed due to reports';
 export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its deadline';
 

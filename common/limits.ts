@@ -15,8 +15,14 @@ export const LIMITS = {
   reasonMax: 1000,
   pageSizeDefault: 12,
   pageSizeMax: 100,
+  /** Events on the embed page (`/embed?limit=`): its default and most. */
+  embedDefault: 10,
+  embedMax: 50,
   /** Placeholders (spec §9). */
   homePlaceholders: 6,
   moderationSkeletons: 4,
   logSkeletons: 3,
 } as const;
+
+/** The embed sizes the subscribe page offers (each within LIMITS.embedMax). */
+export const EMBED_LIMIT_CHOICES = [5, 10, 20, LIMITS.embedMax] as const;

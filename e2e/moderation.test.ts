@@ -354,7 +354,7 @@ describe('working through the queue', () => {
     ]);
   });
 
-  it('shows reported events with reports, first reason in title case, and every report in the panel', async () => {
+  it('shows reported events with reports, the first reason by its label (as in the panel), and every report in the panel', async () => {
     const page = await openDashboard(PHONE);
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     const film = card(page, 'Film screening');
@@ -364,7 +364,7 @@ describe('working through the queue', () => {
     const text = await film.textContent();
     for (const part of ['Cultural', 'Reported', '2 reports', 'Reason: Harmful Content'])
       expect(text).toContain(part);
-    expect(await card(page, 'Book club').textContent()).toContain('Reason: Spam');
+    expect(await card(page, 'Book club').textContent()).toContain('Reason: Spam or Duplicate');
     await film.getByRole('button').first().click();
     for (const name of ['Remove Event', 'Dismiss Report']) {
       expect(await film.getByRole('button', { name }).isVisible()).toBe(true);

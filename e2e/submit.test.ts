@@ -111,7 +111,7 @@ describe('the form', () => {
     expect(await page.getByLabel('Country').isVisible()).toBe(true);
     expect(await page.getByLabel('Event Type').inputValue()).toBe('protest');
     expect(await page.getByLabel('Event Type').locator('option').allTextContents()).toEqual([
-      'Protest / Rally',
+      'Protest/Rally',
       'Cultural',
       'Educational',
       'Digital',

@@ -9,10 +9,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { isId } from '../common/ids';
+import { filtersFromParams } from '../common/filters';
+import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import { AppRoutes } from './app/router';
 import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
-import { filtersFromParams } from './features/events/lib/filters';
 import { type ClientConfig, setServerConfig } from './lib/config';
 import { sessionQueryKey } from './lib/session';
 import './i18n/index';
@@ -50,15 +50,16 @@ export interface ServerLocationState {
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
 const RENDER_TIMEOUT_MS = 3000;
 
-/** The calls a page makes on its first render, as [cache key, API path] pairs; null: not rendered here. */
-function pageQueries(pathname: string, search: string): [readonly unknown[], string][] | null {
-  if (pathname === '/') {
-    const filters = filtersFromParams(new URLSearchParams(search));
-    return [[eventListQueryKey(filters), eventListPath(filters)]];
+/** The calls a rendered page makes on its first render, as [cache key, API path] pairs. */
+function pageQueries(page: RenderedPage, search: string): [readonly unknown[], string][] {
+  switch (page.name) {
+    case 'home': {
+      const filters = filtersFromParams(new URLSearchParams(search));
+      return [[eventListQueryKey(filters), eventListPath(filters)]];
+    }
+    case 'event':
+      return [[eventQueryKey(page.id), eventPath(page.id)]];
   }
-  const event = /^\/event\/([^/]+)$/.exec(pathname);
-  if (event?.[1] && isId(event[1])) return [[eventQueryKey(event[1]), eventPath(event[1])]];
-  return null;
 }
 
 function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | null {
@@ -83,8 +84,9 @@ export async function render(
   options: RenderOptions = {},
 ): Promise<RenderResult | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const queries = pageQueries(pathname, search);
-  if (!queries) return null;
+  const page = renderedPageOf(pathname);
+  if (!page) return null;
+  const queries = pageQueries(page, search);
   setServerConfig(config);
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

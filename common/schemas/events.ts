@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../dates';
 import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES } from '../enums';
+import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
+import { isHttpUrl } from '../links';
 import { isValidTimeZone } from '../timezones';
+import { pagedFields, pageQueryFields } from './paging';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
@@ -28,22 +31,12 @@ export const eventSchema = z.object({
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
-export const EVENT_WHEN = ['upcoming', 'past'] as const;
-export type EventWhen = (typeof EVENT_WHEN)[number];
-
 const trimmedQueryText = (max: number, label: string) =>
   z
     .string()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((s) => s.trim())
     .default('');
-
-const positiveInt = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
 
 /** Query of the public list (home page). Every value arrives as a string from the URL. */
 export const listEventsQuerySchema = z.object({
@@ -55,32 +48,13 @@ export const listEventsQuerySchema = z.object({
     })
     .default('all'),
   when: z.enum(EVENT_WHEN, { error: 'when must be "upcoming" or "past"' }).default('upcoming'),
-  page: positiveInt('page', 100_000).default(1),
-  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  ...pageQueryFields(LIMITS.pageSizeDefault),
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 export type ListEventsFilters = Pick<ListEventsQuery, 'search' | 'location' | 'type' | 'when'>;
 
-export const eventListSchema = z.object({
-  events: z.array(eventSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });
 export type EventList = z.infer<typeof eventListSchema>;
-
-const HTTP_URL = /^https?:\/\//i;
-
-/** True for an absolute http(s) URL; `javascript:`, `data:` and relative links are not links to a source. */
-export function isHttpUrl(value: string): boolean {
-  if (!HTTP_URL.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** zod's `error` hook: the spec's "required" message when absent, "must be text" for a wrong type. */
 const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { LOG_ACTIONS } from '../enums';
-import { LIMITS } from '../limits';
+import { pagedFields, pageQueryFields } from './paging';
 
 export const LOG_PAGE_SIZE = 20;
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
 export { LOG_STATS_MIN_REASON_COUNT, LOG_STATS_MONTHS } from '../enums';
 
-const positiveInt = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
-
-export const logQuerySchema = z.object({
-  page: positiveInt('page', 100_000).default(1),
-  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(LOG_PAGE_SIZE),
-});
+export const logQuerySchema = z.object(pageQueryFields(LOG_PAGE_SIZE));
 export type LogQuery = z.infer<typeof logQuerySchema>;
 
 /**
@@ -42,9 +32,7 @@ export type LogEntry = z.infer<typeof logEntrySchema>;
 export const logListSchema = z.object({
   scope: z.enum(LOG_SCOPES),
   entries: z.array(logEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pagedFields,
 });
 export type LogList = z.infer<typeof logListSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODERATION_TABS, REPORT_REASONS } from '../enums';
 import { LIMITS } from '../limits';
 import { eventSchema } from './events';
+import { pagedFields, pageQueryFields } from './paging';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
 export { MODERATION_TABS, type ModerationTab } from '../enums';
@@ -9,17 +10,9 @@ export { MODERATION_TABS, type ModerationTab } from '../enums';
 /** Page size of the dashboard lists. */
 export const MODERATION_PAGE_SIZE = 20;
 
-const positiveInt = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
-
 export const moderationListQuerySchema = z.object({
   tab: z.enum(MODERATION_TABS, { error: `tab must be one of: ${MODERATION_TABS.join(', ')}` }),
-  page: positiveInt('page', 100_000).default(1),
-  pageSize: positiveInt('pageSize', LIMITS.pageSizeMax).default(MODERATION_PAGE_SIZE),
+  ...pageQueryFields(MODERATION_PAGE_SIZE),
 });
 export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
 
@@ -40,12 +33,7 @@ export const moderationItemSchema = z.object({
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
-export const moderationListSchema = z.object({
-  items: z.array(moderationItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const moderationListSchema = z.object({ items: z.array(moderationItemSchema), ...pagedFields });
 export type ModerationList = z.infer<typeof moderationListSchema>;
 
 export const moderationCountsSchema = z.object({

@@ -1,6 +1,7 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
-import { EVENT_TYPE_LABELS, eventPageUrl, filterQuery } from '../routes/calendar/links';
-import type { FeedFilters } from '../store/feeds';
+import { type FeedFilters, hasActiveFilters } from '../../common/filters';
+import { eventPageUrl, filterQuery } from '../../common/links';
+import { EVENT_TYPE_LABELS } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
@@ -55,7 +56,7 @@ export function renderEmbedPage({ siteTitle, publicUrl, filters, rows }: EmbedPa
   const list = rows.length
     ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl)).join('\n')}\n    </ol>`
     : `    <p class="empty">No upcoming events${
-        filters.search || filters.location || filters.type !== 'all' ? ' match these filters' : ''
+        hasActiveFilters(filters) ? ' match these filters' : ''
       } yet.</p>`;
   return page(
     siteTitle,

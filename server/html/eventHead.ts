@@ -1,5 +1,6 @@
 import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
-import { DEFAULT_EVENT_DURATION_MS, eventPageUrl } from '../routes/calendar/links';
+import { DEFAULT_EVENT_DURATION_MS } from '../../common/enums';
+import { eventPageUrl } from '../../common/links';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
+import { RENDERED_PAGES } from '../../common/renderedPages';
 import type { FetchJson } from '../../web/entry-server';
 import type { AppContext } from '../context';
 import type { Shell } from './shell';
@@ -12,15 +14,14 @@ import {
 } from './ssr';
 
 /** The pages a visitor lands on, rendered on the server: home (any filters) and one event. */
-const RENDERED_ROUTES = new Set(['/', '/event/:id']);
+const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
-/** The home page's filter parameters (web/features/events/lib/filters.ts). */
-const HOME_PARAMS = new Set(['search', 'location', 'type', 'when', 'page']);
+const HOME_PARAMS: ReadonlySet<string> = new Set(HOME_FILTER_PARAMS);
 /**
  * Values the filter form sends without JavaScript that say what the default says. The form sends no
  * `when=upcoming` or `page=1`; such addresses are written by hand or by others, and left as they are.
  */
-const FORM_DEFAULTS: Readonly<Record<string, string>> = { type: 'all' };
+const FORM_DEFAULTS: Readonly<Record<string, string>> = { type: DEFAULT_FILTERS.type };
 
 /**
  * The home address `url` (path `/` and its query) without its blank filter parameters (`search=`,
@@ -86,7 +87,7 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
 export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
   if (!shell) return;
 
-  app.get('/', async (request, reply) => {
+  app.get(RENDERED_PAGES.home, async (request, reply) => {
     // The filter form without JavaScript sends every field, empty or not: answer with the clean,
     // shareable address of the same view. A 303 is never kept by the listing micro-cache (200s only).
     const clean = cleanHomeUrl(request.url);
@@ -159,7 +160,7 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     }
     const pages = await getRenderer();
     if (!pages) return payload;
-    const isEvent = request.routeOptions.url === '/event/:id';
+    const isEvent = request.routeOptions.url === RENDERED_PAGES.event;
     // What the page shows depends on who asks (the header's account, an event only its submitter sees),
     // and an event page's Back link on where the visitor came from (their filtered home view).
     reply.header('Vary', isEvent ? 'Cookie, Referer' : 'Cookie');

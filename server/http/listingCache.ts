@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHookHandler } from 'fastify';
+import { renderedPageOf } from '../../common/renderedPages';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { refersToHomeView } from '../html/pages';
 import { type CachedResponse, MicroCache } from './microCache';
@@ -38,11 +39,11 @@ import { type CachedResponse, MicroCache } from './microCache';
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
  *
  * What is cached, by path (the query is part of the key, in name order): the listing, and the two pages
- * rendered on the server that visitors land on, the home page (any filters) and one event's page
- * (server/html/pages.ts: each render costs tens of milliseconds of CPU). An event id is 16 characters of
- * the id alphabet (common/ids.ts); anything else under /event/ is not a page worth keeping.
+ * rendered on the server that visitors land on (common/renderedPages.ts: each render costs tens of
+ * milliseconds of CPU). An event's path holds a well-formed id (common/ids.ts); anything else under
+ * /event/ is not a page worth keeping.
  */
-const CACHEABLE_PATHS: readonly RegExp[] = [/^\/api\/events$/, /^\/$/, /^\/event\/[A-Za-z0-9]{16}$/];
+const isCacheablePath = (path: string) => path === '/api/events' || renderedPageOf(path) !== null;
 
 /** The options of Fastify's own HTTP/1 server that the factory receives. */
 interface FastifyServerOptions {
@@ -73,14 +74,14 @@ function pathOf(url: string): string {
 }
 
 /**
- * The cache key of a cacheable URL (CACHEABLE_PATHS), or null for any other URL. Query parameters are
+ * The cache key of a cacheable URL (isCacheablePath), or null for any other URL. Query parameters are
  * put in order of their names (stable, so repeated names keep their order): `?type=protest&page=2` and
  * `?page=2&type=protest` share an entry. Nothing is decoded: other spellings are other entries.
  */
 export function listingCacheKey(url: string): string | null {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return null;
+  if (!isCacheablePath(path)) return null;
   if (q === -1) return path;
   const pairs = url
     .slice(q + 1)

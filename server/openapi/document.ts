@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../common/enums';
+import { EVENT_WHEN } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
 import { apiErrorSchema } from '../../common/schemas/errors';
-import { EVENT_WHEN, eventSchema } from '../../common/schemas/events';
-import { EMBED_LIMIT_DEFAULT, EMBED_LIMIT_MAX } from '../routes/calendar/schemas';
+import { eventSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 
 /**
@@ -233,7 +233,7 @@ export function openApiDocument({
               name: 'limit',
               in: 'query',
               description: 'How many events to list.',
-              schema: { type: 'integer', minimum: 1, maximum: EMBED_LIMIT_MAX, default: EMBED_LIMIT_DEFAULT },
+              schema: { type: 'integer', minimum: 1, maximum: LIMITS.embedMax, default: LIMITS.embedDefault },
             },
           ],
           responses: {

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { EventStatus, EventType } from '../../common/enums';
+import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { newId } from './ids';
 import type { Database, EventRow } from './schema';
@@ -20,11 +21,6 @@ export function searchTextOf(e: {
 
 export function locationTextOf(e: { city: string; country: string }): string {
   return `${e.city}\n${e.country}`.toLowerCase();
-}
-
-export interface Page {
-  page: number;
-  pageSize: number;
 }
 
 /** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
@@ -124,11 +120,11 @@ export async function listApprovedEvents(
   filters: ListEventsFilters,
   { page, pageSize }: Page,
   now: number = Date.now(),
-): Promise<{ rows: EventRow[]; total: number }> {
+): Promise<Listed<EventRow>> {
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   const search = oneLine(filters.search);
   const location = oneLine(filters.location);
-  const offset = (page - 1) * pageSize;
+  const offset = pageOffset({ page, pageSize });
 
   let window = db.selectFrom('events').where('status', '=', 'approved');
   window =

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ListEventsFilters } from '../../common/schemas/events';
+import type { FeedFilters } from '../../common/filters';
 import { likeContains, listApprovedEvents, oneLine } from './events';
 import type { Database, EventRow } from './schema';
 
@@ -17,8 +17,6 @@ export const FEED_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
 export const RSS_MAX_ITEMS = 50;
 /** One sitemap file holds at most 50,000 URLs (sitemaps.org); the home page is one of them. */
 export const SITEMAP_MAX_EVENTS = 49_000;
-
-export type FeedFilters = Pick<ListEventsFilters, 'search' | 'location' | 'type'>;
 
 /** Upcoming (and just-started) approved events for the calendar feed and the embed list. */
 export async function listFeedEvents(

@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LogAction } from '../../common/enums';
+import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { newId } from './ids';
 import type { Database, LogRow } from './schema';
-
-export interface Page {
-  page: number;
-  pageSize: number;
-}
 
 /**
  * Write one transparency log entry. Called inside the transaction of the moderation action it records,
@@ -49,7 +45,7 @@ export async function listLogEntries(
   db: Kysely<Database>,
   { submittedBy }: { submittedBy?: string },
   page: Page,
-): Promise<{ rows: LogEntryRow[]; total: number }> {
+): Promise<Listed<LogEntryRow>> {
   let query = db
     .selectFrom('transparency_log as l')
     .innerJoin('events as e', 'e.id', 'l.event_id')
@@ -72,7 +68,7 @@ export async function listLogEntries(
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
   ]);
   return { rows, total: Number(count.n) };

@@ -1,49 +1,36 @@
 import type { Kysely } from 'kysely';
+import type { EventStatus } from '../../common/enums';
+import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventRow, ReportRow } from './schema';
 
-export interface Page {
-  page: number;
-  pageSize: number;
-}
-
-export interface Listed<T> {
-  rows: T[];
-  total: number;
-}
-
-const offsetOf = ({ page, pageSize }: Page) => (page - 1) * pageSize;
-
-/** Pending events, newest submission first (spec §7). */
-export async function listPendingEvents(db: Kysely<Database>, page: Page): Promise<Listed<EventRow>> {
-  const query = db.selectFrom('events').where('status', '=', 'pending');
+/** One page of the events in `status`, ordered by `order`, then by id. */
+async function listEventsInStatus(
+  db: Kysely<Database>,
+  status: EventStatus,
+  [column, direction]: ['created_at' | 'starts_at', 'asc' | 'desc'],
+  page: Page,
+): Promise<Listed<EventRow>> {
+  const query = db.selectFrom('events').where('status', '=', status);
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query
       .selectAll()
-      .orderBy('created_at', 'desc')
+      .orderBy(column, direction)
       .orderBy('id')
       .limit(page.pageSize)
-      .offset(offsetOf(page))
+      .offset(pageOffset(page))
       .execute(),
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Pending events, newest submission first (docs/PRODUCT.md#moderation). */
+export const listPendingEvents = (db: Kysely<Database>, page: Page) =>
+  listEventsInStatus(db, 'pending', ['created_at', 'desc'], page);
 
 /** Every approved event, upcoming and past, by date (past ones first: they may need removing). */
-export async function listAllApprovedEvents(db: Kysely<Database>, page: Page): Promise<Listed<EventRow>> {
-  const query = db.selectFrom('events').where('status', '=', 'approved');
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .selectAll()
-      .orderBy('starts_at', 'asc')
-      .orderBy('id')
-      .limit(page.pageSize)
-      .offset(offsetOf(page))
-      .execute(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
+export const listAllApprovedEvents = (db: Kysely<Database>, page: Page) =>
+  listEventsInStatus(db, 'approved', ['starts_at', 'asc'], page);
 
 export interface ReportedEvent {
   event: EventRow;
@@ -71,7 +58,7 @@ export async function listReportedEvents(db: Kysely<Database>, page: Page): Prom
       .orderBy('latest', 'desc')
       .orderBy('reports.event_id')
       .limit(page.pageSize)
-      .offset(offsetOf(page))
+      .offset(pageOffset(page))
       .execute(),
   ]);
   const eventIds = ids.map((r) => r.id);

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { renderedPageOf } from '../../common/renderedPages';
 import { Layout } from './Layout';
 import { HomePage } from './routes/HomePage';
 
@@ -34,7 +35,7 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ defa
 
 /** Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  return pathname.startsWith('/event/') ? EventDetailPage.preload() : Promise.resolve();
+  return renderedPageOf(pathname)?.name === 'event' ? EventDetailPage.preload() : Promise.resolve();
 }
 
 /** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in StaticRouter. */

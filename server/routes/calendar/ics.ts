@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
+import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
+import { eventPageUrl } from '../../../common/links';
 import type { EventRow } from '../../store/schema';
-import { DEFAULT_EVENT_DURATION_MS, EVENT_TYPE_LABELS, eventPageUrl, publicHost } from './links';
+import { EVENT_TYPE_LABELS, publicHost } from './links';
 
 /** What every calendar file needs to know about this site. */
 export interface CalendarSite {

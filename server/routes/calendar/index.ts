@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventType } from '../../../common/enums';
+import type { FeedFilters } from '../../../common/filters';
 import { isId } from '../../../common/ids';
+import { eventPageUrl, filterQuery } from '../../../common/links';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
@@ -14,7 +16,6 @@ import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../storableText'
 import { getEventById } from '../../store/events';
 import {
   FEED_MAX_EVENTS,
-  type FeedFilters,
   listApprovedForSitemap,
   listFeedEvents,
   listRecentlyApproved,
@@ -26,7 +27,6 @@ import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from '../events/index';
 import { sendWithEtag } from './etag';
 import { eventCalendar, feedCalendar, icsFileName } from './ics';
-import { filterQuery } from './links';
 import { rssFeed } from './rss';
 import { embedQuerySchema, feedQuerySchema } from './schemas';
 import { escapeXml } from './xml';
@@ -215,7 +215,7 @@ export function registerCalendarRoutes(
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url(`${env.PUBLIC_URL}/`),
       url(`${env.PUBLIC_URL}/subscribe`),
-      ...rows.map((row) => url(`${env.PUBLIC_URL}/event/${row.id}`, row.updated_at)),
+      ...rows.map((row) => url(eventPageUrl(env.PUBLIC_URL, row.id), row.updated_at)),
       '</urlset>',
       '',
     ].join('\n');

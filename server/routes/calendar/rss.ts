@@ -1,8 +1,9 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
+import { eventPageUrl } from '../../../common/links';
 import { escapeHtml } from '../../html/shell';
 import type { EventRow } from '../../store/schema';
 import type { CalendarSite } from './ics';
-import { EVENT_TYPE_LABELS, eventPageUrl } from './links';
+import { EVENT_TYPE_LABELS } from './links';
 import { escapeXml } from './xml';
 
 /** A one-line summary of when and where, in the event's own time zone. */

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { LIMITS } from '../../../common/limits';
 import { listEventsQuerySchema } from '../../../common/schemas/events';
 
 /** Filters of a feed (calendar or RSS): the home page's search, location and type. */
 export const feedQuerySchema = listEventsQuerySchema.pick({ search: true, location: true, type: true });
-
-export const EMBED_LIMIT_DEFAULT = 10;
-export const EMBED_LIMIT_MAX = 50;
 
 /** The embed page's query: the feed filters and how many events to list. */
 export const embedQuerySchema = feedQuerySchema.extend({
@@ -18,7 +16,7 @@ export const embedQuerySchema = feedQuerySchema.extend({
         .number()
         .int()
         .min(1, 'limit must be at least 1')
-        .max(EMBED_LIMIT_MAX, `limit must be at most ${EMBED_LIMIT_MAX}`),
+        .max(LIMITS.embedMax, `limit must be at most ${LIMITS.embedMax}`),
     )
-    .default(EMBED_LIMIT_DEFAULT),
+    .default(LIMITS.embedDefault),
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { canViewEvent } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
+import { presentPage } from '../../presenters/page';
 import { getEventById, listApprovedEvents } from '../../store/events';
 import { parseInput } from '../../validate';
 
@@ -15,12 +16,7 @@ export function registerEventRoutes(app: FastifyInstance, { store }: AppContext)
   app.get('/api/events', async (request): Promise<EventList> => {
     const q = parseInput(listEventsQuerySchema, request.query);
     const { rows, total } = await listApprovedEvents(store.db, q, q);
-    return {
-      events: rows.map((row) => presentEvent(row, request.actor)),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    return { events: rows.map((row) => presentEvent(row, request.actor)), ...presentPage(total, q) };
   });
 
   app.get<{ Params: { id: string } }>('/api/events/:id', async (request) => {

@@ -3,6 +3,7 @@ import { type LogList, type LogStats, logQuerySchema } from '../../../common/sch
 import { isModerator } from '../../auth/actor';
 import type { AppContext } from '../../context';
 import { presentLogEntry, presentLogStats, statsSince } from '../../presenters/log';
+import { presentPage } from '../../presenters/page';
 import { listLogEntries, listLogFacts } from '../../store/log';
 import { parseInput } from '../../validate';
 
@@ -15,15 +16,13 @@ export function registerLogRoutes(app: FastifyInstance, { store }: AppContext): 
     const q = parseInput(logQuerySchema, request.query);
     reply.header('Cache-Control', 'no-store');
     const actor = request.actor;
-    if (!actor) return { scope: 'none', entries: [], total: 0, page: q.page, pageSize: q.pageSize };
+    if (!actor) return { scope: 'none', entries: [], ...presentPage(0, q) };
     const all = isModerator(actor);
     const { rows, total } = await listLogEntries(store.db, all ? {} : { submittedBy: actor.id }, q);
     return {
       scope: all ? 'all' : 'own',
       entries: rows.map((row) => presentLogEntry(row, actor)),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
+      ...presentPage(total, q),
     };
   });
 

@@ -19,6 +19,7 @@ import { notFound } from '../../errors';
 import { authorizeModeration } from '../../policies/moderation';
 import { presentEvent } from '../../presenters/event';
 import { presentModerationCounts, presentModerationItem } from '../../presenters/moderation';
+import { presentPage } from '../../presenters/page';
 import {
   countModerationTabs,
   listAllApprovedEvents,
@@ -67,18 +68,14 @@ function registerModerationHandlers(app: FastifyInstance, { store }: AppContext)
       const { rows, total } = await listReportedEvents(db, q);
       return {
         items: rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor)),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
+        ...presentPage(total, q),
       };
     }
     const { rows, total } =
       q.tab === 'pending' ? await listPendingEvents(db, q) : await listAllApprovedEvents(db, q);
     return {
       items: rows.map((row) => presentModerationItem(row, q.tab, [], actor)),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
+      ...presentPage(total, q),
     };
   });
 

@@ -2,7 +2,17 @@ import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from '
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import {
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  filtersToSearch,
+  type HomeFilters,
+  hasActiveFilters,
+  withFilter,
+} from '../../../common/filters';
 import { LIMITS } from '../../../common/limits';
+import { pageCount } from '../../../common/paging';
 import { browserTimeZone } from '../../../common/timezones';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
@@ -12,16 +22,6 @@ import { useEventList } from '../../features/events/api/events';
 import { EventCard, EventCardSkeleton } from '../../features/events/components/EventCard';
 import { type FilterChange, FilterPanel } from '../../features/events/components/FilterPanel';
 import { WhenToggle } from '../../features/events/components/WhenToggle';
-import {
-  DEFAULT_FILTERS,
-  filtersFromParams,
-  filtersToParams,
-  filtersToSearch,
-  type HomeFilters,
-  hasActiveFilters,
-  pageCount,
-  withFilter,
-} from '../../features/events/lib/filters';
 import { config } from '../../lib/config';
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';

@@ -2,11 +2,11 @@
  * Links to this calendar's feeds and to other calendars. Built from the page's own origin, which is the
  * site's public address. Nothing here makes a request: these are links people choose to follow.
  */
-import type { EventType } from '../../../common/enums';
+import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
+import type { FeedFilters } from '../../../common/filters';
+import { LIMITS } from '../../../common/limits';
+import { eventPageUrl, filterQuery, webcalUrl } from '../../../common/links';
 import type { EventDto } from '../../../common/schemas/events';
-
-/** Events have no end time; calendars get this length (the server's .ics files use the same). */
-export const DEFAULT_DURATION_MS = 2 * 3600 * 1000;
 
 /** What a link to another calendar needs to know about an event. */
 export type CalendarEvent = Pick<
@@ -14,41 +14,12 @@ export type CalendarEvent = Pick<
   'id' | 'title' | 'description' | 'date' | 'timezone' | 'location' | 'organizer'
 >;
 
-export interface FeedFilters {
-  type: 'all' | EventType;
-  location: string;
-  search: string;
-}
-
-export const EMBED_LIMITS = [5, 10, 20, 50] as const;
-export const DEFAULT_EMBED_LIMIT = 10;
-
 /** '20270328T090000Z': the instant in UTC, as Google Calendar and iCalendar write it. */
 export function compactUtc(ms: number): string {
   return new Date(ms)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** The query of the filters that are set (type 'all' is the default and left out). */
-export function filterQuery(filters: FeedFilters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  if (filters.type !== 'all') params.set('type', filters.type);
-  if (filters.location.trim()) params.set('location', filters.location.trim());
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-export function eventPageUrl(origin: string, id: string): string {
-  return `${origin}/event/${encodeURIComponent(id)}`;
-}
-
-/** The server's .ics file for one event (same-origin, so `download` keeps the file name). */
-export function eventIcsPath(id: string): string {
-  return `/event/${encodeURIComponent(id)}.ics`;
 }
 
 /** Google's "create event" page, pre-filled. Description is cut so the link stays under URL limits. */
@@ -62,7 +33,7 @@ export function googleCalendarUrl(event: CalendarEvent, origin: string): string 
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
-    dates: `${compactUtc(start)}/${compactUtc(start + DEFAULT_DURATION_MS)}`,
+    dates: `${compactUtc(start)}/${compactUtc(start + DEFAULT_EVENT_DURATION_MS)}`,
     details,
     location: `${event.location.city}, ${event.location.country}`,
     ctz: event.timezone,
@@ -83,12 +54,12 @@ export interface FeedLinks {
 export function feedLinks(
   origin: string,
   filters: FeedFilters,
-  { limit = DEFAULT_EMBED_LIMIT, frameTitle }: { limit?: number; frameTitle: string },
+  { limit = LIMITS.embedDefault, frameTitle }: { limit?: number; frameTitle: string },
 ): FeedLinks {
   const query = filterQuery(filters);
   const calendar = `${origin}/calendar.ics${query}`;
-  const webcal = calendar.replace(/^https?:/, 'webcal:');
-  const embed = `${origin}/embed${filterQuery(filters, limit === DEFAULT_EMBED_LIMIT ? {} : { limit: String(limit) })}`;
+  const webcal = webcalUrl(calendar);
+  const embed = `${origin}/embed${filterQuery(filters, limit === LIMITS.embedDefault ? {} : { limit: String(limit) })}`;
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const snippet = `<iframe src="${attr(embed)}" title="${attr(frameTitle)}" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>`;
   return {

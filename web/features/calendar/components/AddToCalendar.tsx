@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CalendarPlus, ChevronDown, Download, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { eventIcsPath } from '../../../../common/links';
 import { type ButtonSize, type ButtonVariant, buttonClass } from '../../../components/ui/Button';
 import { CALENDAR_NS } from '../catalog';
-import { type CalendarEvent, eventIcsPath, googleCalendarUrl } from '../links';
+import { type CalendarEvent, googleCalendarUrl } from '../links';
 
 const itemClass =
   'flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 text-sm text-stone-800 outline-none ' +

@@ -1,10 +1,10 @@
 import { CalendarPlus, ChevronDown, Download, LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eventIcsPath } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
 import { useHydrated } from '../../../lib/useHydrated';
 import { CALENDAR_NS } from '../catalog';
-import { eventIcsPath } from '../links';
 import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';
 
 /** The menu's code (Radix, Floating UI), fetched once for every card on the page. */

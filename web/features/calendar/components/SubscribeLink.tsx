@@ -1,8 +1,9 @@
 import { Rss } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { FeedFilters } from '../../../../common/filters';
+import { filterQuery } from '../../../../common/links';
 import { ButtonLink, type ButtonSize, type ButtonVariant } from '../../../components/ui/Button';
 import { CALENDAR_NS } from '../catalog';
-import { type FeedFilters, filterQuery } from '../links';
 
 export interface SubscribeLinkProps {
   /** The filters on screen: the subscribe page starts with the same ones. */
@@ -14,13 +15,13 @@ export interface SubscribeLinkProps {
 /** "Subscribe": to the page with the calendar feed, RSS and embed code for the events on screen. */
 export function SubscribeLink({ filters = {}, variant = 'secondary', size = 'sm' }: SubscribeLinkProps) {
   const { t } = useTranslation(CALENDAR_NS);
-  const query = filterQuery({
-    type: filters.type ?? 'all',
-    location: filters.location ?? '',
-    search: filters.search ?? '',
-  });
   return (
-    <ButtonLink to={`/subscribe${query}`} variant={variant} size={size} title={t('subscribeLinkLabel')}>
+    <ButtonLink
+      to={`/subscribe${filterQuery(filters)}`}
+      variant={variant}
+      size={size}
+      title={t('subscribeLinkLabel')}
+    >
       <Rss aria-hidden="true" className="size-4" />
       {t('subscribeLink')}
     </ButtonLink>

@@ -2,13 +2,15 @@ import { ArrowLeft, BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'luci
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EVENT_TYPES, type EventType } from '../../../../common/enums';
-import { LIMITS } from '../../../../common/limits';
+import { EVENT_TYPES, isEventType } from '../../../../common/enums';
+import { type FeedFilters, filtersFromParams } from '../../../../common/filters';
+import { EMBED_LIMIT_CHOICES, LIMITS } from '../../../../common/limits';
+import { filterQuery } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { config } from '../../../lib/config';
 import { CALENDAR_NS } from '../catalog';
-import { DEFAULT_EMBED_LIMIT, EMBED_LIMITS, type FeedFilters, feedLinks, filterQuery } from '../links';
+import { feedLinks } from '../links';
 import { CopyField } from './CopyField';
 
 /** Typing pauses this long before the addresses (and the preview) follow. */
@@ -20,18 +22,15 @@ const fieldClass =
   'dark:placeholder:text-stone-400';
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
 
-function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
-
+/** The page's query: the home page's feed filters (its own rules) and the embed's size. */
 function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number } {
-  const type = params.get('type') ?? '';
+  const { type, location, search } = filtersFromParams(params);
   const limit = Number(params.get('limit'));
   return {
-    type: isEventType(type) ? type : 'all',
-    location: (params.get('location') ?? '').slice(0, LIMITS.locationMax),
-    search: (params.get('search') ?? '').slice(0, LIMITS.searchMax),
-    limit: (EMBED_LIMITS as readonly number[]).includes(limit) ? limit : DEFAULT_EMBED_LIMIT,
+    type,
+    location,
+    search,
+    limit: (EMBED_LIMIT_CHOICES as readonly number[]).includes(limit) ? limit : LIMITS.embedDefault,
   };
 }
 
@@ -114,7 +113,7 @@ export default function SubscribePage() {
     const timer = setTimeout(() => {
       const next = { type, location: location.trim(), search: search.trim() };
       setApplied(next);
-      const query = filterQuery(next, limit === DEFAULT_EMBED_LIMIT ? {} : { limit: String(limit) });
+      const query = filterQuery(next, limit === LIMITS.embedDefault ? {} : { limit: String(limit) });
       setParams(new URLSearchParams(query), { replace: true });
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -160,7 +159,7 @@ export default function SubscribePage() {
                   <option value="all">{t('page.allTypes')}</option>
                   {EVENT_TYPES.map((value) => (
                     <option key={value} value={value}>
-                      {t(`types.${value}`)}
+                      {t(`common:eventTypes.${value}`)}
                     </option>
                   ))}
                 </select>
@@ -230,7 +229,7 @@ export default function SubscribePage() {
               onChange={(e) => setLimit(Number(e.target.value))}
               className={fieldClass}
             >
-              {EMBED_LIMITS.map((n) => (
+              {EMBED_LIMIT_CHOICES.map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

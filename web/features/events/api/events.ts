@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { filtersToParams, type HomeFilters } from '../../../../common/filters';
 import type { EventDto, EventList } from '../../../../common/schemas/events';
-import { ApiRequestError, api, queryString } from '../../../lib/api';
-import type { HomeFilters } from '../lib/filters';
+import { ApiRequestError, api } from '../../../lib/api';
 
 export const eventsQueryKey = ['events'] as const;
 
@@ -12,13 +12,8 @@ export function eventListQueryKey({ search, location, type, when, page }: HomeFi
 
 /** The request behind one page of the home list, as the browser and the server renderer make it. */
 export function eventListPath({ search, location, type, when, page }: HomeFilters): string {
-  return `/api/events${queryString({
-    search: search || undefined,
-    location: location || undefined,
-    type: type === 'all' ? undefined : type,
-    when: when === 'upcoming' ? undefined : when,
-    page: page > 1 ? page : undefined,
-  })}`;
+  const query = filtersToParams({ search, location, type, when, page }).toString();
+  return query ? `/api/events?${query}` : '/api/events';
 }
 
 /** GET /api/events: one page of approved events; all filtering and paging happen on the server. */

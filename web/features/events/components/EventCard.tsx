@@ -2,13 +2,13 @@ import { CalendarDays, ExternalLink, MapPin, UsersRound } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
+import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { eventDateParts } from '../lib/eventDate';
-import { isHttpLink } from '../lib/links';
-import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate } from './EventDate';
 
 export interface EventCardProps {
@@ -23,7 +23,7 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
   const { t } = useTranslation('events');
   const titleId = useId();
   const parts = eventDateParts(event.date, event.timezone, viewerZone, now);
-  const href = `/event/${event.id}`;
+  const href = eventPagePath(event.id);
   const state = { backTo };
   return (
     <Card className="flex h-full flex-col p-5 transition-shadow hover:shadow-md sm:p-6">
@@ -81,7 +81,7 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
         </dl>
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
-          {isHttpLink(event.sourceLink) ? (
+          {isHttpUrl(event.sourceLink) ? (
             <a
               href={event.sourceLink}
               target="_blank"

@@ -14,8 +14,11 @@ import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState }
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLongDate } from '../../../../common/dates';
+import { filtersFromParams, filtersToSearch } from '../../../../common/filters';
+import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
+import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
@@ -27,9 +30,6 @@ import { AddToCalendar } from '../../calendar/components/AddToCalendar';
 import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
-import { filtersFromParams, filtersToSearch } from '../lib/filters';
-import { isHttpLink } from '../lib/links';
-import { EventTypeBadge, PastBadge, VerifiedBadge } from './EventBadges';
 import { EventDate } from './EventDate';
 import { ReportButton, ReportSignedOutNotice } from './ReportDialog';
 import { ShareButton } from './ShareButton';
@@ -165,7 +165,7 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
   const parts = eventDateParts(event.date, event.timezone, viewerZone, new Date(loadedAt));
   // The day it was submitted, on the viewer's calendar once known (the server renders the event's).
   const submittedZone = hydrated ? viewerZone : event.timezone;
-  const pageUrl = typeof window === 'undefined' ? '' : `${window.location.origin}/event/${event.id}`;
+  const pageUrl = typeof window === 'undefined' ? '' : eventPageUrl(window.location.origin, event.id);
 
   return (
     <>
@@ -232,7 +232,7 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
             ) : null}
           </dl>
 
-          {isHttpLink(event.sourceLink) ? (
+          {isHttpUrl(event.sourceLink) ? (
             <div className="mt-7 rounded-xl bg-stone-50 p-4 sm:flex sm:items-center sm:gap-4 dark:bg-stone-950/60">
               <a
                 href={event.sourceLink}

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
+import type { HomeFilters, TypeFilter } from '../../../../common/filters';
 import { LIMITS } from '../../../../common/limits';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import type { HomeFilters, TypeFilter } from '../lib/filters';
 
 /** How long typing pauses before the list follows (one request per pause, not per keystroke). */
 export const TYPING_DEBOUNCE_MS = 300;
@@ -151,7 +151,7 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
                 <option value="all">{t('filters.allTypes')}</option>
                 {EVENT_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {t(`types.${type}`)}
+                    {t(`common:eventTypes.${type}`)}
                   </option>
                 ))}
               </select>

@@ -150,10 +150,10 @@ export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButt
                     />
                     <span>
                       <span className="block font-medium text-stone-900 dark:text-stone-100">
-                        {t(`reasons.${value}.label`)}
+                        {t(`common:reportReasons.${value}`)}
                       </span>
                       <span className="block text-sm text-stone-600 dark:text-stone-400">
-                        {t(`reasons.${value}.hint`)}
+                        {t(`reasonHints.${value}`)}
                       </span>
                     </span>
                   </label>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { WhenFilter } from '../../../../common/filters';
 import { useHydrated } from '../../../lib/useHydrated';
-import type { WhenFilter } from '../lib/filters';
 
 const OPTIONS: WhenFilter[] = ['upcoming', 'past'];
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRelative, formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
+import { eventPagePath } from '../../../../common/links';
+import { pageCount } from '../../../../common/paging';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
@@ -51,7 +53,7 @@ function EntryCard({ entry }: { entry: LogEntry }) {
                   <>
                     {' · '}
                     <Link
-                      to={`/event/${entry.eventId}`}
+                      to={eventPagePath(entry.eventId)}
                       className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
                     >
                       {entry.eventTitle}
@@ -101,7 +103,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   const [page, setPage] = useState(1);
   const listRef = useRef<HTMLUListElement>(null);
   const log = useLog(page);
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  const pages = log.data ? pageCount(log.data.total, log.data.pageSize) : 1;
   useEffect(() => {
     if (log.data && page > pages) setPage(pages);
   }, [log.data, page, pages]);

@@ -2,10 +2,12 @@ import { ExternalLink, MousePointerClick } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatShortDateTime } from '../../../../common/dates';
+import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { EventTypeBadge } from '../../../components/EventBadges';
 import { Card } from '../../../components/ui/Card';
 import { eventDateInZone } from '../lib/format';
-import { CategoryBadge, TypeBadge } from './ModerationBadges';
+import { CategoryBadge } from './ModerationBadges';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,7 +38,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
     <Card className="space-y-5 p-5 sm:p-6" data-testid="detail-panel">
       <div className="space-y-3">
         <div className="flex flex-wrap gap-2">
-          <TypeBadge type={event.type} />
+          <EventTypeBadge type={event.type} />
           <CategoryBadge category={category} />
         </div>
         <h2 className="text-xl font-semibold text-stone-900 dark:text-stone-50">{event.title}</h2>
@@ -70,7 +72,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
                     className="rounded-lg border border-red-200 bg-danger-50 px-3 py-2 dark:border-red-900 dark:bg-red-950/40"
                   >
                     <span className="block font-medium text-red-900 dark:text-red-100">
-                      {t(`reasons.${report.reason}`)}
+                      {t(`common:reportReasons.${report.reason}`)}
                     </span>
                     <span className="block text-xs text-stone-700 dark:text-stone-300">
                       {t('detail.reportedAt', { date: formatShortDateTime(report.createdAt) })}
@@ -95,7 +97,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
           <span className="sr-only"> {t('detail.newTab')}</span>
         </a>
         <Link
-          to={`/event/${event.id}`}
+          to={eventPagePath(event.id)}
           className="font-medium text-stone-700 underline underline-offset-2 hover:text-stone-900 dark:text-stone-200"
         >
           {t('detail.openPage')}

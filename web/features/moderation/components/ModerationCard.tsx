@@ -2,10 +2,11 @@ import { BadgeCheck, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide
 import { useTranslation } from 'react-i18next';
 import { formatShortDate, isPast } from '../../../../common/dates';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { eventDateInZone, titleCase } from '../lib/format';
-import { CategoryBadge, PastEventBadge, TypeBadge } from './ModerationBadges';
+import { eventDateInZone } from '../lib/format';
+import { CategoryBadge } from './ModerationBadges';
 
 export type ModerationActionName =
   | 'approve'
@@ -81,13 +82,13 @@ export function ModerationCard({
         className="block w-full rounded-xl p-4 text-start focus-visible:outline-2 focus-visible:outline-offset-2 sm:p-5"
       >
         <span className="flex flex-wrap items-center gap-2">
-          <TypeBadge type={event.type} />
+          <EventTypeBadge type={event.type} />
           <CategoryBadge category={category} />
           {category === 'reported' ? (
             <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
           ) : null}
-          {event.verified ? <Badge tone="verified">{t('verified')}</Badge> : null}
-          {past ? <PastEventBadge /> : null}
+          {event.verified ? <VerifiedBadge label={t('verified')} /> : null}
+          {past ? <PastBadge label={t('past')} /> : null}
           <span className="ms-auto text-xs text-stone-600 dark:text-stone-400">
             {t('created', { date: formatShortDate(event.createdAt) })}
           </span>
@@ -111,7 +112,7 @@ export function ModerationCard({
         </span>
         {firstReport ? (
           <span className="mt-2 block text-sm font-medium text-danger-700 dark:text-red-300">
-            {t('firstReason', { reason: titleCase(firstReport.reason) })}
+            {t('firstReason', { reason: t(`common:reportReasons.${firstReport.reason}`) })}
           </span>
         ) : null}
         <span className="mt-3 block text-xs text-stone-500 dark:text-stone-400">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
+import { pageCount } from '../../../../common/paging';
 import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
 import { Button } from '../../../components/ui/Button';
 import { SkeletonBlock } from '../../../components/ui/Card';
@@ -41,7 +42,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   const query = useModerationEvents(tab, page);
   const session = useSession();
   const items = query.data?.items ?? [];
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const pages = query.data ? pageCount(query.data.total, query.data.pageSize) : 1;
   const selected = items.find((i) => i.event.id === selectedId) ?? null;
   const now = new Date();
 

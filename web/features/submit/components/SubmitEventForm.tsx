@@ -225,7 +225,7 @@ export function SubmitEventForm({
           <select {...p} {...bind('type')}>
             {EVENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {t(`types.${type}`)}
+                {t(`common:eventTypes.${type}`)}
               </option>
             ))}
           </select>

@@ -2,6 +2,7 @@ import { ArrowRight, CircleCheck, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -28,7 +29,7 @@ export function SubmitSuccess({ event, onAnother }: { event: EventDto; onAnother
       <p className="mx-auto mt-3 max-w-md text-stone-700 dark:text-stone-300">{t('success.text')}</p>
       <p className="mt-4">
         <Link
-          to={`/event/${event.id}`}
+          to={eventPagePath(event.id)}
           className="inline-flex items-center gap-1 rounded-md font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
         >
           {t('success.viewPending')}

@@ -1,9 +1,12 @@
 import { BadgeCheck, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { EventType } from '../../../../common/enums';
-import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import type { EventType } from '../../common/enums';
+import { Badge, type BadgeTone } from './ui/Badge';
 
-/** One distinct hue per event type; red and green stay reserved for errors and Verified. */
+/**
+ * One distinct hue per event type, the same on public cards and in the dashboard; red and green stay
+ * reserved for errors, reports and Verified.
+ */
 const TYPE_TONES: Record<EventType, BadgeTone> = {
   protest: 'orange',
   cultural: 'fuchsia',
@@ -12,8 +15,8 @@ const TYPE_TONES: Record<EventType, BadgeTone> = {
 };
 
 export function EventTypeBadge({ type }: { type: EventType }) {
-  const { t } = useTranslation('events');
-  return <Badge tone={TYPE_TONES[type]}>{t(`types.${type}`)}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={TYPE_TONES[type]}>{t(`eventTypes.${type}`)}</Badge>;
 }
 
 export function VerifiedBadge({ label }: { label: string }) {

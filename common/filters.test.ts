@@ -5,9 +5,9 @@ import {
   filtersToParams,
   filtersToSearch,
   hasActiveFilters,
-  pageCount,
   withFilter,
 } from './filters';
+import { pageCount } from './paging';
 
 const read = (query: string) => filtersFromParams(new URLSearchParams(query));
 

@@ -1,13 +1,18 @@
 /**
- * The home page's filters live in the URL query (search, location, type, when, page), so a filtered
- * view can be shared and the back button works. These two functions are the only translation between
- * the address bar and the filters; anything odd in a hand-edited URL falls back to the default.
+ * The home page's filters, and the rules every other view of the same list follows: the API query,
+ * the server-rendered home page, feeds, the embed page and the subscribe page (docs/PRODUCT.md#home).
+ * In an address they are query parameters (search, location, type, when, page), so a filtered view can
+ * be shared and the back button works; defaults are left out, so plain views keep a plain address;
+ * anything odd in a hand-edited address falls back to the default. Zod-free, for the first bundle; the
+ * API validates the same parameters with listEventsQuerySchema (common/schemas/events.ts).
  */
-import { EVENT_TYPES, type EventType } from '../../../../common/enums';
-import { LIMITS } from '../../../../common/limits';
+import { type EventType, isEventType } from './enums';
+import { LIMITS } from './limits';
+import { PAGE_MAX } from './paging';
 
 export type TypeFilter = 'all' | EventType;
-export type WhenFilter = 'upcoming' | 'past';
+export const EVENT_WHEN = ['upcoming', 'past'] as const;
+export type WhenFilter = (typeof EVENT_WHEN)[number];
 
 export interface HomeFilters {
   search: string;
@@ -17,6 +22,12 @@ export interface HomeFilters {
   page: number;
 }
 
+/** The filters a feed, the embed page and the subscribe page take: what narrows the list. */
+export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
+
+/** The query parameters of the home page, in the order its addresses write them. */
+export const HOME_FILTER_PARAMS = ['search', 'location', 'type', 'when', 'page'] as const;
+
 export const DEFAULT_FILTERS: HomeFilters = {
   search: '',
   location: '',
@@ -24,12 +35,6 @@ export const DEFAULT_FILTERS: HomeFilters = {
   when: 'upcoming',
   page: 1,
 };
-
-const MAX_PAGE = 100_000;
-
-function isEventType(value: string): value is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(value);
-}
 
 /** Read the filters from a URL query; invalid or missing values become the defaults. */
 export function filtersFromParams(params: URLSearchParams): HomeFilters {
@@ -42,7 +47,7 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
-    page: page >= 1 && page <= MAX_PAGE ? page : 1,
+    page: page >= 1 && page <= PAGE_MAX ? page : 1,
   };
 }
 
@@ -65,19 +70,20 @@ export function filtersToSearch(filters: HomeFilters): string {
   return text ? `?${text}` : '';
 }
 
+/** The home view of these feed filters: upcoming events, first page. */
+export function feedFilters({ search = '', location = '', type = 'all' }: Partial<FeedFilters>): HomeFilters {
+  return { ...DEFAULT_FILTERS, search, location, type };
+}
+
 /**
  * Search, location and type narrow the list; upcoming/past and the page only move through it, so
  * they do not count as "filters" for the empty-state wording or the Clear filters action.
  */
-export function hasActiveFilters(filters: HomeFilters): boolean {
+export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
   return filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
 }
 
 /** A change to what is shown starts again at page 1. */
 export function withFilter(filters: HomeFilters, change: Partial<Omit<HomeFilters, 'page'>>): HomeFilters {
   return { ...filters, ...change, page: 1 };
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return pageSize > 0 ? Math.max(1, Math.ceil(total / pageSize)) : 1;
 }
