@@ -13,8 +13,8 @@ import { filtersFromParams } from '../common/filters';
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import { AppRoutes } from './app/router';
 import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
+import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
-import { sessionQueryKey } from './lib/session';
 import './i18n/index';
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */

@@ -6,7 +6,7 @@ import './styles.css';
 import type { SessionResponse } from '../common/schemas/auth';
 import { AppRouter, preloadPage } from './app/router';
 import type { PageState } from './entry-server';
-import { sessionQueryKey } from './lib/session';
+import { sessionQueryKey } from './lib/api';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -25,7 +25,7 @@ function lazyPage(load: () => Promise<{ default: Page }>) {
 }
 
 // Home is in the first bundle; every other page loads when it is first visited.
-const EventDetailPage = lazyPage(() => import('../features/events/components/EventDetailPage'));
+const EventDetailPage = lazyPage(() => import('./routes/EventDetailPage'));
 const SubmitPage = lazyPage(() => import('../features/submit/components/SubmitPage'));
 const ModerationPage = lazyPage(() => import('../features/moderation/components/ModerationPage'));
 const LogPage = lazyPage(() => import('../features/log/components/LogPage'));

@@ -1,4 +1,11 @@
-/** The one way the web app talks to the server: JSON in, JSON out, errors as ApiRequestError. */
+/**
+ * The one way the web app talks to the server: JSON in, JSON out, errors as ApiRequestError; and the one
+ * place that decides what a refusal means for the page (401: the session ended; 403: the role no longer
+ * allows it) and what the query cache refreshes after a write. Features call these; none keeps its own
+ * copy (docs/ARCHITECTURE.md#the-web-app).
+ */
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -64,4 +71,71 @@ export function queryString(params: Record<string, string | number | undefined |
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** Who is signed in (web/lib/session.ts): the one cached answer that a refresh of the data leaves alone. */
+export const sessionQueryKey = ['session'] as const;
+
+const notSession = (query: Query) => query.queryKey[0] !== sessionQueryKey[0];
+
+/** The server answered 401: the session ended (signed out in another tab, expired, or revoked). */
+export const isSessionEnded = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 401;
+
+/**
+ * The server no longer lets this person do it: their session ended (401) or their role no longer
+ * allows it (403, a moderator demoted). Not a failure to retry: the session is asked again and the page
+ * shows what they may now see.
+ */
+export const isAccessLost = (error: unknown): boolean =>
+  error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+
+/** The server answered 404: the thing asked for does not exist, or not for this person. */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 404;
+
+/** Retry a failed load (three times, as by default), unless access was lost: asking again cannot help then. */
+export const retryUnlessAccessLost = (failureCount: number, error: unknown): boolean =>
+  !isAccessLost(error) && failureCount < 3;
+
+/** Drop everything cached for the previous viewer but the session: what the server shows depends on who asks. */
+export function forgetViewerData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: notSession });
+}
+
+/** How the query cache follows the server after a write or a refusal. */
+export interface ApiCache {
+  /** Ask the server again who is signed in; resolves once the answer is in. */
+  refreshSession(): Promise<void>;
+  /**
+   * After a write changed data: every list and event refetches, the session aside. `later`: only what
+   * is not on screen refetches now, and what is shown keeps its data until it is next shown.
+   */
+  refreshData(options?: { later?: boolean }): Promise<void>;
+  /** After a write settled: a refusal for lost access asks for the session; anything else refreshes the data. */
+  afterWrite(error: unknown): Promise<void>;
+  /** A request whose refusal for lost access asks for the session again (the error still goes on). */
+  accessChecked<T>(request: Promise<T>): Promise<T>;
+}
+
+export function useApiCache(): ApiCache {
+  const queryClient = useQueryClient();
+  return useMemo((): ApiCache => {
+    const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    const refreshData = ({ later = false } = {}) =>
+      queryClient.invalidateQueries({ predicate: notSession, refetchType: later ? 'inactive' : 'active' });
+    return {
+      refreshSession,
+      refreshData,
+      afterWrite: (error) => (isAccessLost(error) ? refreshSession() : refreshData()),
+      async accessChecked(request) {
+        try {
+          return await request;
+        } catch (error) {
+          if (isAccessLost(error)) void refreshSession();
+          throw error;
+        }
+      },
+    };
+  }, [queryClient]);
 }

@@ -17,6 +17,7 @@ import { browserTimeZone } from '../../../common/timezones';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
 import { Pager } from '../../components/ui/Pager';
+import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
 import { SubscribeLink } from '../../features/calendar/components/SubscribeLink';
 import { useEventList } from '../../features/events/api/events';
 import { EventCard, EventCardSkeleton } from '../../features/events/components/EventCard';
@@ -174,7 +175,13 @@ export function HomePage() {
         >
           {data.events.map((event) => (
             <li key={event.id} className="min-w-0">
-              <EventCard event={event} viewerZone={viewerZone} now={now} backTo={backTo} />
+              <EventCard
+                event={event}
+                viewerZone={viewerZone}
+                now={now}
+                backTo={backTo}
+                calendarButton={<LazyAddToCalendar event={event} compact />}
+              />
             </li>
           ))}
         </ul>

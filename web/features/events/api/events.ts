@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filtersToParams, type HomeFilters } from '../../../../common/filters';
 import type { EventDto, EventList } from '../../../../common/schemas/events';
-import { ApiRequestError, api } from '../../../lib/api';
+import { ApiRequestError, api, useApiCache } from '../../../lib/api';
 
 export const eventsQueryKey = ['events'] as const;
 
@@ -40,10 +40,6 @@ export function useEvent(id: string) {
   });
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
-}
-
 /**
  * For the event page's own actions (reporting it…): the server answered that the event is gone
  * (removed by a moderator, or no longer visible to this person). Refreshes what this tab shows of it:
@@ -52,14 +48,12 @@ export function isNotFound(error: unknown): boolean {
  */
 export function useForgetGoneEvent(id: string): () => Promise<void> {
   const queryClient = useQueryClient();
+  const cache = useApiCache();
   return async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: eventQueryKey(id) }),
       // Lists (home, a moderator's dashboard) refetch when next shown, not now.
-      queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== 'session',
-        refetchType: 'inactive',
-      }),
+      cache.refreshData({ later: true }),
     ]);
   };
 }

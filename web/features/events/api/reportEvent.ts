@@ -1,11 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ReportInput, ReportReceipt } from '../../../../common/schemas/reports';
-import { ApiRequestError, api } from '../../../lib/api';
-import { useRefreshSession } from '../../../lib/session';
-
-/** The server answered 401: the session ended (signed out in another tab, expired, or revoked). */
-export const isSessionEnded = (error: unknown): boolean =>
-  error instanceof ApiRequestError && error.status === 401;
+import { api, isSessionEnded, useApiCache } from '../../../lib/api';
 
 export interface ReportEventOptions {
   /** Called when the server says the session has ended, before the session is asked again. */
@@ -18,24 +13,19 @@ export interface ReportEventOptions {
  * answer is in), so the page shows what a signed-out visitor sees.
  */
 export function useReportEvent(eventId: string, { onSessionEnded }: ReportEventOptions = {}) {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
+  const cache = useApiCache();
   return useMutation({
     mutationFn: (input: ReportInput) =>
       api<ReportReceipt>(`/api/events/${encodeURIComponent(eventId)}/reports`, {
         method: 'POST',
         body: input,
       }),
-    // Moderators' reported list and counts may be cached in this tab; only what is not visible refetches later.
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== 'session',
-        refetchType: 'inactive',
-      }),
+    // Moderators' reported list and counts may be cached in this tab; only what is not visible refetches now.
+    onSuccess: () => cache.refreshData({ later: true }),
     onError: (error) => {
       if (!isSessionEnded(error)) return;
       onSessionEnded?.();
-      return refreshSession();
+      return cache.refreshSession();
     },
   });
 }

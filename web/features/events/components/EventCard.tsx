@@ -1,5 +1,5 @@
 import { CalendarDays, ExternalLink, MapPin, UsersRound } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
@@ -7,7 +7,6 @@ import type { EventDto } from '../../../../common/schemas/events';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
-import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 
@@ -17,9 +16,11 @@ export interface EventCardProps {
   now: Date;
   /** Where "Back to Events" on the detail page returns to (the home view with its filters). */
   backTo: string;
+  /** The "Add to calendar" control (another feature's: the page puts it here). */
+  calendarButton?: ReactNode;
 }
 
-export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
+export function EventCard({ event, viewerZone, now, backTo, calendarButton }: EventCardProps) {
   const { t } = useTranslation('events');
   const titleId = useId();
   const parts = eventDateParts(event.date, event.timezone, viewerZone, now);
@@ -96,7 +97,7 @@ export function EventCard({ event, viewerZone, now, backTo }: EventCardProps) {
             <span />
           )}
           <div className="flex items-center gap-2">
-            <LazyAddToCalendar event={event} compact />
+            {calendarButton}
             <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
               {t('card.viewDetails')}
             </ButtonLink>

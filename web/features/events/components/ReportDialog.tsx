@@ -7,9 +7,9 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError, isNotFound } from '../../../lib/api';
 import reportCatalog from '../../../locales/en/report.json';
-import { isNotFound, useForgetGoneEvent } from '../api/events';
+import { useForgetGoneEvent } from '../api/events';
 import { useReportEvent } from '../api/reportEvent';
 
 addCatalog('report', reportCatalog);

@@ -1,4 +1,4 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState } from '@tanstack/react-query';
 import type {
   ApproveInput,
   DismissResult,
@@ -6,9 +6,7 @@ import type {
   RejectInput,
   RemoveInput,
 } from '../../../../common/schemas/moderation';
-import { api } from '../../../lib/api';
-import { useRefreshSession } from '../../../lib/session';
-import { isAccessLost } from '../lib/actionError';
+import { api, useApiCache } from '../../../lib/api';
 import { moderationKeys } from './keys';
 
 export interface ActionVariables {
@@ -17,18 +15,15 @@ export interface ActionVariables {
 
 /**
  * After any action every list and count may have changed, and so may the public lists and the log:
- * refresh everything but the session. Unless the server refused the moderator (401: session ended,
+ * everything but the session refreshes. Unless the server refused the moderator (401: session ended,
  * 403: no longer a moderator): then nothing changed, and the session is asked again instead, so the
- * page shows the signed-out or not-a-moderator state. The action stays pending until that answer is
- * in, so the dashboard's own error callbacks run only if it is still shown (and then say why).
+ * page shows the signed-out or not-a-moderator state (useApiCache().afterWrite). The action stays
+ * pending until that answer is in, so the dashboard's own error callbacks run only if it is still shown
+ * (and then say why).
  */
 function useRefreshAfterAction() {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
-  return (_data: unknown, error: unknown) =>
-    isAccessLost(error)
-      ? refreshSession()
-      : queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+  const { afterWrite } = useApiCache();
+  return (_data: unknown, error: unknown) => afterWrite(error);
 }
 
 const path = (eventId: string, action: string) =>

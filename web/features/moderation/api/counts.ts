@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ModerationCounts } from '../../../../common/schemas/moderation';
-import { api } from '../../../lib/api';
-import { retryUnlessAccessLost, useAccessCheckedRequest } from './access';
+import { api, retryUnlessAccessLost, useApiCache } from '../../../lib/api';
 import { moderationKeys } from './keys';
 
 /** The three tab counts. */
 export function useModerationCounts() {
-  const checked = useAccessCheckedRequest();
+  const { accessChecked } = useApiCache();
   return useQuery({
     queryKey: moderationKeys.counts,
-    queryFn: ({ signal }) => checked(api<ModerationCounts>('/api/moderation/counts', { signal })),
+    queryFn: ({ signal }) => accessChecked(api<ModerationCounts>('/api/moderation/counts', { signal })),
     staleTime: 0,
     retry: retryUnlessAccessLost,
   });

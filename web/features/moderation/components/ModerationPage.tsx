@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/moderation.json';
 import {
@@ -18,7 +19,7 @@ import {
   useRemoveEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
-import { actionErrorOf, isAccessLost } from '../lib/actionError';
+import { actionErrorOf } from '../lib/actionError';
 import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel } from './ModerationTabPanel';

@@ -8,9 +8,9 @@ import { SkeletonBlock } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Pager } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
+import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useModerationEvents } from '../api/events';
-import { isAccessLost } from '../lib/actionError';
 import { EventDetailPanel } from './EventDetailPanel';
 import { type ModerationActionName, ModerationCard } from './ModerationCard';
 

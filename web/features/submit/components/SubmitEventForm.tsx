@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Send, ShieldCheck } from 'lucide-react';
 import {
   type ChangeEvent,
@@ -19,8 +18,8 @@ import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../com
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
-import { ApiRequestError } from '../../../lib/api';
-import { sessionQueryKey, useSession } from '../../../lib/session';
+import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import { useSubmitEvent } from '../api/submitEvent';
 import {
   clearDraft,
@@ -62,7 +61,7 @@ export function SubmitEventForm({
 }) {
   const { t } = useTranslation('submit');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const cache = useApiCache();
   const session = useSession();
   const mutation = useSubmitEvent();
   const idPrefix = useId();
@@ -120,10 +119,10 @@ export function SubmitEventForm({
     mutation.mutate(result.data, {
       onSuccess: (created) => onSubmitted(created),
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) {
+        if (isSessionEnded(error)) {
           // The session ended since the page loaded: keep the typing, sign in again, come back to it.
           saveDraft(values);
-          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          void cache.refreshSession();
           navigate('/auth');
           return;
         }

@@ -1,116 +1,20 @@
-import {
-  ArrowLeft,
-  BadgeCheck,
-  CalendarDays,
-  CircleAlert,
-  ExternalLink,
-  EyeOff,
-  MapPin,
-  RotateCcw,
-  SearchX,
-  UsersRound,
-} from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { BadgeCheck, CalendarDays, ExternalLink, EyeOff, MapPin, UsersRound } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLongDate } from '../../../../common/dates';
-import { filtersFromParams, filtersToSearch } from '../../../../common/filters';
 import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
-import { Button, ButtonLink, buttonClass } from '../../../components/ui/Button';
+import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
-import { Notice, StateMessage } from '../../../components/ui/Notice';
-import type { ServerLocationState } from '../../../entry-server';
-import { config } from '../../../lib/config';
+import { Notice } from '../../../components/ui/Notice';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
-import { AddToCalendar } from '../../calendar/components/AddToCalendar';
-import { LazyAddToCalendar } from '../../calendar/components/LazyAddToCalendar';
-import { isNotFound, useEvent } from '../api/events';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 import { ReportButton, ReportSignedOutNotice } from './ReportDialog';
 import { ShareButton } from './ShareButton';
-
-interface BackTarget {
-  to: string;
-  /** True when the previous history entry is that home view, so going back also restores its scroll. */
-  cameFromHome: boolean;
-}
-
-/** The home view (`/` or `/?filters`, only valid filters kept) that a landing query names. */
-function homeView(query: string): string {
-  return `/${filtersToSearch(filtersFromParams(new URLSearchParams(query)))}`;
-}
-
-/**
- * The home view this page was loaded from, as the server saw it: the query of the request's Referer
- * when that is this site's own home page (server/html/pages.ts checks it and hands it to the render
- * through the router's location state), and in the browser the same from `document.referrer`. Null
- * for any other referrer. This is what a page read without JavaScript links back to.
- */
-function landingHomeView(state: unknown): string | null {
-  if (typeof document === 'undefined') {
-    const query = (state as Partial<ServerLocationState> | null)?.homeViewQuery;
-    return typeof query === 'string' ? homeView(query) : null;
-  }
-  let from: URL;
-  try {
-    from = new URL(document.referrer);
-  } catch {
-    return null;
-  }
-  return from.origin === window.location.origin && from.pathname === '/' && from.search !== ''
-    ? homeView(from.search)
-    : null;
-}
-
-/**
- * Where "Back to Events" leads: the home view the visitor came from (with its filters), else home.
- * Until the page has hydrated (and on the server), only the landing Referer counts, so the server's
- * link and the hydrating one agree; after, a home view that left its address in history state comes
- * first (a click there goes back in history), then the landing Referer while this is still the page
- * the browser loaded (a new tab opened from a filtered list), then home.
- */
-function useBackTarget(): BackTarget {
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const state = location.state as { backTo?: unknown } | null;
-  const landing = useMemo(() => landingHomeView(state), [state]);
-  if (hydrated) {
-    const backTo = state?.backTo;
-    // Only an address on this site's home page: never follow state to somewhere else.
-    if (typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?'))) {
-      return { to: backTo, cameFromHome: true };
-    }
-    // React Router's first location (the page as loaded, with no history state) is keyed 'default'.
-    return { to: (location.key === 'default' ? landing : null) ?? '/', cameFromHome: false };
-  }
-  return { to: landing ?? '/', cameFromHome: false };
-}
-
-function BackLink({ target }: { target: BackTarget }) {
-  const { t } = useTranslation('events');
-  const navigate = useNavigate();
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    // A plain click goes back in history (same list, same place in it); a new tab gets the address.
-    if (!target.cameFromHome || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    navigate(-1);
-  };
-  return (
-    <Link
-      to={target.to}
-      onClick={onClick}
-      className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-stone-700 hover:text-brand-700 hover:underline dark:text-stone-300 dark:hover:text-brand-100"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      {t('detail.back')}
-    </Link>
-  );
-}
 
 /** One term of the details list; the icon sits in the term so <dl> keeps only <div><dt><dd> groups. */
 function DetailRow({
@@ -151,7 +55,16 @@ function StatusBanner({ event }: { event: EventDto }) {
   );
 }
 
-function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number }) {
+export interface EventDetailProps {
+  event: EventDto;
+  /** When the event arrived: "now" for its Past Event tag and relative hint. */
+  loadedAt: number;
+  /** The "Add to calendar" control (another feature's: the page puts it here). */
+  calendarButton: ReactNode;
+}
+
+/** One event, as its page shows it: status, tags, title, actions, details, source, description. */
+export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProps) {
   const { t } = useTranslation('events');
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
@@ -193,9 +106,7 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
           </h1>
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            {/* The menu needs the browser (its links use the page's address): the server renders a
-                same-looking link to the event's .ics file, which the menu replaces once hydrated. */}
-            {hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />}
+            {calendarButton}
             {/* Sharing needs JavaScript: no dead button in the server's page (read without it too). It
                 comes after the calendar link so that nothing moves when it appears. Someone signed in
                 has run the app (signing in needs it), so their page has it from the start. */}
@@ -280,7 +191,8 @@ function EventDetail({ event, loadedAt }: { event: EventDto; loadedAt: number })
   );
 }
 
-function DetailSkeleton() {
+/** A placeholder with the event's shape while it loads. */
+export function EventDetailSkeleton() {
   const { t } = useTranslation('events');
   return (
     <div role="status" aria-label={t('detail.loading')}>
@@ -302,83 +214,6 @@ function DetailSkeleton() {
         <SkeletonBlock className="mt-2 h-4 w-11/12" />
         <SkeletonBlock className="mt-2 h-4 w-3/4" />
       </Card>
-    </div>
-  );
-}
-
-export default function EventDetailPage() {
-  const { t } = useTranslation('events');
-  const { id = '' } = useParams();
-  const query = useEvent(id);
-  const backTo = useBackTarget();
-  // A 404 wins over the event still cached: once a refetch (after an action found the event gone)
-  // says it is gone, the page says so too instead of showing it as live.
-  const notFound = query.isError && isNotFound(query.error);
-  const event = notFound ? undefined : query.data;
-  const notFoundRef = useRef<HTMLDivElement>(null);
-  const shownEvent = useRef(false);
-  if (event) shownEvent.current = true;
-
-  // The event left while it was shown: its buttons (and the focus on one) went with it, so focus
-  // moves to what replaced them, which is read out.
-  useEffect(() => {
-    if (notFound && shownEvent.current) notFoundRef.current?.focus();
-  }, [notFound]);
-
-  useEffect(() => {
-    const previous = document.title;
-    if (event) document.title = event.title;
-    else if (notFound) document.title = t('detail.notFoundTitle');
-    return () => {
-      document.title = previous === '' ? config.siteTitle : previous;
-    };
-  }, [event, notFound, t]);
-
-  let content: ReactNode;
-  if (event) {
-    content = <EventDetail event={event} loadedAt={query.dataUpdatedAt || Date.now()} />;
-  } else if (notFound) {
-    content = (
-      <div ref={notFoundRef} tabIndex={-1} className="outline-none">
-        <StateMessage
-          headingLevel={1}
-          icon={<SearchX aria-hidden="true" className="size-12" />}
-          title={t('detail.notFoundTitle')}
-          text={t('detail.notFoundText')}
-          action={
-            <ButtonLink to={backTo.to}>
-              <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-              {t('detail.back')}
-            </ButtonLink>
-          }
-        />
-      </div>
-    );
-  } else if (query.isError) {
-    content = (
-      <div role="alert">
-        <StateMessage
-          headingLevel={1}
-          icon={<CircleAlert aria-hidden="true" className="size-12 text-danger-600 dark:text-red-400" />}
-          title={t('detail.errorTitle')}
-          text={t('detail.errorText')}
-          action={
-            <Button onClick={() => query.refetch()} disabled={query.isFetching}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t('detail.tryAgain')}
-            </Button>
-          }
-        />
-      </div>
-    );
-  } else {
-    content = <DetailSkeleton />;
-  }
-
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      {notFound ? null : <BackLink target={backTo} />}
-      {content}
     </div>
   );
 }

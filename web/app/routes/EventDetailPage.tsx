@@ -1,0 +1,106 @@
+import { ArrowLeft, CircleAlert, RotateCcw, SearchX } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { StateMessage } from '../../components/ui/Notice';
+import { AddToCalendar } from '../../features/calendar/components/AddToCalendar';
+import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
+import { useEvent } from '../../features/events/api/events';
+import { BackLink, useBackTarget } from '../../features/events/components/BackLink';
+import { EventDetail, EventDetailSkeleton } from '../../features/events/components/EventDetail';
+import { isNotFound } from '../../lib/api';
+import { config } from '../../lib/config';
+import { useHydrated } from '../../lib/useHydrated';
+
+/**
+ * `/event/:id`: one event (the events feature) with its "Add to calendar" menu (the calendar feature),
+ * or its not-found or error state. Rendered on the server too (common/renderedPages.ts).
+ */
+export default function EventDetailPage() {
+  const { t } = useTranslation('events');
+  const { id = '' } = useParams();
+  const query = useEvent(id);
+  const backTo = useBackTarget();
+  const hydrated = useHydrated();
+  // A 404 wins over the event still cached: once a refetch (after an action found the event gone)
+  // says it is gone, the page says so too instead of showing it as live.
+  const notFound = query.isError && isNotFound(query.error);
+  const event = notFound ? undefined : query.data;
+  const notFoundRef = useRef<HTMLDivElement>(null);
+  const shownEvent = useRef(false);
+  if (event) shownEvent.current = true;
+
+  // The event left while it was shown: its buttons (and the focus on one) went with it, so focus
+  // moves to what replaced them, which is read out.
+  useEffect(() => {
+    if (notFound && shownEvent.current) notFoundRef.current?.focus();
+  }, [notFound]);
+
+  useEffect(() => {
+    const previous = document.title;
+    if (event) document.title = event.title;
+    else if (notFound) document.title = t('detail.notFoundTitle');
+    return () => {
+      document.title = previous === '' ? config.siteTitle : previous;
+    };
+  }, [event, notFound, t]);
+
+  let content: ReactNode;
+  if (event) {
+    content = (
+      <EventDetail
+        event={event}
+        loadedAt={query.dataUpdatedAt || Date.now()}
+        calendarButton={
+          // The menu needs the browser (its links use the page's address): the server renders a
+          // same-looking link to the event's .ics file, which the menu replaces once hydrated.
+          hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />
+        }
+      />
+    );
+  } else if (notFound) {
+    content = (
+      <div ref={notFoundRef} tabIndex={-1} className="outline-none">
+        <StateMessage
+          headingLevel={1}
+          icon={<SearchX aria-hidden="true" className="size-12" />}
+          title={t('detail.notFoundTitle')}
+          text={t('detail.notFoundText')}
+          action={
+            <ButtonLink to={backTo.to}>
+              <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+              {t('detail.back')}
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  } else if (query.isError) {
+    content = (
+      <div role="alert">
+        <StateMessage
+          headingLevel={1}
+          icon={<CircleAlert aria-hidden="true" className="size-12 text-danger-600 dark:text-red-400" />}
+          title={t('detail.errorTitle')}
+          text={t('detail.errorText')}
+          action={
+            <Button onClick={() => query.refetch()} disabled={query.isFetching}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('detail.tryAgain')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else {
+    content = <EventDetailSkeleton />;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      {notFound ? null : <BackLink target={backTo} />}
+      {content}
+    </div>
+  );
+}
