@@ -30,7 +30,7 @@ describe('formatting in the event’s own zone', () => {
     );
   });
 
-  it('has the other formats of the spec', () => {
+  it('has the other formats the pages use', () => {
     expect(formatLongDate(iso, 'UTC')).toBe('Monday, March 3, 2025');
     expect(formatTime(iso, 'UTC')).toBe('5:00 PM');
     expect(formatShortDate(iso, 'UTC')).toBe('Mar 3, 2025');

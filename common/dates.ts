@@ -38,7 +38,7 @@ function fmt(
   return tidy(dateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date));
 }
 
-/** 'Monday, March 3, 2025 at 5:00 PM' (spec: event card and detail). */
+/** 'Monday, March 3, 2025 at 5:00 PM' (docs/PRODUCT.md#home: event card and detail). */
 export function formatEventDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
   return fmt(iso, { dateStyle: 'full', timeStyle: 'short' }, timeZone, locale);
 }

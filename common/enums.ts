@@ -1,11 +1,11 @@
-/** Enumerations and business constants shared by the server and the web app (spec §9). */
+/** Enumerations and business constants shared by the server and the web app (docs/PRODUCT.md). */
 
 export const EVENT_TYPES = ['protest', 'cultural', 'educational', 'digital'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (value: string): value is EventType =>
   (EVENT_TYPES as readonly string[]).includes(value);
 
-/** `removed` keeps the record of an event taken down after publication (DESIGN.md). */
+/** `removed` keeps the record of an event taken down after publication (docs/PRODUCT.md#departures). */
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
@@ -27,7 +27,7 @@ export const DEFAULT_EVENT_DURATION_MS = 2 * 3600 * 1000;
 export const DEFAULT_REMOVAL_REASON = 'Event removed due to reports';
 export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its deadline';
 
-/** The moderation dashboard's tabs, and each list item's category (spec §3 "Moderation list item"). */
+/** The moderation dashboard's tabs, and each list item's category (docs/PRODUCT.md#moderation-dashboard). */
 export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
 export type ModerationTab = (typeof MODERATION_TABS)[number];
 

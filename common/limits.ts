@@ -18,7 +18,7 @@ export const LIMITS = {
   /** Events on the embed page (`/embed?limit=`): its default and most. */
   embedDefault: 10,
   embedMax: 50,
-  /** Placeholders (spec §9). */
+  /** Placeholders while a list loads (docs/PRODUCT.md#limits). */
   homePlaceholders: 6,
   moderationSkeletons: 4,
   logSkeletons: 3,

@@ -62,7 +62,7 @@ describe('the /auth page', () => {
     await screenshot(dark, 'auth-sign-in-dark-phone');
   });
 
-  it('validates sign-in on submit with the spec messages, and clears a field error when it is edited', async () => {
+  it('validates sign-in on submit with its messages (docs/PRODUCT.md#form-messages), and clears a field error when it is edited', async () => {
     const page = await openAuth(PHONE);
     await submit(page, 'Sign In');
     await page.getByText('Email is required').waitFor();
@@ -147,7 +147,7 @@ describe('the /auth page', () => {
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
   });
 
-  it('shows the spec message for a wrong password and for an unknown email alike', async () => {
+  it('shows one message for a wrong password and for an unknown email alike', async () => {
     const account = await createPasswordAccount(e2e.server.store, { password: 'right-password' });
     const page = await openAuth(PHONE);
     const expected = 'Invalid email or password. Please check your credentials and try again.';

@@ -67,7 +67,7 @@ async function firstScreen(page: Page, name: string): Promise<void> {
 }
 
 describe('event page', () => {
-  it('shows every element of the spec for a verified event', async () => {
+  it('shows every element of the page (docs/PRODUCT.md#event-page) for a verified event', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await openEvent(page, verified.id);
     const main = page.locator('main');

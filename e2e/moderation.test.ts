@@ -410,7 +410,7 @@ describe('working through the queue', () => {
     expect(description).toContain('“Film screening” will leave every public list');
     expect(description).toContain('transparency log');
     const reason = dialog.getByLabel(/Reason for removal/);
-    // Pre-filled with the spec's default, and the field has focus.
+    // Pre-filled with the standard reason, and the field has focus.
     expect(await reason.inputValue()).toBe(DEFAULT_REMOVAL_REASON);
     await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await reason.getAttribute('maxlength')).toBe('1000');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The runtime interface of DESIGN.md, parsed once at boot. */
+/** The settings of the README's "Configure it", parsed once at boot. */
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -19,10 +19,10 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const authSuccessSchema = z.object({ user: sessionUserSchema });
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
-/** Spec §5: "shaped {email}": something, an @, a domain with a dot; no spaces. */
+/** An email's shape: something, an @, a domain with a dot; no spaces (docs/PRODUCT.md#form-messages). */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// Messages of spec §5, shared by the form and the server so both say the same thing.
+// Messages of docs/PRODUCT.md#form-messages, shared by the form and the server so both say the same thing.
 export const AUTH_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -75,11 +75,11 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
-/** The form's sign-in check: spec §5 asks for the 6-character rule in both modes. */
+/** The form's sign-in check: the 6-character rule applies in both modes (docs/PRODUCT.md#form-messages). */
 export const signInFormSchema = signInSchema.extend({ password: newPasswordSchema });
 
 /**
- * Stable error codes of the accounts API (the spec's own names, §8), so the page can map each to its
+ * Stable error codes of the accounts API (docs/PRODUCT.md#sign-in-messages), so the page can map each to its
  * message. `auth/invalid-credential` covers unknown email and wrong password alike.
  */
 export const AUTH_ERROR_CODES = [

@@ -10,7 +10,7 @@ import { pagedFields, pageQueryFields } from './paging';
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
 
-/** An event as the API presents it (spec §3). `date` is the instant, `timezone` where it happens. */
+/** An event as the API presents it (docs/PRODUCT.md#events). `date` is the instant, `timezone` where it happens. */
 export const eventSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -56,7 +56,7 @@ export type ListEventsFilters = Pick<ListEventsQuery, 'search' | 'location' | 't
 export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });
 export type EventList = z.infer<typeof eventListSchema>;
 
-/** zod's `error` hook: the spec's "required" message when absent, "must be text" for a wrong type. */
+/** zod's `error` hook: the field's "required" message when absent, "must be text" for a wrong type. */
 const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : `${label} must be text`;
 
@@ -86,7 +86,7 @@ function canonicalTimeZone(zone: string): string {
 }
 
 /**
- * The submit form (spec §5), validated by the web form and again by the server.
+ * The submit form (docs/PRODUCT.md#form-messages), validated by the web form and again by the server.
  * Date and time stay separate here; the server joins them into one instant in `timezone`.
  */
 export const eventInputSchema = z.object({

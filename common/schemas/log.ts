@@ -10,7 +10,7 @@ export const logQuerySchema = z.object(pageQueryFields(LOG_PAGE_SIZE));
 export type LogQuery = z.infer<typeof logQuerySchema>;
 
 /**
- * Which entries the viewer sees (DESIGN.md): `all` for moderators, `own` (events they submitted) for
+ * Which entries the viewer sees (docs/PRODUCT.md#transparency-log): `all` for moderators, `own` (events they submitted) for
  * signed-in users, `none` for visitors, who are invited to sign in.
  */
 export const LOG_SCOPES = ['all', 'own', 'none'] as const;

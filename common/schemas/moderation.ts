@@ -16,7 +16,7 @@ export const moderationListQuerySchema = z.object({
 });
 export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
 
-/** One open report as moderators see it. `reportedBy` is for moderators only (DESIGN.md). */
+/** One open report as moderators see it. `reportedBy` is for moderators only (docs/PRODUCT.md#who-sees-what). */
 export const moderationReportSchema = z.object({
   id: z.string(),
   reason: z.enum(REPORT_REASONS),
@@ -65,7 +65,7 @@ export type RejectInput = z.input<typeof rejectInputSchema>;
 
 /**
  * Remove an approved event. `pastEvent` is Remove Past Event (only for events whose date has passed);
- * without a reason the default of spec §4 applies.
+ * without a reason the standard one applies (docs/PRODUCT.md#event-states).
  */
 export const removeInputSchema = z.object({
   pastEvent: z.boolean({ error: 'pastEvent must be true or false' }).default(false),

@@ -3,7 +3,7 @@ import { REPORT_REASONS } from '../enums';
 
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 
-/** What a signed-in person sends to report an event (spec §2, the report dialog). */
+/** What a signed-in person sends to report an event (docs/PRODUCT.md#reports). */
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, {
     error: `Please choose a reason: one of ${REPORT_REASONS.join(', ')}`,

@@ -2,7 +2,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import type { EventRow } from '../store/schema';
 
 /**
- * Who may open an event's page (DESIGN.md): approved events everyone; pending, rejected and removed
+ * Who may open an event's page (docs/PRODUCT.md#who-sees-what): approved events everyone; pending, rejected and removed
  * ones only moderators and the event's submitter. Everyone else is told it does not exist.
  */
 export function canViewEvent(actor: Actor | null, event: Pick<EventRow, 'status' | 'created_by'>): boolean {

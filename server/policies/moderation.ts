@@ -3,7 +3,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import { type AppError, conflict, forbidden, unauthenticated } from '../errors';
 
 /**
- * What a moderator may do on the dashboard (spec §6), as the role check names it. Remove Past Event is a
+ * What a moderator may do on the dashboard (docs/PRODUCT.md#roles), as the role check names it. Remove Past Event is a
  * removal (the same endpoint and the same permission); what sets it apart is a state rule, below.
  */
 export const MODERATION_ACTIONS = ['list', 'approve', 'reject', 'remove', 'dismissReports'] as const;

@@ -10,7 +10,7 @@ import type { LogEntryRow } from '../store/log';
 
 /**
  * One log entry for this viewer. The event's title goes to moderators and to the event's submitter;
- * which moderator acted goes to moderators only (DESIGN.md: public wording stays "moderator").
+ * which moderator acted goes to moderators only (docs/PRODUCT.md#who-sees-what: public wording stays "moderator").
  */
 export function presentLogEntry(row: LogEntryRow, actor: Actor | null): LogEntry {
   const dto: LogEntry = {
@@ -25,7 +25,7 @@ export function presentLogEntry(row: LogEntryRow, actor: Actor | null): LogEntry
   return dto;
 }
 
-/** The app's own wording (spec §4) says nothing about any one event: always shown by name. */
+/** The standard removal reasons (docs/PRODUCT.md#event-states) say nothing about any one event: always named. */
 const STANDARD_REASONS = new Set([DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON]);
 
 /** 'YYYY-MM' in UTC. */

@@ -9,7 +9,7 @@ import type { ModerationCountRows } from '../store/moderation';
 import type { EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
 
-/** A report for the dashboard. Who reported is shown to moderators only (DESIGN.md). */
+/** A report for the dashboard. Who reported is shown to moderators only (docs/PRODUCT.md#who-sees-what). */
 export function presentReport(row: ReportRow, actor: Actor | null): ModerationReport {
   const dto: ModerationReport = {
     id: row.id,

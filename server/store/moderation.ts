@@ -40,7 +40,7 @@ export interface ReportedEvent {
 
 /**
  * Approved events with open reports, the most recently reported first, each with all its open reports.
- * No cap (DESIGN.md): the list paginates.
+ * No cap (docs/PRODUCT.md#departures): the list paginates.
  */
 export async function listReportedEvents(db: Kysely<Database>, page: Page): Promise<Listed<ReportedEvent>> {
   const reported = db

@@ -31,7 +31,7 @@ async function reloadAll(): Promise<void> {
   all = await server.store.db.selectFrom('events').selectAll().execute();
 }
 
-/** The spec's semantics, spelled out in JavaScript. */
+/** What search means (docs/PRODUCT.md#home), spelled out in JavaScript. */
 function reference(filters: ListEventsFilters, page: number, pageSize: number) {
   const s = filters.search.toLowerCase();
   const l = filters.location.toLowerCase();

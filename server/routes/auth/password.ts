@@ -26,8 +26,9 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 const invalidCredential = () => new AppError(401, 'auth/invalid-credential', INVALID_CREDENTIAL_MESSAGE);
 
 /**
- * Sign-up validation with the spec's codes: a malformed email is `auth/invalid-email`, a short password
- * `auth/weak-password` (spec §8); anything else `validation_failed`. Field messages (spec §5) ride along.
+ * Sign-up validation with the codes of docs/PRODUCT.md#sign-in-messages: a malformed email is `auth/invalid-email`, a short password
+ * `auth/weak-password` (docs/PRODUCT.md#sign-in-messages); anything else `validation_failed`. Field
+ * messages (docs/PRODUCT.md#form-messages) ride along.
  */
 function signUpValidationError(error: ZodError): AppError {
   const base = validationFailed(error);
@@ -55,7 +56,7 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     const input = parsed.data;
     assertStorableText(input);
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpAccount, accountKey(input.email));
-    // The role is never read from the request: every new account is a user (DESIGN.md).
+    // The role is never read from the request: every new account is a user (docs/PRODUCT.md#roles).
     const user = await createPasswordUser(store.db, { ...input, role: 'user' });
     reply.code(201);
     return beginSession(store.db, env, request, reply, user);

@@ -56,7 +56,7 @@ async function expectFieldError(body: unknown, field: string, message: string) {
 }
 
 describe('POST /api/events: who may submit', () => {
-  it('refuses a visitor with 401 and the spec message, and stores nothing', async () => {
+  it('refuses a visitor with 401 and its message, and stores nothing', async () => {
     const before = await server.store.db.selectFrom('events').select('id').execute();
     const res = await submit(validInput());
     expect(res.status).toBe(401);
@@ -231,7 +231,7 @@ describe('POST /api/events: date, time and time zone become one instant', () => 
   });
 });
 
-describe('POST /api/events: validation (spec §5)', () => {
+describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
   const required: [string, string][] = [
     ['title', 'Event title is required'],
     ['description', 'Event description is required'],

@@ -32,7 +32,7 @@ export const SUBMIT_RATE_LIMITS: RateRule[] = [
 export const SUBMIT_UNAUTHENTICATED = 'User must be authenticated to submit events';
 
 export function registerCreateEventRoute(app: FastifyInstance, { store }: AppContext): void {
-  // Submit an event (spec §7): it waits, pending and unverified, for a moderator.
+  // Submit an event (docs/PRODUCT.md#event-states): it waits, pending and unverified, for a moderator.
   app.post('/api/events', async (request, reply): Promise<EventDto> => {
     const actor = request.actor;
     if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);

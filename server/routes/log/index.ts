@@ -9,7 +9,7 @@ import { parseInput } from '../../validate';
 
 export function registerLogRoutes(app: FastifyInstance, { store }: AppContext): void {
   /**
-   * The transparency log (DESIGN.md): moderators see every entry, a signed-in user the entries about
+   * The transparency log (docs/PRODUCT.md#transparency-log): moderators see every entry, a signed-in user the entries about
    * events they submitted, a visitor none (the page invites them to sign in).
    */
   app.get('/api/log', async (request, reply): Promise<LogList> => {

@@ -95,7 +95,7 @@ export async function up(db: Db): Promise<void> {
     .on('reports')
     .columns(['event_id', 'status'])
     .execute();
-  // One open report per user per event (DESIGN.md); a closed one does not block a new report.
+  // One open report per user per event (docs/PRODUCT.md#reports); a closed one does not block a new report.
   await db.schema
     .createIndex('reports_one_open_per_user_idx')
     .on('reports')

@@ -7,7 +7,7 @@ type Db = Kysely<any>;
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Search served from an index instead of a scan (the spec's search is a case-insensitive substring
+ * Search served from an index instead of a scan (search is a case-insensitive substring
  * match; events.search_text and events.location_text hold the lower-cased text).
  *
  * - SQLite: an FTS5 table with the trigram tokenizer over search_text, external content (the text

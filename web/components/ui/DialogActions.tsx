@@ -22,7 +22,7 @@ export interface DialogActionsProps {
   busy?: boolean;
   /** The form is not ready (an empty required field). */
   confirmDisabled?: boolean;
-  /** `danger` for actions that take something down (DESIGN.md: red for destructive actions). */
+  /** `danger` for actions that take something down (red marks destructive actions: CONTRIBUTING.md#look-and-feel). */
   variant?: 'primary' | 'danger';
   /** Why the last attempt failed; the buttons stay, so the person can try again. */
   error?: ReactNode;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { GOOGLE_RESULT_CHANNEL, type GoogleSignInResult } from '../../../../common/schemas/auth';
 import { fetchSession, rememberSignedIn } from '../../../lib/session';
 
-/** How Google sign-in ended, as the page shows it: a spec §8 code (and the server's message). */
+/** How Google sign-in ended, as the page shows it: a code of docs/PRODUCT.md#sign-in-messages (and the server's message). */
 export type GoogleFailure = { code?: string; message?: string };
 
 const START_PATH = '/api/auth/google/start';

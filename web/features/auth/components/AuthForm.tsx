@@ -63,7 +63,7 @@ export function AuthForm({
   const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
-    // Editing a field clears its error (spec §5).
+    // Editing a field clears its error (docs/PRODUCT.md#form-messages).
     if (fieldErrors[field]) setFieldErrors(({ [field]: _, ...rest }) => rest);
   };
 

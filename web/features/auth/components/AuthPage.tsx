@@ -12,7 +12,7 @@ import { AuthForm, type AuthMode } from './AuthForm';
 
 addCatalog('auth', authCatalog);
 
-/** /auth (spec §2 Auth): sign in or create an account, by email and password or with Google. */
+/** /auth (docs/PRODUCT.md#sign-in): sign in or create an account, by email and password or with Google. */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
@@ -35,7 +35,7 @@ export default function AuthPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-12">
       <Card className="p-6 sm:p-8">
-        {/* A new key per mode: switching starts from empty fields and no errors (spec §2). */}
+        {/* A new key per mode: switching starts from empty fields and no errors (docs/PRODUCT.md#sign-in). */}
         <AuthForm
           key={mode}
           mode={mode}

@@ -16,7 +16,7 @@ beforeAll(async () => {
 const tAuth = i18n.getFixedT('en', 'auth');
 const apiError = (code: string, message = '') => new ApiRequestError(400, code, message);
 
-describe('email sign-in messages (spec §8)', () => {
+describe('email sign-in messages (docs/PRODUCT.md#sign-in-messages)', () => {
   it.each([
     ['auth/user-not-found', 'No account found with this email address.'],
     ['auth/wrong-password', 'Incorrect password.'],
@@ -47,7 +47,7 @@ describe('email sign-in messages (spec §8)', () => {
   });
 });
 
-describe('Google sign-in messages (spec §8)', () => {
+describe('Google sign-in messages (docs/PRODUCT.md#sign-in-messages)', () => {
   it.each([
     ['auth/popup-closed-by-user', 'Google sign-in was cancelled.'],
     ['auth/cancelled-popup-request', 'Google sign-in was cancelled.'],
@@ -71,8 +71,8 @@ describe('Google sign-in messages (spec §8)', () => {
   });
 });
 
-describe('field messages (spec §5)', () => {
-  it('come from the catalog for the spec’s messages and pass others through', () => {
+describe('field messages (docs/PRODUCT.md#form-messages)', () => {
+  it('come from the catalog for the messages it has and pass others through', () => {
     for (const message of [
       'Name is required',
       'Email is required',

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
 import { ApiRequestError } from '../../../lib/api';
 import type { GoogleFailure } from '../api/googleSignIn';
 
-/** Spec §8 email codes with a message of their own (the server never sends the first two: see docs). */
+/** Email codes with a message of their own (docs/PRODUCT.md#sign-in-messages; the server never sends the first two). */
 const EMAIL_CODES = new Set([
   'auth/user-not-found',
   'auth/wrong-password',
@@ -13,7 +13,7 @@ const EMAIL_CODES = new Set([
   'auth/invalid-credential',
 ]);
 
-/** The banner text for a failed sign-in or sign-up (spec §8, email messages). */
+/** The banner text for a failed sign-in or sign-up (docs/PRODUCT.md#sign-in-messages). */
 export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof ApiRequestError) || !error.code) return t('errors.noCode');
   if (EMAIL_CODES.has(error.code)) return t(`errors.${error.code}`);
@@ -22,7 +22,7 @@ export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): str
   return t('errors.otherCode', { message: error.message || t('errors.unknownError') });
 }
 
-/** The banner text for a failed Google sign-in (spec §8, Google messages). */
+/** The banner text for a failed Google sign-in (docs/PRODUCT.md#sign-in-messages). */
 export function googleErrorMessage(failure: GoogleFailure, t: TFunction<'auth'>): string {
   const { code, message } = failure;
   if (!code) return t('googleErrors.noCode');
@@ -43,7 +43,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
 };
 
-/** A field message from the shared schema (spec §5), through the catalog when it has one. */
+/** A field message from the shared schema (docs/PRODUCT.md#form-messages), through the catalog when it has one. */
 export function fieldMessage(message: string, t: TFunction<'auth'>): string {
   const key = VALIDATION_KEYS[message];
   return key ? t(key) : message;

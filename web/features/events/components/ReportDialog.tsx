@@ -26,7 +26,7 @@ export interface ReportButtonProps {
 }
 
 /**
- * The "Report" button and its dialog (spec §2, Event detail). Rendered by the event page only for
+ * The "Report" button and its dialog (docs/PRODUCT.md#reports). Rendered by the event page only for
  * signed-in people. Radix traps focus inside, closes on Escape and gives focus back to the button.
  */
 export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButtonProps) {

@@ -109,7 +109,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   }, [log.data, page, pages]);
 
   if (log.isPending) return <LogSkeletons />;
-  // Spec §8: a failed load shows an empty list; we also say so, politely, and offer a retry.
+  // A failed load says so, politely, and offers a retry (docs/PRODUCT.md#departures).
   if (log.isError) {
     return (
       <div className="space-y-3">
@@ -155,7 +155,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   );
 }
 
-/** /log (spec §2, DESIGN.md): entries by role, and the public figures for everyone. */
+/** /log (docs/PRODUCT.md#transparency-log): entries by role, and the public figures for everyone. */
 export default function LogPage() {
   const { t } = useTranslation('log');
   const session = useSession();

@@ -70,7 +70,7 @@ function MonthBars({ stats }: { stats: LogStats }) {
   );
 }
 
-/** The public figures everyone sees (DESIGN.md): counts by reason over recent months, nobody named. */
+/** The public figures everyone sees (docs/PRODUCT.md#transparency-log): counts by reason over recent months, nobody named. */
 export function LogStatsSection() {
   const { t } = useTranslation('log');
   const stats = useLogStats();

@@ -20,7 +20,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Everything a moderator needs to judge the selected event (spec §2), or a hint to select one. */
+/** Everything a moderator needs to judge the selected event (docs/PRODUCT.md#moderation-dashboard), or a hint to select one. */
 export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
   const { t } = useTranslation('moderation');
   if (!item) {

@@ -16,7 +16,7 @@ export type ModerationActionName =
   | 'dismiss'
   | 'removePast';
 
-/** Which actions an item offers (spec §2): by its category, and Remove Past Event only once it is over. */
+/** Which actions an item offers (docs/PRODUCT.md#moderation-dashboard): by its category, and Remove Past Event only once it is over. */
 export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
   if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
   if (item.category === 'reported') return ['remove', 'dismiss'];

@@ -256,7 +256,7 @@ function AccessState({ replacedDashboard, children }: { replacedDashboard: boole
   );
 }
 
-/** /moderation: its states in order (spec §2), then the dashboard for moderators. */
+/** /moderation: its states in order (docs/PRODUCT.md#moderation-dashboard), then the dashboard for moderators. */
 export default function ModerationPage() {
   const { t } = useTranslation('moderation');
   const session = useSession();

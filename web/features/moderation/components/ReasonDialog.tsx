@@ -10,7 +10,7 @@ import type { ActionError } from '../lib/actionError';
 /** The actions that need a reason before they run; each has its own block in the catalog. */
 export type ReasonAction = 'reject' | 'remove' | 'removePast';
 
-/** What the reason starts as: empty for Reject (the moderator writes it), the spec's defaults for removals. */
+/** What the reason starts as: empty for Reject (the moderator writes it), the standard reasons for removals. */
 const INITIAL_REASON: Record<ReasonAction, string> = {
   reject: '',
   remove: DEFAULT_REMOVAL_REASON,
@@ -18,8 +18,9 @@ const INITIAL_REASON: Record<ReasonAction, string> = {
 };
 
 /**
- * The confirmation modal of Reject (spec §2: required reason, Cancel, 'Reject Event' / 'Rejecting...'),
- * Remove Event and Remove Past Event (the spec's default reason, editable). The reason is required and
+ * The confirmation modal of Reject (docs/PRODUCT.md#moderation-dashboard: required reason, Cancel,
+ * 'Reject Event' / 'Rejecting...'),
+ * Remove Event and Remove Past Event (the standard reason, editable). The reason is required and
  * trimmed, at most the server's length. Radix traps focus and closes on Escape; on close focus goes
  * back to the button that opened it, or to `fallbackFocus` when that button has gone with its event.
  * When the server says the action can no longer be taken (another moderator acted first, the event is

@@ -90,7 +90,7 @@ export function SubmitEventForm({
 
   const update = (name: FieldName) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    // Editing a field clears its error (spec §5).
+    // Editing a field clears its error (docs/PRODUCT.md#form-messages).
     setErrors((e) => {
       if (!e[name]) return e;
       const next = { ...e };

@@ -15,7 +15,7 @@ import { SubmitSuccess } from './SubmitSuccess';
 
 addCatalog('submit', submitCatalog);
 
-/** /submit (spec §2 and §4): checking sign-in, "Sign In Required", or the form, then "Event Submitted!". */
+/** /submit (docs/PRODUCT.md#submit): checking sign-in, "Sign In Required", or the form, then "Event Submitted!". */
 export default function SubmitPage() {
   const { t } = useTranslation('submit');
   const session = useSession();

@@ -44,7 +44,7 @@ export function toFieldErrors(fields: Record<string, string> | undefined): Field
   return errors;
 }
 
-/** The same schema the server uses, so the form and the API never disagree (spec §5). */
+/** The same schema the server uses, so the form and the API never disagree (docs/PRODUCT.md#form-messages). */
 export function validateForm(
   values: FormValues,
 ): { ok: true; data: ValidEventInput } | { ok: false; errors: FieldErrors } {
