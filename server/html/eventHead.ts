@@ -1,6 +1,7 @@
 import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
 import { DEFAULT_EVENT_DURATION_MS } from '../../common/enums';
 import { eventPageUrl } from '../../common/links';
+import type { SiteInfo } from '../context';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
@@ -53,11 +54,6 @@ export function truncate(text: string, max: number): string {
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-export interface SiteInfo {
-  publicUrl: string;
-  siteTitle: string;
 }
 
 /** schema.org Event for search engines and chat previews. */

@@ -2,14 +2,9 @@ import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
 import { eventPageUrl } from '../../../common/links';
+import type { SiteInfo } from '../../context';
 import type { EventRow } from '../../store/schema';
 import { EVENT_TYPE_LABELS, publicHost } from './links';
-
-/** What every calendar file needs to know about this site. */
-export interface CalendarSite {
-  publicUrl: string;
-  siteTitle: string;
-}
 
 const PRODUCT_ID = '-//Palestine Solidarity Calendar//Events//EN';
 
@@ -57,14 +52,14 @@ function escapeText(text: string): string {
 }
 
 /** Stable for the life of the event, and unique across sites: `<id>@<host of PUBLIC_URL>`. */
-function uidOf(row: EventRow, site: CalendarSite): string {
+function uidOf(row: EventRow, site: SiteInfo): string {
   return `${row.id}@${publicHost(site.publicUrl)}`;
 }
 
 /** `timestamp` (DTSTAMP) is read by the library but missing from its types. */
 type Attributes = EventAttributes & { timestamp: number };
 
-function eventAttributes(row: EventRow, site: CalendarSite): Attributes {
+function eventAttributes(row: EventRow, site: SiteInfo): Attributes {
   const url = eventPageUrl(site.publicUrl, row.id);
   const details = [row.description.trim()];
   if (row.organizer) details.push(`Organized by: ${row.organizer}`);
@@ -105,7 +100,7 @@ const VEVENT_CACHE_MAX = 5000;
 const FORMAT_CHUNK = 10;
 const veventCache = new Map<string, string>();
 
-function cacheKey(row: EventRow, site: CalendarSite): string {
+function cacheKey(row: EventRow, site: SiteInfo): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
@@ -135,7 +130,7 @@ function remember(key: string, text: string): void {
 }
 
 /** The VEVENT blocks of these events, in order, from one library call. */
-function formatVevents(rows: EventRow[], site: CalendarSite): string[] {
+function formatVevents(rows: EventRow[], site: SiteInfo): string[] {
   const { error, value } = createEvents(
     rows.map((row) => eventAttributes(row, site)),
     { productId: PRODUCT_ID, method: 'PUBLISH' },
@@ -153,7 +148,7 @@ function formatVevents(rows: EventRow[], site: CalendarSite): string[] {
   });
 }
 
-function veventSync(row: EventRow, site: CalendarSite): string {
+function veventSync(row: EventRow, site: SiteInfo): string {
   const key = cacheKey(row, site);
   const cached = veventCache.get(key);
   if (cached) return cached;
@@ -162,7 +157,7 @@ function veventSync(row: EventRow, site: CalendarSite): string {
   return text;
 }
 
-async function vevents(rows: EventRow[], site: CalendarSite): Promise<string[]> {
+async function vevents(rows: EventRow[], site: SiteInfo): Promise<string[]> {
   const keys = rows.map((row) => cacheKey(row, site));
   const missing = rows.filter((_, i) => !veventCache.has(keys[i] ?? ''));
   for (let start = 0; start < missing.length; start += FORMAT_CHUNK) {
@@ -187,14 +182,14 @@ function calendarHeader(header: { calName?: string }, extra: string[]): string {
 const FOOTER = 'END:VCALENDAR\r\n';
 
 /** One event as an .ics file (for "Add to calendar"). */
-export function eventCalendar(row: EventRow, site: CalendarSite): string {
+export function eventCalendar(row: EventRow, site: SiteInfo): string {
   return `${calendarHeader({}, [])}${veventSync(row, site)}${FOOTER}`;
 }
 
 /** A subscribable calendar of many events; calendar apps poll it about hourly. */
 export async function feedCalendar(
   rows: EventRow[],
-  site: CalendarSite,
+  site: SiteInfo,
   { name, description }: { name: string; description: string },
 ): Promise<string> {
   const head = calendarHeader({ calName: escapeText(name) }, [

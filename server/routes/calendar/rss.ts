@@ -1,8 +1,8 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
 import { eventPageUrl } from '../../../common/links';
+import type { SiteInfo } from '../../context';
 import { escapeHtml } from '../../html/shell';
 import type { EventRow } from '../../store/schema';
-import type { CalendarSite } from './ics';
 import { EVENT_TYPE_LABELS } from './links';
 import { escapeXml } from './xml';
 
@@ -16,7 +16,7 @@ export function whenAndWhere(row: EventRow): string {
 /** RSS 2.0 of newly approved events, most recent approval first. */
 export function rssFeed(
   rows: EventRow[],
-  site: CalendarSite,
+  site: SiteInfo,
   { selfUrl, title, description }: { selfUrl: string; title: string; description: string },
 ): string {
   const items = rows.map((row) => {
