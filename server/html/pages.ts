@@ -101,7 +101,7 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
 
 /**
  * Server rendering for the home page and `/event/:id` (whose route, with its share tags and status
- * code, lives in routes/calendar). Whatever answers the shell for those routes with 200 gets the
+ * code, lives in routes/calendar/eventFiles.ts). Whatever answers the shell for those routes with 200 gets the
  * rendered app in its #root on the way out: an onSend hook on those two routes only (no other request
  * pays for it), put FIRST in their onSend list as each is declared, so that the listing micro-cache's
  * own route hook (server/http/listingCache.ts) keeps the rendered page. Call it before any route is

@@ -96,7 +96,7 @@ export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 /**
  * The page itself says what a kept count may have missed: a page that is not full ends the list, so
  * the total is exactly what comes before it plus its rows; a full page means at least that many. So a
- * count kept from before a change (server/store/countCache) can never contradict the rows shown
+ * count kept from before a change (cachedCount, above) can never contradict the rows shown
  * beside it, and every list that fits on its pages has an exact total.
  */
 export function settled(rows: EventRow[], total: number, offset: number, pageSize: number) {

@@ -45,7 +45,7 @@ export async function setUserRole(
   return { ...user, role };
 }
 
-// --- Accounts (issue 3) ---
+// --- Sign-in by Google, passwords, the admin command ---
 
 export async function getUserByGoogleSub(db: Kysely<Database>, sub: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
