@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { newestSourceMtime } from './build.mjs';
+import { newestSourceMtime, SERVER_BUILD_OPTIONS } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminJs = join(root, 'dist/server/admin.js');
@@ -13,17 +13,7 @@ const adminJs = join(root, 'dist/server/admin.js');
 const built = statSync(adminJs, { throwIfNoEntry: false });
 if (!built || built.mtimeMs < newestSourceMtime()) {
   // Only the admin entry (same options as scripts/build.mjs): a second, not a full web build.
-  await build({
-    entryPoints: { admin: join(root, 'server/cli/admin.ts') },
-    outdir: join(root, 'dist/server'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  await build({ entryPoints: { admin: join(root, 'server/cli/admin.ts') }, ...SERVER_BUILD_OPTIONS });
 }
 
 const result = spawnSync(process.execPath, ['--enable-source-maps', adminJs, ...process.argv.slice(2)], {

@@ -27,6 +27,18 @@ export function newestSourceMtime() {
   return newest;
 }
 
+/** esbuild's options for the server's entry points (dist/server/), shared with scripts/admin.mjs. */
+export const SERVER_BUILD_OPTIONS = {
+  outdir: join(root, 'dist/server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
 export function buildIsCurrent() {
   const stamp = statSync(stampFile, { throwIfNoEntry: false });
   const server = statSync(join(root, 'dist/server/main.js'), { throwIfNoEntry: false });
@@ -46,14 +58,7 @@ export async function buildAll({ quiet = false } = {}) {
       admin: join(root, 'server/cli/admin.ts'),
       demo: join(root, 'server/demo/main.ts'),
     },
-    outdir: join(root, 'dist/server'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
+    ...SERVER_BUILD_OPTIONS,
   });
   mkdirSync(dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, new Date().toISOString());

@@ -3,6 +3,7 @@ import { type FeedFilters, hasActiveFilters } from '../../common/filters';
 import { eventPageUrl, filterQuery } from '../../common/links';
 import { EVENT_TYPE_LABELS } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
+import { plainPage } from './plainPage';
 import { escapeHtml } from './shell';
 
 export interface EmbedPageInput {
@@ -16,21 +17,12 @@ export interface EmbedPageInput {
 const OUT = 'target="_blank" rel="noopener noreferrer"';
 
 function page(siteTitle: string, body: string): string {
-  return `<!doctype html>
-<html lang="en" dir="ltr">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <meta name="robots" content="noindex">
-    <title>${escapeHtml(`Upcoming events · ${siteTitle}`)}</title>
-    <link rel="stylesheet" href="/embed.css">
-  </head>
-  <body>
-${body}
-  </body>
-</html>
-`;
+  return plainPage({
+    title: `Upcoming events · ${siteTitle}`,
+    stylesheet: '/embed.css',
+    head: ['<meta name="robots" content="noindex">'],
+    body,
+  });
 }
 
 function eventItem(row: EventRow, publicUrl: string): string {

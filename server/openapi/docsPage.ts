@@ -1,3 +1,4 @@
+import { plainPage } from '../html/plainPage';
 import { escapeHtml } from '../html/shell';
 
 /**
@@ -122,17 +123,10 @@ export function renderDocsPage(document: Json): string {
     )
     .join('\n');
   const title = str(info.title) || 'API';
-  return `<!doctype html>
-<html lang="en" dir="ltr">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
-    <title>${escapeHtml(title)}</title>
-    <link rel="stylesheet" href="/api-docs.css">
-  </head>
-  <body>
-    <header class="top">
+  return plainPage({
+    title,
+    stylesheet: '/api-docs.css',
+    body: `    <header class="top">
       <p class="back"><a href="/">← Back to Events</a></p>
       <h1>${escapeHtml(title)} <span class="version">${escapeHtml(str(info.version))}</span></h1>
       ${info.summary ? `<p class="lead">${prose(str(info.summary))}</p>` : ''}
@@ -145,8 +139,6 @@ export function renderDocsPage(document: Json): string {
       ${operations.map(({ path, method, op }) => operationSection(path, method, op)).join('\n')}
       <h2>Schemas</h2>
       ${schemas}
-    </main>
-  </body>
-</html>
-`;
+    </main>`,
+  });
 }

@@ -1,4 +1,5 @@
 import type { EventStatus, EventType, LogAction, ReportReason, Role } from '../../common/enums';
+import type { EventInput } from '../../common/schemas/events';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../store/db';
 import { insertEvent } from '../store/events';
@@ -9,6 +10,23 @@ import { insertUser } from '../store/users';
 
 let counter = 0;
 const next = () => ++counter;
+
+/** A valid submission body (POST /api/events, the submit form's fields), with any field changed. */
+export function validEventInput(overrides: Partial<Record<keyof EventInput, string>> = {}) {
+  return {
+    title: 'March for Gaza',
+    description: 'A peaceful march from the square to parliament.\nBring banners.',
+    date: '2031-05-17',
+    time: '14:30',
+    timezone: 'Europe/London',
+    city: 'London',
+    country: 'United Kingdom',
+    type: 'protest',
+    sourceLink: 'https://example.org/march',
+    organizer: 'Palestine Solidarity Campaign',
+    ...overrides,
+  };
+}
 
 /** A user (role `user` unless told otherwise) with a unique email. */
 export async function createUser(

@@ -21,22 +21,28 @@ function emailArgument(args: string[], command: string): string {
   return email;
 }
 
-export const promoteCommand: AdminCommand = {
-  name: 'promote',
-  args: 'EMAIL',
-  summary: 'make the account with this email a moderator',
-  async run(args, { store, out }) {
-    const user = await promoteUser(store.db, emailArgument(args, 'promote'));
-    out(`${user.email} is now a moderator.`);
-  },
-};
+/** `promote EMAIL` / `demote EMAIL`: one command per role an operator gives. */
+function roleCommand(name: string, role: Role, summary: string, becomes: string): AdminCommand {
+  return {
+    name,
+    args: 'EMAIL',
+    summary,
+    async run(args, { store, out }) {
+      const user = await setRoleByEmail(store.db, emailArgument(args, name), role);
+      out(`${user.email} is now ${becomes}.`);
+    },
+  };
+}
 
-export const demoteCommand: AdminCommand = {
-  name: 'demote',
-  args: 'EMAIL',
-  summary: 'make the account with this email a regular user again',
-  async run(args, { store, out }) {
-    const user = await demoteUser(store.db, emailArgument(args, 'demote'));
-    out(`${user.email} is now a regular user.`);
-  },
-};
+export const promoteCommand = roleCommand(
+  'promote',
+  'moderator',
+  'make the account with this email a moderator',
+  'a moderator',
+);
+export const demoteCommand = roleCommand(
+  'demote',
+  'user',
+  'make the account with this email a regular user again',
+  'a regular user',
+);

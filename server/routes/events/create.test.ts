@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ID_PATTERN } from '../../../common/ids';
 import { LIMITS } from '../../../common/limits';
+import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto, EventList } from '../../../common/schemas/events';
 import { getEventById } from '../../store/events';
-import { createUser, sessionCookieFor } from '../../testing/factories';
+import { createUser, sessionCookieFor, validEventInput } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
@@ -15,22 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
-
-const validInput = () => ({
-  title: 'March for Gaza',
-  description: 'A peaceful march from the square to parliament.\nBring banners.',
-  date: '2031-05-17',
-  time: '14:30',
-  timezone: 'Europe/London',
-  city: 'London',
-  country: 'United Kingdom',
-  type: 'protest',
-  sourceLink: 'https://example.org/march',
-  organizer: 'Palestine Solidarity Campaign',
-});
+type ErrorBody = ApiError;
 
 /** A fresh signed-in user each time, so rate limits never leak between tests. */
 async function signedIn() {
@@ -58,7 +44,7 @@ async function expectFieldError(body: unknown, field: string, message: string) {
 describe('POST /api/events: who may submit', () => {
   it('refuses a visitor with 401 and its message, and stores nothing', async () => {
     const before = await server.store.db.selectFrom('events').select('id').execute();
-    const res = await submit(validInput());
+    const res = await submit(validEventInput());
     expect(res.status).toBe(401);
     const json = (await res.json()) as ErrorBody;
     expect(json.error).toMatchObject({
@@ -70,7 +56,7 @@ describe('POST /api/events: who may submit', () => {
   });
 
   it('refuses an unknown or forged session cookie with 401', async () => {
-    const res = await submit(validInput(), 'sid=not-a-real-session-token');
+    const res = await submit(validEventInput(), 'sid=not-a-real-session-token');
     expect(res.status).toBe(401);
   });
 
@@ -83,7 +69,7 @@ describe('POST /api/events: who may submit', () => {
 describe('POST /api/events: a valid submission', () => {
   it('answers 201 with the created event: pending, unverified, created by the submitter', async () => {
     const { user, cookie } = await signedIn();
-    const res = await submit(validInput(), cookie);
+    const res = await submit(validEventInput(), cookie);
     expect(res.status).toBe(201);
     const event = (await res.json()) as EventDto;
     expect(event.id).toMatch(ID_PATTERN);
@@ -110,7 +96,7 @@ describe('POST /api/events: a valid submission', () => {
     const { cookie } = await signedIn();
     const { cookie: otherCookie } = await signedIn();
     const created = (await (
-      await submit({ ...validInput(), title: 'Unique vigil' }, cookie)
+      await submit({ ...validEventInput(), title: 'Unique vigil' }, cookie)
     ).json()) as EventDto;
 
     const own = await server.fetch(`/api/events/${created.id}`, { headers: { cookie } });
@@ -129,7 +115,7 @@ describe('POST /api/events: a valid submission', () => {
     const other = await createUser(server.store);
     const res = await submit(
       {
-        ...validInput(),
+        ...validEventInput(),
         status: 'approved',
         verified: true,
         createdBy: other.id,
@@ -148,7 +134,7 @@ describe('POST /api/events: a valid submission', () => {
   it('trims text, and omits an organizer that is empty, blank or null', async () => {
     const { cookie } = await signedIn();
     const padded = {
-      ...validInput(),
+      ...validEventInput(),
       title: '   Padded title  ',
       city: ' Paris ',
       country: '\tFrance\n',
@@ -170,11 +156,11 @@ describe('POST /api/events: a valid submission', () => {
 
   it('defaults the type to protest and accepts every event type', async () => {
     const { cookie } = await signedIn();
-    const { type: _omitted, ...withoutType } = validInput();
+    const { type: _omitted, ...withoutType } = validEventInput();
     const res = await submit(withoutType, cookie);
     expect(((await res.json()) as EventDto).type).toBe('protest');
     for (const type of ['cultural', 'educational', 'digital']) {
-      const typed = await submit({ ...validInput(), type }, cookie);
+      const typed = await submit({ ...validEventInput(), type }, cookie);
       expect(typed.status).toBe(201);
       expect(((await typed.json()) as EventDto).type).toBe(type);
     }
@@ -182,7 +168,7 @@ describe('POST /api/events: a valid submission', () => {
 
   it('accepts past dates (an event may be recorded after it happened)', async () => {
     const { cookie } = await signedIn();
-    const res = await submit({ ...validInput(), date: '2020-01-15', time: '09:00' }, cookie);
+    const res = await submit({ ...validEventInput(), date: '2020-01-15', time: '09:00' }, cookie);
     expect(res.status).toBe(201);
     expect(((await res.json()) as EventDto).date).toBe('2020-01-15T09:00:00.000Z');
   });
@@ -191,7 +177,7 @@ describe('POST /api/events: a valid submission', () => {
     const { cookie } = await signedIn();
     const res = await submit(
       {
-        ...validInput(),
+        ...validEventInput(),
         title: 't'.repeat(LIMITS.titleMax),
         description: 'd'.repeat(LIMITS.descriptionMax),
         city: 'c'.repeat(LIMITS.cityMax),
@@ -217,7 +203,7 @@ describe('POST /api/events: date, time and time zone become one instant', () => 
     ['2025-06-01', '00:00', 'UTC', '2025-06-01T00:00:00.000Z'],
   ])('%s %s in %s is %s', async (date, time, timezone, iso) => {
     const { cookie } = await signedIn();
-    const res = await submit({ ...validInput(), date, time, timezone }, cookie);
+    const res = await submit({ ...validEventInput(), date, time, timezone }, cookie);
     expect(res.status).toBe(201);
     const event = (await res.json()) as EventDto;
     expect(event.date).toBe(iso);
@@ -226,7 +212,7 @@ describe('POST /api/events: date, time and time zone become one instant', () => 
 
   it('stores the zone as the runtime spells it', async () => {
     const { cookie } = await signedIn();
-    const res = await submit({ ...validInput(), timezone: 'europe/london' }, cookie);
+    const res = await submit({ ...validEventInput(), timezone: 'europe/london' }, cookie);
     expect(((await res.json()) as EventDto).timezone).toBe('Europe/London');
   });
 });
@@ -244,13 +230,13 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
   ];
 
   it.each(required)('%s missing: "%s"', async (field, message) => {
-    const body: Record<string, unknown> = validInput();
+    const body: Record<string, unknown> = validEventInput();
     delete body[field];
     await expectFieldError(body, field, message);
   });
 
   it.each(required)('%s blank after trimming: "%s"', async (field, message) => {
-    await expectFieldError({ ...validInput(), [field]: ' \t\n ' }, field, message);
+    await expectFieldError({ ...validEventInput(), [field]: ' \t\n ' }, field, message);
   });
 
   it('reports every missing field at once, keyed by field name', async () => {
@@ -283,7 +269,7 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     'http://localhost/',
     'not a url at all',
   ])('refuses the source link %j with "Please enter a valid URL"', async (sourceLink) => {
-    await expectFieldError({ ...validInput(), sourceLink }, 'sourceLink', 'Please enter a valid URL');
+    await expectFieldError({ ...validEventInput(), sourceLink }, 'sourceLink', 'Please enter a valid URL');
   });
 
   it.each([
@@ -293,12 +279,12 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     ['country', LIMITS.countryMax, 'Country must be at most 100 characters'],
     ['organizer', LIMITS.organizerMax, 'Organizer must be at most 200 characters'],
   ])('refuses a %s over %i characters', async (field, max, message) => {
-    await expectFieldError({ ...validInput(), [field]: 'x'.repeat(max + 1) }, field, message);
+    await expectFieldError({ ...validEventInput(), [field]: 'x'.repeat(max + 1) }, field, message);
   });
 
   it('refuses a source link over 2000 characters', async () => {
     await expectFieldError(
-      { ...validInput(), sourceLink: `https://example.org/${'p'.repeat(LIMITS.sourceLinkMax)}` },
+      { ...validEventInput(), sourceLink: `https://example.org/${'p'.repeat(LIMITS.sourceLinkMax)}` },
       'sourceLink',
       'Source link must be at most 2000 characters',
     );
@@ -315,7 +301,7 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     ['timezone', 'x'.repeat(100), 'Please choose a valid time zone'],
     ['type', 'concert', 'Event type must be one of: protest, cultural, educational, digital'],
   ])('refuses %s %j: "%s"', async (field, value, message) => {
-    await expectFieldError({ ...validInput(), [field]: value }, field, message);
+    await expectFieldError({ ...validEventInput(), [field]: value }, field, message);
   });
 
   it.each([
@@ -328,7 +314,7 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     ['organizer', 7, 'Organizer must be text'],
     ['type', 3, 'Event type must be one of: protest, cultural, educational, digital'],
   ])('answers 400, never 500, for %s of the wrong type', async (field, value, message) => {
-    await expectFieldError({ ...validInput(), [field]: value }, field, message);
+    await expectFieldError({ ...validEventInput(), [field]: value }, field, message);
   });
 
   it.each([
@@ -348,7 +334,7 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
 
   it('refuses a body over the size limit with 413', async () => {
     const { cookie } = await signedIn();
-    const res = await submit({ ...validInput(), description: 'x'.repeat(70 * 1024) }, cookie);
+    const res = await submit({ ...validEventInput(), description: 'x'.repeat(70 * 1024) }, cookie);
     expect(res.status).toBe(413);
   });
 });
@@ -359,8 +345,8 @@ describe('POST /api/events: rate limit', () => {
     // the clock moves, or they would have expired long before 2032.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-02-02T10:20:00Z') });
     const { cookie } = await signedIn();
-    for (let i = 0; i < 10; i++) expect((await submit(validInput(), cookie)).status).toBe(201);
-    const refused = await submit(validInput(), cookie);
+    for (let i = 0; i < 10; i++) expect((await submit(validEventInput(), cookie)).status).toBe(201);
+    const refused = await submit(validEventInput(), cookie);
     expect(refused.status).toBe(429);
     const json = (await refused.json()) as ErrorBody;
     expect(json.error).toEqual({
@@ -371,17 +357,17 @@ describe('POST /api/events: rate limit', () => {
 
     // Someone else is not affected, and the next hour opens again.
     const { cookie: otherCookie } = await signedIn();
-    expect((await submit(validInput(), otherCookie)).status).toBe(201);
+    expect((await submit(validEventInput(), otherCookie)).status).toBe(201);
     vi.setSystemTime(new Date('2032-02-02T11:00:01Z'));
-    expect((await submit(validInput(), cookie)).status).toBe(201);
+    expect((await submit(validEventInput(), cookie)).status).toBe(201);
   });
 
   it('does not count submissions refused by validation', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-03-03T10:05:00Z') });
     const { cookie } = await signedIn();
     for (let i = 0; i < 12; i++)
-      expect((await submit({ ...validInput(), title: '' }, cookie)).status).toBe(400);
-    expect((await submit(validInput(), cookie)).status).toBe(201);
+      expect((await submit({ ...validEventInput(), title: '' }, cookie)).status).toBe(400);
+    expect((await submit(validEventInput(), cookie)).status).toBe(201);
   });
 
   it('caps a day at 30 submissions', async () => {
@@ -389,10 +375,10 @@ describe('POST /api/events: rate limit', () => {
     const { cookie } = await signedIn();
     for (const hour of ['01', '02', '03']) {
       vi.setSystemTime(new Date(`2032-04-04T${hour}:10:00Z`));
-      for (let i = 0; i < 10; i++) expect((await submit(validInput(), cookie)).status).toBe(201);
+      for (let i = 0; i < 10; i++) expect((await submit(validEventInput(), cookie)).status).toBe(201);
     }
     vi.setSystemTime(new Date('2032-04-04T04:10:00Z'));
-    const refused = await submit(validInput(), cookie);
+    const refused = await submit(validEventInput(), cookie);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as ErrorBody).error.message).toBe(
       'You have submitted 30 events today, the most we accept. Please try again tomorrow.',

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPORT_REASONS } from '../../../common/enums';
+import type { ApiError } from '../../../common/schemas/errors';
 import type { ReportReceipt } from '../../../common/schemas/reports';
 import { listReportsForEvent } from '../../store/reports';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
@@ -14,9 +15,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+type ErrorBody = ApiError;
 
 const NOT_FOUND = "The event you're looking for doesn't exist or has been removed.";
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validEventInput } from '../factories';
 import { createDatabaseAt, freePort } from '../postgres';
 
 /**
@@ -174,16 +175,9 @@ export async function signUp(url: string, label: string): Promise<SignedUpUser> 
 
 /** A valid submission body (POST /api/events); `title` tells submissions apart. */
 export function submissionBody(title: string) {
-  return {
+  return validEventInput({
     title,
     description: 'Written while the server was being killed.',
-    date: '2031-05-17',
-    time: '14:30',
-    timezone: 'Europe/London',
-    city: 'London',
-    country: 'United Kingdom',
-    type: 'protest',
-    sourceLink: 'https://example.org/march',
     organizer: 'Durability test',
-  };
+  });
 }

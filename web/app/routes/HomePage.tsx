@@ -15,8 +15,9 @@ import { LIMITS } from '../../../common/limits';
 import { pageCount } from '../../../common/paging';
 import { browserTimeZone } from '../../../common/timezones';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { Placeholders } from '../../components/ui/Card';
 import { StateMessage } from '../../components/ui/Notice';
-import { Pager } from '../../components/ui/Pager';
+import { Pager, pagerLabels } from '../../components/ui/Pager';
 import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
 import { SubscribeLink } from '../../features/calendar/components/SubscribeLink';
 import { useEventList } from '../../features/events/api/events';
@@ -97,10 +98,9 @@ export function HomePage() {
     body = (
       <div role="status" aria-label={t('list.loading')}>
         <div className={gridClass} data-testid="event-placeholders">
-          {Array.from({ length: LIMITS.homePlaceholders }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <EventCardSkeleton key={i} />
-          ))}
+          <Placeholders count={LIMITS.homePlaceholders}>
+            <EventCardSkeleton />
+          </Placeholders>
         </div>
       </div>
     );
@@ -191,12 +191,7 @@ export function HomePage() {
           hrefFor={(page) => `/${filtersToSearch({ ...filters, page })}`}
           onNavigate={focusList}
           className="mt-10"
-          labels={{
-            label: t('pagination.label'),
-            previous: t('pagination.previous'),
-            next: t('pagination.next'),
-            status: t('pagination.status', { page: filters.page, pages }),
-          }}
+          labels={pagerLabels(t, filters.page, pages)}
         />
       </>
     );

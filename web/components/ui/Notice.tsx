@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 
 type Tone = 'info' | 'success' | 'error' | 'warning';
 
@@ -52,6 +53,28 @@ export function StateMessage({
       <Heading className="text-xl font-semibold text-stone-900 dark:text-stone-100">{title}</Heading>
       {text ? <p className="text-stone-600 dark:text-stone-300">{text}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A list that could not load: what happened, and a button to try again. */
+export function LoadFailed({
+  tone = 'error',
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  tone?: 'error' | 'warning';
+  message: string;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="space-y-3">
+      <Notice tone={tone}>{message}</Notice>
+      <Button variant="secondary" onClick={onRetry}>
+        {retryLabel}
+      </Button>
     </div>
   );
 }

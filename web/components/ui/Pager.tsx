@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect } from 'react';
 import { Link } from 'react-router';
+import { type Page, pageCount } from '../../../common/paging';
 import { Button, buttonClass } from './Button';
 
 /** The words a pager shows; the caller translates them (`status` already holds the page numbers). */
@@ -11,6 +12,20 @@ export interface PagerLabels {
   next: string;
   /** e.g. "Page 2 of 5". */
   status: string;
+}
+
+/** The pager's words from a catalog's `pagination` block (label, previous, next, status with page and pages). */
+export function pagerLabels(
+  t: (key: string, options?: { page: number; pages: number }) => string,
+  page: number,
+  pages: number,
+): PagerLabels {
+  return {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    status: t('pagination.status', { page, pages }),
+  };
 }
 
 interface PagerBase {
@@ -127,4 +142,21 @@ export function Pager(props: PagerProps) {
       {next}
     </nav>
   );
+}
+
+/**
+ * How many pages a list held in the component's state has (1 until it has loaded). When the list shrinks
+ * under the page shown (an action emptied the last page), it steps back to the new last page rather
+ * than show an empty one.
+ */
+export function usePageCount(
+  list: ({ total: number } & Page) | undefined,
+  page: number,
+  setPage: (page: number) => void,
+): number {
+  const pages = list ? pageCount(list.total, list.pageSize) : 1;
+  useEffect(() => {
+    if (list && page > pages) setPage(pages);
+  }, [list, page, pages, setPage]);
+  return pages;
 }

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarPlus, ChevronDown, Download, ExternalLink } from 'lucide-react';
+import { CalendarPlus, ChevronDown, Download, ExternalLink, type LucideIcon } from 'lucide-react';
+import type { AnchorHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { type ButtonSize, type ButtonVariant, buttonClass } from '../../../components/ui/Button';
@@ -9,6 +10,31 @@ import { type CalendarEvent, googleCalendarUrl } from '../links';
 const itemClass =
   'flex cursor-pointer items-start gap-3 rounded-md px-3 py-2 text-sm text-stone-800 outline-none ' +
   'data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
+
+/** One choice of the menu: a link with its icon, its name and a line saying what it does. */
+function MenuLink({
+  icon: Icon,
+  label,
+  hint,
+  link,
+}: {
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+  link: AnchorHTMLAttributes<HTMLAnchorElement>;
+}) {
+  return (
+    <DropdownMenu.Item asChild className={itemClass}>
+      <a {...link}>
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100" />
+        <span className="flex flex-col">
+          <span className="font-medium">{label}</span>
+          <span className="text-xs text-stone-600 dark:text-stone-300">{hint}</span>
+        </span>
+      </a>
+    </DropdownMenu.Item>
+  );
+}
 
 export interface AddToCalendarProps {
   event: CalendarEvent;
@@ -52,30 +78,18 @@ export function AddToCalendar({
           collisionPadding={12}
           className="z-50 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
         >
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href={eventIcsPath(event.id)} download>
-              <Download
-                aria-hidden="true"
-                className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100"
-              />
-              <span className="flex flex-col">
-                <span className="font-medium">{t('add.ics')}</span>
-                <span className="text-xs text-stone-600 dark:text-stone-300">{t('add.icsHint')}</span>
-              </span>
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href={google} target="_blank" rel="noopener noreferrer">
-              <ExternalLink
-                aria-hidden="true"
-                className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-100"
-              />
-              <span className="flex flex-col">
-                <span className="font-medium">{t('add.google')}</span>
-                <span className="text-xs text-stone-600 dark:text-stone-300">{t('add.googleHint')}</span>
-              </span>
-            </a>
-          </DropdownMenu.Item>
+          <MenuLink
+            icon={Download}
+            label={t('add.ics')}
+            hint={t('add.icsHint')}
+            link={{ href: eventIcsPath(event.id), download: true }}
+          />
+          <MenuLink
+            icon={ExternalLink}
+            label={t('add.google')}
+            hint={t('add.googleHint')}
+            link={{ href: google, target: '_blank', rel: 'noopener noreferrer' }}
+          />
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
           <DropdownMenu.Label className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">
             {t('add.duration')}

@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, MapPin, UsersRound } from 'lucide-react';
+import { CalendarDays, ExternalLink, type LucideIcon, MapPin, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { ButtonLink } from '../../../components/ui/Button';
-import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 
@@ -18,6 +18,31 @@ export interface EventCardProps {
   backTo: string;
   /** The "Add to calendar" control (another feature's: the page puts it here). */
   calendarButton?: ReactNode;
+}
+
+/** One line of the card's details: an icon standing for its name (read out, not shown), then its value. */
+function CardDetail({
+  icon: Icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-2.5">
+      <dt className="shrink-0 pt-0.5">
+        <Icon aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
 
 export function EventCard({ event, viewerZone, now, backTo, calendarButton }: EventCardProps) {
@@ -50,34 +75,16 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
         </p>
 
         <dl className="mt-4 space-y-2 text-sm text-stone-700 dark:text-stone-300">
-          <div className="flex gap-2.5">
-            <dt className="shrink-0 pt-0.5">
-              <CalendarDays aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
-              <span className="sr-only">{t('card.date')}</span>
-            </dt>
-            <dd className="min-w-0">
-              <EventDate iso={event.date} parts={parts} />
-            </dd>
-          </div>
-          <div className="flex gap-2.5">
-            <dt className="shrink-0 pt-0.5">
-              <MapPin aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
-              <span className="sr-only">{t('card.location')}</span>
-            </dt>
-            <dd className="min-w-0" data-testid="event-location">
-              {event.location.city}, {event.location.country}
-            </dd>
-          </div>
+          <CardDetail icon={CalendarDays} label={t('card.date')}>
+            <EventDate iso={event.date} parts={parts} />
+          </CardDetail>
+          <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
+            {event.location.city}, {event.location.country}
+          </CardDetail>
           {event.organizer ? (
-            <div className="flex gap-2.5">
-              <dt className="shrink-0 pt-0.5">
-                <UsersRound aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
-                <span className="sr-only">{t('detail.organizedBy')}</span>
-              </dt>
-              <dd className="min-w-0" data-testid="event-organizer">
-                {t('card.by', { organizer: event.organizer })}
-              </dd>
-            </div>
+            <CardDetail icon={UsersRound} label={t('detail.organizedBy')} testId="event-organizer">
+              {t('card.by', { organizer: event.organizer })}
+            </CardDetail>
           ) : null}
         </dl>
 
@@ -112,16 +119,10 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
 export function EventCardSkeleton() {
   return (
     <Card className="flex flex-col p-5 sm:p-6" aria-hidden="true">
-      <div className="flex gap-2">
-        <SkeletonBlock className="h-5 w-24 rounded-full" />
-        <SkeletonBlock className="h-5 w-16 rounded-full" />
-      </div>
+      <SkeletonBadges widths={['w-24', 'w-16']} />
       <SkeletonBlock className="mt-4 h-6 w-4/5" />
-      <SkeletonBlock className="mt-3 h-4 w-full" />
-      <SkeletonBlock className="mt-2 h-4 w-11/12" />
-      <SkeletonBlock className="mt-2 h-4 w-2/3" />
-      <SkeletonBlock className="mt-5 h-4 w-3/4" />
-      <SkeletonBlock className="mt-2 h-4 w-1/2" />
+      <SkeletonLines className="mt-3 space-y-2" widths={['w-full', 'w-11/12', 'w-2/3']} />
+      <SkeletonLines className="mt-5 space-y-2" widths={['w-3/4', 'w-1/2']} />
       <div className="mt-6 flex justify-between">
         <SkeletonBlock className="h-4 w-16" />
         <SkeletonBlock className="h-8 w-28 rounded-lg" />

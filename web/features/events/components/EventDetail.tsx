@@ -7,7 +7,7 @@ import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { buttonClass } from '../../../components/ui/Button';
-import { Card, SkeletonBlock } from '../../../components/ui/Card';
+import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
@@ -197,10 +197,7 @@ export function EventDetailSkeleton() {
   return (
     <div role="status" aria-label={t('detail.loading')}>
       <Card className="mt-4 p-5 sm:p-8" aria-hidden="true">
-        <div className="flex gap-2">
-          <SkeletonBlock className="h-5 w-24 rounded-full" />
-          <SkeletonBlock className="h-5 w-28 rounded-full" />
-        </div>
+        <SkeletonBadges widths={['w-24', 'w-28']} />
         <SkeletonBlock className="mt-5 h-9 w-4/5" />
         <SkeletonBlock className="mt-5 h-8 w-24 rounded-lg" />
         <div className="mt-8 grid gap-5 sm:grid-cols-2">
@@ -210,9 +207,7 @@ export function EventDetailSkeleton() {
         </div>
         <SkeletonBlock className="mt-8 h-16 w-full rounded-xl" />
         <SkeletonBlock className="mt-8 h-5 w-40" />
-        <SkeletonBlock className="mt-4 h-4 w-full" />
-        <SkeletonBlock className="mt-2 h-4 w-11/12" />
-        <SkeletonBlock className="mt-2 h-4 w-3/4" />
+        <SkeletonLines className="mt-4 space-y-2" widths={['w-full', 'w-11/12', 'w-3/4']} />
       </Card>
     </div>
   );

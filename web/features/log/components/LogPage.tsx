@@ -1,16 +1,16 @@
 import { Ban, Info, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRelative, formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
-import { pageCount } from '../../../../common/paging';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card, SkeletonBlock } from '../../../components/ui/Card';
-import { Notice, StateMessage } from '../../../components/ui/Notice';
-import { Pager } from '../../../components/ui/Pager';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
+import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { addCatalog } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/log.json';
@@ -83,17 +83,15 @@ function LogSkeletons() {
       <p className="sr-only" role="status">
         {t('loading')}
       </p>
-      {Array.from({ length: LIMITS.logSkeletons }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={i} className="flex gap-4 p-5 sm:p-6">
+      <Placeholders count={LIMITS.logSkeletons}>
+        <Card className="flex gap-4 p-5 sm:p-6">
           <SkeletonBlock className="size-10 shrink-0 rounded-full" />
           <div className="flex-1 space-y-3">
             <SkeletonBlock className="h-5 w-2/3" />
-            <SkeletonBlock className="h-4 w-1/2" />
-            <SkeletonBlock className="h-4 w-3/4" />
+            <SkeletonLines className="space-y-3" widths={['w-1/2', 'w-3/4']} />
           </div>
         </Card>
-      ))}
+      </Placeholders>
     </div>
   );
 }
@@ -103,21 +101,18 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   const [page, setPage] = useState(1);
   const listRef = useRef<HTMLUListElement>(null);
   const log = useLog(page);
-  const pages = log.data ? pageCount(log.data.total, log.data.pageSize) : 1;
-  useEffect(() => {
-    if (log.data && page > pages) setPage(pages);
-  }, [log.data, page, pages]);
+  const pages = usePageCount(log.data, page, setPage);
 
   if (log.isPending) return <LogSkeletons />;
   // A failed load says so, politely, and offers a retry (docs/PRODUCT.md#departures).
   if (log.isError) {
     return (
-      <div className="space-y-3">
-        <Notice tone="warning">{t('loadError')}</Notice>
-        <Button variant="secondary" onClick={() => void log.refetch()}>
-          {t('tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed
+        tone="warning"
+        message={t('loadError')}
+        retryLabel={t('tryAgain')}
+        onRetry={() => void log.refetch()}
+      />
     );
   }
   if (log.data.entries.length === 0) {
@@ -144,12 +139,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
         pages={pages}
         onPageChange={setPage}
         listRef={listRef}
-        labels={{
-          label: t('pagination.label'),
-          previous: t('pagination.previous'),
-          next: t('pagination.next'),
-          status: t('pagination.status', { page, pages }),
-        }}
+        labels={pagerLabels(t, page, pages)}
       />
     </div>
   );
@@ -170,12 +160,7 @@ export default function LogPage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:py-10">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
-          {t('title')}
-        </h1>
-        <p className="text-stone-700 dark:text-stone-300">{t('intro')}</p>
-      </header>
+      <PageHeader title={t('title')} intro={t('intro')} />
 
       <section
         aria-labelledby="about-log"

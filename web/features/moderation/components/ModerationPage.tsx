@@ -6,6 +6,7 @@ import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isAccessLost } from '../../../lib/api';
@@ -172,11 +173,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
-          {t('title')}
-        </h1>
-        <p className="max-w-3xl text-stone-700 dark:text-stone-300">{t('intro')}</p>
+      <PageHeader title={t('title')} intro={t('intro')}>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700 dark:text-stone-300">
           <div className="flex gap-1.5">
             <dt className="font-medium">{t('signedInAs')}</dt>
@@ -187,7 +184,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
             <dd data-testid="moderator-role">{t(`roles.${role}`, { defaultValue: role })}</dd>
           </div>
         </dl>
-      </header>
+      </PageHeader>
 
       <ActionFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
 

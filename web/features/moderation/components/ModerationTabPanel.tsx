@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
-import { pageCount } from '../../../../common/paging';
 import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
-import { Button } from '../../../components/ui/Button';
-import { SkeletonBlock } from '../../../components/ui/Card';
-import { Notice, StateMessage } from '../../../components/ui/Notice';
-import { Pager } from '../../../components/ui/Pager';
+import { Placeholders, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
+import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
+import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -17,13 +15,9 @@ import { type ModerationActionName, ModerationCard } from './ModerationCard';
 function SkeletonCard() {
   return (
     <div className="space-y-3 rounded-xl border border-stone-200 bg-white p-5 dark:border-stone-800 dark:bg-stone-900">
-      <div className="flex gap-2">
-        <SkeletonBlock className="h-5 w-24 rounded-full" />
-        <SkeletonBlock className="h-5 w-20 rounded-full" />
-      </div>
+      <SkeletonBadges widths={['w-24', 'w-20']} />
       <SkeletonBlock className="h-6 w-3/4" />
-      <SkeletonBlock className="h-4 w-1/2" />
-      <SkeletonBlock className="h-4 w-1/3" />
+      <SkeletonLines className="space-y-3" widths={['w-1/2', 'w-1/3']} />
     </div>
   );
 }
@@ -42,14 +36,10 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   const query = useModerationEvents(tab, page);
   const session = useSession();
   const items = query.data?.items ?? [];
-  const pages = query.data ? pageCount(query.data.total, query.data.pageSize) : 1;
+  // An action can empty the last page: it then steps back rather than show an empty page.
+  const pages = usePageCount(query.data, page, setPage);
   const selected = items.find((i) => i.event.id === selectedId) ?? null;
   const now = new Date();
-
-  // An action can empty the last page: step back rather than show an empty page.
-  useEffect(() => {
-    if (query.data && page > pages) setPage(pages);
-  }, [query.data, page, pages]);
 
   if (query.isPending) {
     return (
@@ -59,10 +49,9 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
         </p>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-4" data-testid="moderation-skeletons">
-            {Array.from({ length: LIMITS.moderationSkeletons }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <SkeletonCard key={i} />
-            ))}
+            <Placeholders count={LIMITS.moderationSkeletons}>
+              <SkeletonCard />
+            </Placeholders>
           </div>
         </div>
       </div>
@@ -76,12 +65,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
   }
   if (query.isError) {
     return (
-      <div className="space-y-3">
-        <Notice tone="error">{t('loadError')}</Notice>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('tryAgain')}
-        </Button>
-      </div>
+      <LoadFailed message={t('loadError')} retryLabel={t('tryAgain')} onRetry={() => void query.refetch()} />
     );
   }
   if (items.length === 0 && page === 1) {
@@ -125,12 +109,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
             setPage(next);
             setSelectedId(null);
           }}
-          labels={{
-            label: t('pagination.label'),
-            previous: t('pagination.previous'),
-            next: t('pagination.next'),
-            status: t('pagination.status', { page, pages }),
-          }}
+          labels={pagerLabels(t, page, pages)}
         />
       </div>
       <aside
