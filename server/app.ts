@@ -14,6 +14,7 @@ import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
+import { registerMailSender } from './mail/plugin';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : null;
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
   registerRoutes(app, options, shell);
+  registerMailSender(app, options);
 
   if (webRoot && shell) {
     await app.register(fastifyStatic, {

@@ -9,6 +9,10 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   createdAt: z.string(),
+  /** The person proved they read this address (a link we mailed, or Google). */
+  emailVerified: z.boolean(),
+  /** The server refuses their submissions and reports until they confirm the address (docs/EMAIL.md). */
+  mustConfirmEmail: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -7,6 +7,8 @@ export interface Actor {
   email: string;
   role: Role;
   createdAt: number;
+  /** When the person proved they read `email`; null if never (docs/EMAIL.md). */
+  emailVerifiedAt: number | null;
 }
 
 export const isModerator = (actor: Actor | null): boolean => actor?.role === 'moderator';

@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import { AppError } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, getUserByGoogleSub, insertUser, isUniqueViolation } from '../store/users';
+import { deleteEmailTokens } from './emailTokens';
 
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce, done by
@@ -168,9 +169,11 @@ export class GoogleClient {
 // --- Claims → account ---
 
 /**
- * The account for verified Google claims. First sign-in creates it (name and email from the ID token);
- * an existing account with the same email that is not linked to this Google identity is refused
- * (it signs in another way, and linking silently would let whoever controls the Google account in).
+ * The account for verified Google claims. First sign-in creates it (name and email from the ID token).
+ * An account with the same email that never proved it owns that address (a password sign-up whose
+ * link was never opened) is taken over: whoever made it may not be the address's owner, and Google
+ * says this person is (docs/EMAIL.md). Any other account with that email is refused: it proved the
+ * address, signs in another way, and linking silently would let whoever controls the Google account in.
  */
 export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDToken): Promise<UserRow> {
   const linked = await getUserByGoogleSub(db, claims.sub);
@@ -178,7 +181,12 @@ export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDT
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (!email) throw googleError.provider('Google did not share an email address for this account.');
   if (claims.email_verified !== true) throw googleError.unverifiedEmail();
-  if (await getUserByEmail(db, email)) throw googleError.accountExists();
+  const existing = await getUserByEmail(db, email);
+  if (existing) {
+    if (existing.email_verified_at !== null || existing.google_sub !== null)
+      throw googleError.accountExists();
+    return takeOverUnprovedAccount(db, existing, claims.sub);
+  }
   const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0] || email;
   try {
     return await insertUser(db, {
@@ -186,6 +194,7 @@ export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDT
       email,
       googleSub: claims.sub,
       role: 'user',
+      emailVerifiedAt: Date.now(),
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -194,4 +203,32 @@ export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDT
     if (raced) return raced;
     throw googleError.accountExists();
   }
+}
+
+/**
+ * Give the address's proved owner (per Google) the account someone opened with it: linked to this
+ * Google identity, its password voided, every session of it ended, its pending links gone, the address
+ * proved; all in one transaction. Its name and history stay (most often it is the same person, who
+ * signed up with a password and never opened the link).
+ */
+async function takeOverUnprovedAccount(db: Kysely<Database>, user: UserRow, sub: string): Promise<UserRow> {
+  const now = Date.now();
+  const taken = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ google_sub: sub, password_hash: null, email_verified_at: now })
+      .where('id', '=', user.id)
+      .where('email_verified_at', 'is', null)
+      .where('google_sub', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await deleteEmailTokens(trx, user.id);
+    return true;
+  });
+  if (taken) return { ...user, google_sub: sub, password_hash: null, email_verified_at: now };
+  // The address was proved meanwhile, or another pop-up of this person took it over first.
+  const raced = await getUserByGoogleSub(db, sub);
+  if (raced) return raced;
+  throw googleError.accountExists();
 }

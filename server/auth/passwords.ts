@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../common/enums';
 import { conflict } from '../errors';
 import type { Database, UserRow } from '../store/schema';
@@ -109,18 +109,28 @@ export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.'
  * Create an account that signs in with email and password (sign-up, the demo seed, tests). Answers
  * 409 `auth/email-already-in-use` when the email (compared case-insensitively) is taken.
  */
-export async function createPasswordUser(db: Kysely<Database>, input: NewPasswordUser): Promise<UserRow> {
+export async function createPasswordUser(
+  db: Kysely<Database>,
+  input: NewPasswordUser,
+  /** Runs in the transaction that creates the account (its verification email, docs/EMAIL.md). */
+  onCreated?: (trx: Transaction<Database>, user: UserRow) => Promise<unknown>,
+): Promise<UserRow> {
   // The answer below reveals the account anyway; checking first spares the hashing work.
   if (await getUserByEmail(db, input.email)) {
     throw conflict('auth/email-already-in-use', EMAIL_IN_USE_MESSAGE);
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertUser(db, {
-      name: input.name.trim(),
-      email: input.email,
-      passwordHash,
-      role: input.role ?? 'user',
+    // Hashed before the transaction: it holds the database for a few statements, not for the hashing.
+    return await db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        name: input.name.trim(),
+        email: input.email,
+        passwordHash,
+        role: input.role ?? 'user',
+      });
+      await onCreated?.(trx, user);
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('auth/email-already-in-use', EMAIL_IN_USE_MESSAGE);

@@ -49,6 +49,7 @@ export async function actorForToken(
       'users.email',
       'users.role',
       'users.created_at',
+      'users.email_verified_at',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -64,7 +65,14 @@ export async function actorForToken(
       .where('id', '=', id)
       .execute();
   }
-  return { id: row.user_id, name: row.name, email: row.email, role: row.role, createdAt: row.created_at };
+  return {
+    id: row.user_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    createdAt: row.created_at,
+    emailVerifiedAt: row.email_verified_at,
+  };
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {

@@ -26,12 +26,16 @@ export async function beginSession(
   setSessionCookie(reply, env, token);
   reply.header('Cache-Control', 'no-store');
   return {
-    user: presentSessionUser({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      createdAt: user.created_at,
-    }),
+    user: presentSessionUser(
+      {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        createdAt: user.created_at,
+        emailVerifiedAt: user.email_verified_at,
+      },
+      env,
+    ),
   };
 }

@@ -1,3 +1,4 @@
+import { notifySubmitter } from '../mail/notify';
 import type { EventRow } from '../store/schema';
 import { type ModerationContext, takeEvent } from './transition';
 
@@ -10,12 +11,14 @@ export async function approveEvent(
   { eventId, verified }: { eventId: string; verified: boolean },
 ): Promise<EventRow> {
   const now = ctx.now ?? Date.now();
-  return ctx.db.transaction().execute((trx) =>
-    takeEvent(trx, 'approve', eventId, now, {
+  return ctx.db.transaction().execute(async (trx) => {
+    const event = await takeEvent(trx, 'approve', eventId, now, {
       status: 'approved',
       verified: verified ? 1 : 0,
       approved_at: now,
       updated_at: now,
-    }),
-  );
+    });
+    await notifySubmitter(trx, ctx.outbox, 'event_approved', event);
+    return event;
+  });
 }

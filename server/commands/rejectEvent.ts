@@ -1,4 +1,5 @@
 import { badRequest } from '../errors';
+import { notifySubmitter } from '../mail/notify';
 import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
 import { type ModerationContext, takeEvent } from './transition';
@@ -20,6 +21,7 @@ export async function rejectEvent(
       moderatorId: ctx.moderatorId,
       now,
     });
+    await notifySubmitter(trx, ctx.outbox, 'event_rejected', event, { reason: text });
     return event;
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { conflict, notFound } from '../errors';
+import type { Outbox } from '../mail/outbox';
 import { type EventAction, requiredState, statusConflict } from '../policies/moderation';
 import { getEventById } from '../store/events';
 import type { Database, EventRow, EventsTable } from '../store/schema';
@@ -9,6 +10,8 @@ export interface ModerationContext {
   /** The moderator acting: stored on the log entry and on closed reports. */
   moderatorId: string;
   now?: number;
+  /** Where the submitter's email about the outcome is written, in the action's transaction. */
+  outbox?: Outbox;
 }
 
 export const EVENT_GONE = 'This event no longer exists.';

@@ -10,7 +10,14 @@ import {
   stateConflict,
 } from './moderation';
 
-const user: Actor = { id: 'u', name: 'User', email: 'u@example.org', role: 'user', createdAt: 0 };
+const user: Actor = {
+  id: 'u',
+  name: 'User',
+  email: 'u@example.org',
+  role: 'user',
+  createdAt: 0,
+  emailVerifiedAt: null,
+};
 const moderator: Actor = { ...user, id: 'm', role: 'moderator' };
 const DAY = 24 * 3600 * 1000;
 const now = new Date('2026-06-15T12:00:00Z');

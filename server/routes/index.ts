@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerPageRendering, registerPageRoutes } from '../html/pages';
 import type { Shell } from '../html/shell';
+import { registerAccountRoutes } from './account/index';
 import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
 import { registerCalendarRoutes } from './calendar/index';
@@ -17,8 +18,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   // Before any route: it puts its onSend hook on the rendered pages' routes as they are declared.
   registerPageRendering(app, ctx, shell);
   registerHealthRoutes(app, ctx);
-  registerSessionRoutes(app);
+  registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCreateEventRoute(app, ctx);
   registerReportRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ReportReason } from '../../common/enums';
 import { newId } from './ids';
 import type { Database, ReportRow } from './schema';
@@ -21,6 +21,8 @@ export interface NewReport {
 export async function openReport(
   db: Kysely<Database>,
   r: NewReport,
+  /** Runs in the transaction that opened a new report (not for a repeat): its emails (docs/EMAIL.md). */
+  onOpened?: (trx: Transaction<Database>, report: ReportRow) => Promise<void>,
 ): Promise<{ report: ReportRow; created: boolean } | null> {
   // Two rounds at most: a moderator may close the open report between our insert and our read.
   for (let attempt = 0; ; attempt++) {
@@ -50,7 +52,10 @@ export async function openReport(
         )
         .returningAll()
         .executeTakeFirst();
-      if (inserted) return { report: inserted, created: true };
+      if (inserted) {
+        await onOpened?.(trx, inserted);
+        return { report: inserted, created: true };
+      }
       const existing = await trx
         .selectFrom('reports')
         .selectAll()

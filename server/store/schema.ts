@@ -15,6 +15,8 @@ export interface UsersTable {
   google_sub: string | null;
   role: Role;
   created_at: number;
+  /** When the person proved they read this address (a link we mailed, or Google); null if never. */
+  email_verified_at: number | null;
 }
 
 export interface SessionsTable {
@@ -86,6 +88,51 @@ export interface AppSecretsTable {
   created_at: number;
 }
 
+/** Single-use links mailed to a person (server/mail/tokens.ts): only the token's SHA-256 is kept. */
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: 'reset' | 'verify';
+  /** The address the link went to (lower-cased). */
+  email_lc: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Every email, written with its cause and delivered by server/mail/sender.ts. */
+export interface MailOutboxTable {
+  id: string;
+  /** The Message-ID header, the same on every attempt. */
+  message_id: string;
+  kind: string;
+  user_id: string;
+  to_address: string;
+  /** JSON: what the email says (server/mail/messages.ts renders it at sending time). */
+  payload: string;
+  dedupe_key: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface MailPreferencesTable {
+  user_id: string;
+  kind: string;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface MailUnsubscribeTokensTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -94,6 +141,10 @@ export interface Database {
   transparency_log: TransparencyLogTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  email_tokens: EmailTokensTable;
+  mail_outbox: MailOutboxTable;
+  mail_preferences: MailPreferencesTable;
+  mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -102,3 +153,4 @@ export type NewEventRow = Insertable<EventsTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type LogRow = Selectable<TransparencyLogTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -17,6 +17,8 @@ export interface NewUser {
   passwordHash?: string | null;
   googleSub?: string | null;
   role?: Role;
+  /** When the address was proved (Google accounts: at creation); null or absent when not yet. */
+  emailVerifiedAt?: number | null;
 }
 
 export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<UserRow> {
@@ -29,6 +31,7 @@ export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<User
     google_sub: u.googleSub ?? null,
     role: u.role ?? 'user',
     created_at: Date.now(),
+    email_verified_at: u.emailVerifiedAt ?? null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

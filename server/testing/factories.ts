@@ -28,10 +28,16 @@ export function validEventInput(overrides: Partial<Record<keyof EventInput, stri
   };
 }
 
-/** A user (role `user` unless told otherwise) with a unique email. */
+/** A user (role `user` unless told otherwise) with a unique email, not proved unless `emailVerified`. */
 export async function createUser(
   store: Store,
-  overrides: { name?: string; email?: string; role?: Role; passwordHash?: string | null } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    role?: Role;
+    passwordHash?: string | null;
+    emailVerified?: boolean;
+  } = {},
 ): Promise<UserRow> {
   const n = next();
   return insertUser(store.db, {
@@ -39,11 +45,14 @@ export async function createUser(
     email: overrides.email ?? `user${n}-${Date.now()}@example.org`,
     role: overrides.role ?? 'user',
     passwordHash: overrides.passwordHash ?? null,
+    emailVerifiedAt: overrides.emailVerified ? Date.now() : null,
   });
 }
 
-export const createModerator = (store: Store, overrides: { name?: string; email?: string } = {}) =>
-  createUser(store, { ...overrides, role: 'moderator' });
+export const createModerator = (
+  store: Store,
+  overrides: { name?: string; email?: string; emailVerified?: boolean } = {},
+) => createUser(store, { ...overrides, role: 'moderator' });
 
 /** A session cookie header value for this user, as if they had signed in. */
 export async function sessionCookieFor(store: Store, user: Pick<UserRow, 'id'>): Promise<string> {
@@ -129,10 +138,10 @@ export async function createLogEntry(
   return insertLogEntry(store.db, { eventId, action, reason, moderatorId, now: createdAt });
 }
 
-/** A user who signs in with this email and password (hashed as sign-up would). */
+/** A user who signs in with this email and password (hashed as sign-up would); `emailVerified` proves it. */
 export async function createPasswordAccount(
   store: Store,
-  overrides: { name?: string; email?: string; password?: string; role?: Role } = {},
+  overrides: { name?: string; email?: string; password?: string; role?: Role; emailVerified?: boolean } = {},
 ): Promise<UserRow & { password: string }> {
   const { createPasswordUser } = await import('../auth/passwords');
   const n = next();
@@ -143,5 +152,12 @@ export async function createPasswordAccount(
     password,
     role: overrides.role ?? 'user',
   });
-  return { ...user, password };
+  if (!overrides.emailVerified) return { ...user, password };
+  const emailVerifiedAt = Date.now();
+  await store.db
+    .updateTable('users')
+    .set({ email_verified_at: emailVerifiedAt })
+    .where('id', '=', user.id)
+    .execute();
+  return { ...user, email_verified_at: emailVerifiedAt, password };
 }

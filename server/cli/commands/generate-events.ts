@@ -247,6 +247,7 @@ export async function generateEvents(
         google_sub: null,
         role: 'user',
         created_at: now - 3 * YEAR,
+        email_verified_at: null,
       };
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleSignInResult, SessionResponse } from '../../../common/schemas/auth';
+import { createEmailToken } from '../../auth/emailTokens';
 import { createPasswordAccount } from '../../testing/factories';
 import {
   type GoogleTestProvider,
@@ -181,8 +182,11 @@ describe('GET /api/auth/google/callback', () => {
     expect(row).toBeUndefined();
   });
 
-  it('answers account-exists for an email that already signs in with a password', async () => {
-    const account = await createPasswordAccount(server.store, { email: 'Existing@Gmail.example' });
+  it('answers account-exists for an email that a password account proved it owns', async () => {
+    const account = await createPasswordAccount(server.store, {
+      email: 'Existing@Gmail.example',
+      emailVerified: true,
+    });
     provider.setIdentity({
       sub: 'sub-existing',
       email: 'existing@gmail.example',
@@ -202,6 +206,13 @@ describe('GET /api/auth/google/callback', () => {
       .where('id', '=', account.id)
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ google_sub: null, name: account.name });
+    // Its password still works.
+    const signIn = await server.fetch('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(signIn.status).toBe(200);
   });
 
   it('refuses a callback without the flow cookie of this browser (login forgery)', async () => {
@@ -237,5 +248,86 @@ describe('GET /api/auth/google/callback', () => {
       code: 'auth/cancelled-popup-request',
       message: 'Google sign-in was cancelled.',
     });
+  });
+});
+
+describe('an email registered by someone who never proved it (issue 12: email squatting)', () => {
+  const post = (path: string, body: unknown, cookie?: string) =>
+    server.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('is taken over by the Google sign-in of that address: password voided, sessions ended, links void', async () => {
+    // Someone signs up first with the address of the person who owns it, and stays signed in.
+    const squatter = await post('/api/auth/sign-up', {
+      name: 'Squatter',
+      email: 'Owner@Gmail.example',
+      password: 'squatters-password',
+    });
+    expect(squatter.status).toBe(201);
+    const squatterCookie = cookiePair(squatter, 'sid');
+    const account = await server.store.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email_lc', '=', 'owner@gmail.example')
+      .executeTakeFirstOrThrow();
+    expect(account.email_verified_at).toBeNull();
+    const oldLink = await createEmailToken(server.store.db, {
+      userId: account.id,
+      email: account.email,
+      purpose: 'reset',
+    });
+
+    provider.setIdentity({
+      sub: 'sub-owner',
+      email: 'owner@gmail.example',
+      email_verified: true,
+      name: 'Owner',
+    });
+    const owner = await signInWithGoogle();
+    expect(owner.result).toEqual({ ok: true });
+    const user = await sessionUser(owner.session);
+    expect(user).toMatchObject({ id: account.id, emailVerified: true, mustConfirmEmail: false });
+
+    const row = await server.store.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ google_sub: 'sub-owner', password_hash: null });
+    expect(row.email_verified_at).not.toBeNull();
+    // The squatter is out: their session ended, their password opens nothing, their link is void.
+    expect(await sessionUser(squatterCookie)).toBeNull();
+    const signIn = await post('/api/auth/sign-in', {
+      email: 'owner@gmail.example',
+      password: 'squatters-password',
+    });
+    expect(signIn.status).toBe(401);
+    const reset = await post('/api/auth/reset-password', { token: oldLink, password: 'taken-back-again' });
+    expect(reset.status).toBe(400);
+    // The owner's next sign-in is the same account.
+    const again = await signInWithGoogle();
+    expect((await sessionUser(again.session))?.id).toBe(account.id);
+  });
+
+  it('is not taken over by a Google account whose email Google has not verified', async () => {
+    const account = await createPasswordAccount(server.store, { email: 'careful@gmail.example' });
+    provider.setIdentity({
+      sub: 'sub-careful',
+      email: 'careful@gmail.example',
+      email_verified: false,
+      name: 'Not Verified',
+    });
+    const { result } = await signInWithGoogle();
+    expect(result).toMatchObject({ ok: false, code: 'auth/unverified-email' });
+    const row = await server.store.db
+      .selectFrom('users')
+      .select(['google_sub', 'password_hash'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.google_sub).toBeNull();
+    expect(row.password_hash).toBe(account.password_hash);
   });
 });

@@ -14,6 +14,8 @@ import { deleteSession, SESSION_COOKIE } from '../../auth/sessions';
 import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
 import { AppError, validationFailed } from '../../errors';
+import { queueEmailVerification } from '../../mail/notify';
+import { Outbox } from '../../mail/outbox';
 import { enforceRateLimit } from '../../rateLimit';
 import { assertStorableText } from '../../storableText';
 import { getUserByEmail, setPasswordHash } from '../../store/users';
@@ -46,6 +48,7 @@ function signUpValidationError(error: ZodError): AppError {
 const accountKey = (email: string) => email.trim().toLowerCase();
 
 export function registerPasswordRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  const outbox = new Outbox(env);
   // The decoy hash for unknown emails is made now, not during someone's first sign-in.
   void warmUpPasswordHashing();
 
@@ -57,7 +60,10 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     assertStorableText(input);
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpAccount, accountKey(input.email));
     // The role is never read from the request: every new account is a user (docs/PRODUCT.md#roles).
-    const user = await createPasswordUser(store.db, { ...input, role: 'user' });
+    // With email set up, the account comes with a link that proves its address (docs/EMAIL.md).
+    const user = await createPasswordUser(store.db, { ...input, role: 'user' }, (trx, created) =>
+      queueEmailVerification(trx, outbox, created),
+    );
     reply.code(201);
     return beginSession(store.db, env, request, reply, user);
   });

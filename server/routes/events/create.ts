@@ -3,6 +3,9 @@ import { zonedDateTimeToInstant } from '../../../common/dates';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { AppError, unauthenticated } from '../../errors';
+import { notifyModerators } from '../../mail/notify';
+import { Outbox } from '../../mail/outbox';
+import { assertEmailConfirmed } from '../../policies/email';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { insertEvent } from '../../store/events';
@@ -31,11 +34,13 @@ export const SUBMIT_RATE_LIMITS: RateRule[] = [
 
 export const SUBMIT_UNAUTHENTICATED = 'User must be authenticated to submit events';
 
-export function registerCreateEventRoute(app: FastifyInstance, { store }: AppContext): void {
+export function registerCreateEventRoute(app: FastifyInstance, { store, env }: AppContext): void {
+  const outbox = new Outbox(env);
   // Submit an event (docs/PRODUCT.md#event-states): it waits, pending and unverified, for a moderator.
   app.post('/api/events', async (request, reply): Promise<EventDto> => {
     const actor = request.actor;
     if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);
+    assertEmailConfirmed(actor, env);
     const input = parseInput(eventInputSchema, request.body);
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
@@ -46,19 +51,24 @@ export function registerCreateEventRoute(app: FastifyInstance, { store }: AppCon
         date: 'Please enter a valid date',
       });
     }
-    const row = await insertEvent(store.db, {
-      title: input.title,
-      description: input.description,
-      startsAt,
-      timezone: input.timezone,
-      city: input.city,
-      country: input.country,
-      type: input.type,
-      sourceLink: input.sourceLink,
-      organizer: input.organizer,
-      createdBy: actor.id,
-      status: 'pending',
-      verified: false,
+    // The moderators who asked to hear of new submissions get an email written with it.
+    const row = await store.db.transaction().execute(async (trx) => {
+      const inserted = await insertEvent(trx, {
+        title: input.title,
+        description: input.description,
+        startsAt,
+        timezone: input.timezone,
+        city: input.city,
+        country: input.country,
+        type: input.type,
+        sourceLink: input.sourceLink,
+        organizer: input.organizer,
+        createdBy: actor.id,
+        status: 'pending',
+        verified: false,
+      });
+      await notifyModerators(trx, outbox, 'new_submission', inserted, { except: actor.id });
+      return inserted;
     });
     reply.code(201).header('Location', `/api/events/${row.id}`);
     return presentEvent(row, actor);

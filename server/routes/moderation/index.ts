@@ -16,6 +16,7 @@ import { rejectEvent } from '../../commands/rejectEvent';
 import { removeEvent } from '../../commands/removeEvent';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import { Outbox } from '../../mail/outbox';
 import { authorizeModeration } from '../../policies/moderation';
 import { presentEvent } from '../../presenters/event';
 import { presentModerationCounts, presentModerationItem } from '../../presenters/moderation';
@@ -53,8 +54,9 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
  * Every handler checks the role first, before it looks at its input, so a visitor or a user learns
  * nothing from it but 401 / 403.
  */
-function registerModerationHandlers(app: FastifyInstance, { store }: AppContext): void {
+function registerModerationHandlers(app: FastifyInstance, { store, env }: AppContext): void {
   const db = store.db;
+  const outbox = new Outbox(env);
 
   app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
     authorizeModeration(request.actor, 'list');
@@ -95,7 +97,10 @@ function registerModerationHandlers(app: FastifyInstance, { store }: AppContext)
       const actor = authorizeModeration(request.actor, 'approve');
       const input = parseInput(approveInputSchema, request.body);
       const eventId = eventIdOf(request);
-      const event = await approveEvent({ db, moderatorId: actor.id }, { eventId, verified: input.verified });
+      const event = await approveEvent(
+        { db, moderatorId: actor.id, outbox },
+        { eventId, verified: input.verified },
+      );
       return { event: presentEvent(event, actor) };
     },
   );
@@ -106,7 +111,10 @@ function registerModerationHandlers(app: FastifyInstance, { store }: AppContext)
       const actor = authorizeModeration(request.actor, 'reject');
       const input = parseInput(rejectInputSchema, request.body);
       const eventId = eventIdOf(request);
-      const event = await rejectEvent({ db, moderatorId: actor.id }, { eventId, reason: input.reason });
+      const event = await rejectEvent(
+        { db, moderatorId: actor.id, outbox },
+        { eventId, reason: input.reason },
+      );
       return { event: presentEvent(event, actor) };
     },
   );
@@ -119,7 +127,7 @@ function registerModerationHandlers(app: FastifyInstance, { store }: AppContext)
       const input = parseInput(removeInputSchema, request.body);
       const eventId = eventIdOf(request);
       const event = await removeEvent(
-        { db, moderatorId: actor.id },
+        { db, moderatorId: actor.id, outbox },
         { eventId, reason: input.reason, pastEvent: input.pastEvent },
       );
       return { event: presentEvent(event, actor) };

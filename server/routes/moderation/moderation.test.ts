@@ -313,7 +313,14 @@ describe('presentReport', () => {
       closed_at: null,
       closed_by: null,
     };
-    const user: Actor = { id: 'u', name: 'U', email: 'u@example.org', role: 'user', createdAt: 0 };
+    const user: Actor = {
+      id: 'u',
+      name: 'U',
+      email: 'u@example.org',
+      role: 'user',
+      createdAt: 0,
+      emailVerifiedAt: null,
+    };
     expect(presentReport(row, { ...user, role: 'moderator' }).reportedBy).toBe('ReporterId000001');
     expect(presentReport(row, user)).not.toHaveProperty('reportedBy');
     expect(presentReport(row, null)).not.toHaveProperty('reportedBy');

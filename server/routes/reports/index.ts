@@ -3,6 +3,9 @@ import { isId } from '../../../common/ids';
 import { type ReportReceipt, reportInputSchema } from '../../../common/schemas/reports';
 import type { AppContext } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
+import { notifyModerators } from '../../mail/notify';
+import { Outbox } from '../../mail/outbox';
+import { assertEmailConfirmed } from '../../policies/email';
 import { canReportEvent } from '../../policies/reports';
 import { presentReportReceipt } from '../../presenters/report';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
@@ -21,12 +24,14 @@ export const REPORT_RATE_LIMIT: RateRule = {
 
 export const REPORT_UNAUTHENTICATED = 'User must be authenticated to report events';
 
-export function registerReportRoutes(app: FastifyInstance, { store }: AppContext): void {
+export function registerReportRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  const outbox = new Outbox(env);
   app.post<{ Params: { id: string } }>(
     '/api/events/:id/reports',
     async (request, reply): Promise<ReportReceipt> => {
       const actor = request.actor;
       if (!actor) throw unauthenticated(REPORT_UNAUTHENTICATED);
+      assertEmailConfirmed(actor, env);
       const { reason } = parseInput(reportInputSchema, request.body);
       // Counted before the lookup, so the limit also slows anyone probing for event ids.
       await enforceRateLimit(store.db, REPORT_RATE_LIMIT, actor.id);
@@ -37,7 +42,10 @@ export function registerReportRoutes(app: FastifyInstance, { store }: AppContext
       if (!event || !canReportEvent(actor, event)) throw notFound(EVENT_NOT_FOUND);
 
       // A repeat report is a success that changes nothing: the first open report stands.
-      const opened = await openReport(store.db, { eventId: event.id, reportedBy: actor.id, reason });
+      // A new report (not a repeat) tells the moderators who asked for it, in the report's transaction.
+      const opened = await openReport(store.db, { eventId: event.id, reportedBy: actor.id, reason }, (trx) =>
+        notifyModerators(trx, outbox, 'new_report', event, { except: actor.id, reportReason: reason }),
+      );
       // Removed while we were looking: the same answer as for any removed event.
       if (!opened) throw notFound(EVENT_NOT_FOUND);
       reply.code(201);

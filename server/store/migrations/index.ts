@@ -4,6 +4,7 @@ import * as m0002 from './0002_search_index';
 import * as m0003 from './0003_location_walk_index';
 import * as m0004 from './0004_app_secrets';
 import * as m0005 from './0005_pg_location_walk_index';
+import * as m0006 from './0006_email';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_location_walk_index': m0003,
   '0004_app_secrets': m0004,
   '0005_pg_location_walk_index': m0005,
+  '0006_email': m0006,
 };

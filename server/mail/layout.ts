@@ -1,0 +1,94 @@
+import { escapeHtml } from '../html/shell';
+
+/** What one email says, before it is laid out as text and as HTML. */
+export interface Content {
+  subject: string;
+  paragraphs: string[];
+  /** A moderator's reason, quoted as it was written. */
+  quote?: { label: string; text: string };
+  list?: string[];
+  action: { label: string; url: string };
+  after: string[];
+}
+
+/** The parts every email shares: greeting, signature and why it was sent, with the opt-out links. */
+export interface Frame {
+  greeting: string;
+  buttonFallback: string;
+  signature: string;
+  footer: { why: string; unsubscribe: string | null; preferences: string | null };
+  labels: { unsubscribe: string; unsubscribeLink: string; preferences: string; preferencesLink: string };
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** One line for a subject or a greeting: no line breaks or control characters from user text. */
+export const oneLine = (text: string): string => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+
+export function layoutText(content: Content, frame: Frame): string {
+  const lines = [frame.greeting, '', ...content.paragraphs.flatMap((p) => [p, ''])];
+  if (content.quote)
+    lines.push(content.quote.label, ...content.quote.text.split(/\r?\n/).map((l) => `> ${l}`), '');
+  if (content.list?.length) lines.push(...content.list.map((item) => `- ${item}`), '');
+  lines.push(`${content.action.label}:`, content.action.url, '');
+  for (const p of content.after) lines.push(p, '');
+  lines.push(frame.signature, '', '-- ', frame.footer.why);
+  if (frame.footer.unsubscribe) lines.push(frame.labels.unsubscribe);
+  if (frame.footer.preferences) lines.push(frame.labels.preferences);
+  return `${lines.join('\n')}\n`;
+}
+
+const paragraph = (html: string, style = '') =>
+  `<p style="margin:0 0 16px;line-height:1.5${style ? `;${style}` : ''}">${html}</p>`;
+const link = (url: string, text: string) =>
+  `<a href="${escapeHtml(url)}" style="color:#007a3d">${escapeHtml(text)}</a>`;
+
+/** Simple HTML a mail program shows as it is: inline styles, no images, no scripts, nothing remote. */
+export function layoutHtml(subject: string, content: Content, frame: Frame): string {
+  const body: string[] = [paragraph(escapeHtml(frame.greeting))];
+  for (const p of content.paragraphs) body.push(paragraph(escapeHtml(p)));
+  if (content.quote) {
+    body.push(paragraph(escapeHtml(content.quote.label), 'margin-bottom:4px;font-weight:600'));
+    const quoted = escapeHtml(content.quote.text).replace(/\r?\n/g, '<br>');
+    body.push(
+      `<blockquote dir="auto" style="margin:0 0 16px;padding:8px 12px;border-inline-start:4px solid #d6d3d1;background:#f5f5f4;white-space:normal">${quoted}</blockquote>`,
+    );
+  }
+  if (content.list?.length) {
+    body.push(
+      `<ul style="margin:0 0 16px;padding-inline-start:20px;line-height:1.5">${content.list
+        .map((item) => `<li>${escapeHtml(item)}</li>`)
+        .join('')}</ul>`,
+    );
+  }
+  const url = escapeHtml(content.action.url);
+  body.push(
+    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#007a3d;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>`,
+    paragraph(
+      `${escapeHtml(frame.buttonFallback)}<br><span style="word-break:break-all">${link(content.action.url, content.action.url)}</span>`,
+      'font-size:14px;color:#57534e',
+    ),
+  );
+  for (const p of content.after) body.push(paragraph(escapeHtml(p)));
+  body.push(paragraph(escapeHtml(frame.signature)));
+  const footer = [escapeHtml(frame.footer.why)];
+  if (frame.footer.unsubscribe) footer.push(link(frame.footer.unsubscribe, frame.labels.unsubscribeLink));
+  if (frame.footer.preferences) footer.push(link(frame.footer.preferences, frame.labels.preferencesLink));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:24px 12px;background:#f5f5f4;color:#1c1917;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:24px">
+${body.join('\n')}
+</div>
+<p style="max-width:560px;margin:16px auto 0;font-size:13px;line-height:1.5;color:#57534e">${footer.join('<br>')}</p>
+</body>
+</html>
+`;
+}

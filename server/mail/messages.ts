@@ -1,0 +1,132 @@
+import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
+import type { Env } from '../env';
+import type { MailOutboxRow } from '../store/schema';
+import { hasText, t } from './i18n';
+import { type Content, layoutHtml, layoutText, oneLine } from './layout';
+import { type MailKind, type MailPayload, mailKindSchema, mailPayloadSchema } from './payload';
+
+/*
+ * Each email as a message: plain text and simple HTML, no images, nothing loaded from anywhere, no
+ * tracking; links to PUBLIC_URL only. The words come from web/locales/en/email.json (./i18n.ts).
+ */
+
+/** Links made at sending time: the secret ones exist only in the message, never in the database. */
+export interface MailLinks {
+  /** Password-reset or verification link (account emails). */
+  token?: string;
+  /** One-click unsubscribe from this kind (notifications). */
+  unsubscribe?: string;
+}
+
+export interface RenderedMail {
+  from: string | { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface ParsedMail {
+  kind: MailKind;
+  payload: MailPayload;
+}
+
+/** The row's kind and payload, checked: a row that does not parse can never be sent (a failure for good). */
+export function parseMailRow(row: Pick<MailOutboxRow, 'kind' | 'payload'>): ParsedMail {
+  return { kind: mailKindSchema.parse(row.kind), payload: mailPayloadSchema.parse(JSON.parse(row.payload)) };
+}
+
+function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): Content {
+  const site = env.SITE_TITLE;
+  const base = env.PUBLIC_URL;
+  if (kind === 'password_reset' || kind === 'email_verification') {
+    const key = kind === 'password_reset' ? 'passwordReset' : 'emailVerification';
+    return {
+      subject: t(`${key}.subject`, { site }),
+      paragraphs: [t(`${key}.intro`, { site })],
+      action: { label: t(`${key}.action`), url: links.token ?? base },
+      after: [t(`${key}.expiry`), t(`${key}.ignore`, { site })],
+    };
+  }
+  if (kind === 'daily_digest') {
+    return {
+      subject: t('kinds.daily_digest.subject', { site }),
+      paragraphs: [t('kinds.daily_digest.intro', { site })],
+      list: [
+        ...(p.pending ? [t('kinds.daily_digest.pending', { count: p.pending })] : []),
+        ...(p.reported ? [t('kinds.daily_digest.reported', { count: p.reported })] : []),
+      ],
+      action: { label: t('kinds.daily_digest.action'), url: `${base}/moderation` },
+      after: [],
+    };
+  }
+  // An event notification: the submitter's lead to the event, the moderators' to their dashboard.
+  const title = oneLine(p.title ?? '');
+  const forSubmitter = NOTIFICATIONS[kind].audience === 'submitter';
+  const outroKey = `kinds.${kind}.outro`;
+  return {
+    subject: t(`kinds.${kind}.subject`, { title, site }),
+    paragraphs: [t(`kinds.${kind}.intro`, { title, site })],
+    ...(p.reason ? { quote: { label: t('reasonLabel'), text: p.reason } } : {}),
+    ...(p.reportReason
+      ? { quote: { label: t('reportReasonLabel'), text: t(`reportReasons.${p.reportReason}`) } }
+      : {}),
+    action: {
+      label: t(`kinds.${kind}.action`),
+      url: forSubmitter && p.eventId ? `${base}/event/${p.eventId}` : `${base}/moderation`,
+    },
+    after: hasText(outroKey) ? [t(outroKey, { url: `${base}/log` })] : [],
+  };
+}
+
+/** The message for one outbox row, ready for nodemailer. */
+export function renderMail(
+  row: Pick<MailOutboxRow, 'kind' | 'payload' | 'message_id' | 'to_address'>,
+  links: MailLinks,
+  env: Env,
+): RenderedMail {
+  const { kind, payload } = parseMailRow(row);
+  const content = contentOf(kind, payload, links, env);
+  const notification = isNotificationKind(kind);
+  const footer = {
+    why: t(notification ? 'footer.notification' : 'footer.account', { site: env.SITE_TITLE }),
+    unsubscribe: notification && links.unsubscribe ? links.unsubscribe : null,
+    preferences: notification ? `${env.PUBLIC_URL}/account` : null,
+  };
+  const frame = {
+    greeting: t('greeting', { name: oneLine(payload.name) }),
+    buttonFallback: t('buttonFallback'),
+    signature: t('signature', { site: env.SITE_TITLE }),
+    footer,
+    labels: {
+      unsubscribe: t('footer.unsubscribe', { url: footer.unsubscribe }),
+      unsubscribeLink: t('footer.unsubscribeLink'),
+      preferences: t('footer.preferences', { url: footer.preferences }),
+      preferencesLink: t('footer.preferencesLink'),
+    },
+  };
+  const headers: Record<string, string> = {
+    // RFC 3834: no out-of-office replies to a robot.
+    'Auto-Submitted': 'auto-generated',
+    'X-Auto-Response-Suppress': 'All',
+  };
+  if (footer.unsubscribe) {
+    // RFC 2369 and RFC 8058: mail programs offer "unsubscribe" and POST to the link, no page visit.
+    headers['List-Unsubscribe'] = `<${footer.unsubscribe}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  const subject = oneLine(content.subject);
+  return {
+    from: /<[^>]+>\s*$/.test(env.MAIL_FROM)
+      ? env.MAIL_FROM
+      : { name: env.SITE_TITLE, address: env.MAIL_FROM },
+    to: row.to_address,
+    subject,
+    text: layoutText(content, frame),
+    html: layoutHtml(subject, content, frame),
+    messageId: row.message_id,
+    headers,
+  };
+}

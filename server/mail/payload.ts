@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { REPORT_REASONS } from '../../common/enums';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../common/schemas/account';
+
+/** Emails about the account itself: always sent when asked for, never unsubscribable. */
+export const ACCOUNT_MAIL_KINDS = ['password_reset', 'email_verification'] as const;
+export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+export type MailKind = NotificationKind | AccountMailKind;
+
+/**
+ * What an outbox row says, as JSON: captured when its cause happened (the title and reason of that
+ * moment), turned into words when it is sent (messages.ts). Links with secrets in them (password,
+ * verification, unsubscribe) are made only then, so no usable link ever rests in the database.
+ */
+export const mailPayloadSchema = z.object({
+  /** The recipient's name, for the greeting. */
+  name: z.string(),
+  eventId: z.string().optional(),
+  title: z.string().optional(),
+  /** A moderator's reason (rejected, removed). */
+  reason: z.string().optional(),
+  reportReason: z.enum(REPORT_REASONS).optional(),
+  /** Daily digest: what waits. */
+  pending: z.number().int().min(0).optional(),
+  reported: z.number().int().min(0).optional(),
+});
+export type MailPayload = z.infer<typeof mailPayloadSchema>;
+
+export const mailKindSchema = z.enum([...NOTIFICATION_KINDS, ...ACCOUNT_MAIL_KINDS]);

@@ -1,0 +1,19 @@
+import type { Actor } from '../auth/actor';
+import type { Env } from '../env';
+import { AppError } from '../errors';
+
+/**
+ * Submitting and reporting wait for a proved address when REQUIRE_VERIFIED_EMAIL holds (by default
+ * whenever email is set up): an account made with someone else's address can do nothing in their name
+ * (docs/EMAIL.md). Signing in, reading and the account page stay open.
+ */
+export function mustConfirmEmail(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>): boolean {
+  return env.REQUIRE_VERIFIED_EMAIL && actor.emailVerifiedAt === null;
+}
+
+export const CONFIRM_EMAIL_FIRST =
+  'Please confirm your email address first: open the link we sent you, or ask for a new one.';
+
+export function assertEmailConfirmed(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>): void {
+  if (mustConfirmEmail(actor, env)) throw new AppError(403, 'email_unverified', CONFIRM_EMAIL_FIRST);
+}
