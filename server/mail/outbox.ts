@@ -14,11 +14,9 @@ import type { MailKind, MailPayload } from './payload';
  */
 export class Outbox {
   readonly enabled: boolean;
-  private readonly host: string;
 
-  constructor(env: Env) {
+  constructor(private readonly env: Env) {
     this.enabled = mailEnabled(env);
-    this.host = new URL(env.PUBLIC_URL).hostname || 'localhost';
   }
 
   /**
@@ -32,12 +30,13 @@ export class Outbox {
   ): Promise<boolean> {
     if (!this.enabled) return false;
     const id = newId();
+    const host = new URL(this.env.PUBLIC_URL).hostname || 'localhost';
     const result = await db
       .insertInto('mail_outbox')
       .values({
         id,
         // Stable across attempts, so a mail client can tell a resent message from a new one.
-        message_id: `<${id}.${now.toString(36)}@${this.host}>`,
+        message_id: `<${id}.${now.toString(36)}@${host}>`,
         kind: mail.kind,
         user_id: mail.userId,
         to_address: mail.to,
@@ -81,20 +80,24 @@ export async function claimNextMail(
   // A read first: an idle outbox costs one indexed SELECT, not a write (which SQLite serialises).
   if (!(await dueRows().executeTakeFirst())) return undefined;
   const due = store.dialect === 'postgres' ? dueRows().forUpdate().skipLocked() : dueRows();
-  return db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      status: 'sending',
-      claim_token: randomBytes(12).toString('base64url'),
-      // While claimed, next_attempt_at is when the claim lapses.
-      next_attempt_at: now + leaseMs,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', due)
-    .where('status', 'in', DUE_STATUSES)
-    .where('next_attempt_at', '<=', now)
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('mail_outbox')
+      .set((eb) => ({
+        status: 'sending',
+        claim_token: randomBytes(12).toString('base64url'),
+        // While claimed, next_attempt_at is when the claim lapses.
+        next_attempt_at: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+      }))
+      // `=` a one-row subquery, not `IN`: PostgreSQL runs a scalar subquery once (an InitPlan), while
+      // `IN` may become a semi-join that re-runs the locking subquery for every row, claiming them all.
+      .where('id', '=', due)
+      .where('status', 'in', DUE_STATUSES)
+      .where('next_attempt_at', '<=', now)
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /** Sent. Only the holder of the claim may say so (a lapsed claim was taken over by another sender). */

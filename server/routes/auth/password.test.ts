@@ -7,6 +7,7 @@ import { AUTH_RATE_RULES } from '../../auth/rateLimits';
 import { demoteUser, promoteUser } from '../../cli/commands/roles';
 import { createPasswordAccount, createUser } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { awayFromWindowEdge } from '../../testing/windows';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -386,11 +387,6 @@ describe('cross-site request forgery', () => {
 });
 
 /** Fixed windows: start a burst early in a window so it cannot straddle two. */
-async function awayFromWindowEdge(windowMs: number, needMs = 20_000) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 describe('rate limits', () => {
   it('limits sign-in attempts per account, whatever the address, with 429, the message and Retry-After', async () => {
     const rule = AUTH_RATE_RULES.signInAccount;

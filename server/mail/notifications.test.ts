@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissionBody } from '../durability/builtServer';
+import { setMailPreferences } from '../store/mailPreferences';
+import type { UserRow } from '../store/schema';
+import {
+  createEvent,
+  createModerator,
+  createReport,
+  createUser,
+  sessionCookieFor,
+} from '../testing/factories';
+import type { TestServer } from '../testing/harness';
+import { type MailTestSetup, outboxRows, postJson, startServerWithMail } from '../testing/mail';
+import type { ReceivedMail } from '../testing/smtp';
+import { DIGEST_HOUR_UTC, queueDailyDigests } from './notify';
+import { Outbox } from './outbox';
+
+/**
+ * Every notification, end to end: the cause happens through the API, the email arrives at a real SMTP
+ * server, and says what it should, to whom it should, and nothing more.
+ */
+let mail: MailTestSetup;
+let server: TestServer;
+let moderator: UserRow;
+let modCookie: string;
+
+beforeAll(async () => {
+  mail = await startServerWithMail();
+  server = mail.server;
+  moderator = await createModerator(server.store, { name: 'Acting Moderator', emailVerified: true });
+  modCookie = await sessionCookieFor(server.store, moderator);
+});
+afterAll(() => mail.close());
+
+const act = async (eventId: string, action: 'approve' | 'reject' | 'remove', body: unknown) => {
+  const res = await postJson(server, `/api/moderation/events/${eventId}/${action}`, body, {
+    cookie: modCookie,
+  });
+  expect(res.status).toBe(200);
+};
+
+/** What every email must be: plain text and simple HTML, our links only, nothing remote, no tracking. */
+function expectWellFormed(received: ReceivedMail) {
+  expect(received.parsed.from?.value).toEqual([
+    { name: 'Palestine Solidarity Calendar', address: 'calendar@example.org' },
+  ]);
+  expect(received.messageId).toMatch(/^<[A-Za-z0-9]{16}\.[a-z0-9]+@127\.0\.0\.1>$/);
+  expect(received.header('Auto-Submitted')).toBe('auto-generated');
+  expect(received.text.length).toBeGreaterThan(50);
+  expect(received.html).not.toMatch(/<img|<script|<link|<iframe|url\(|src=/i);
+  const links = [...received.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]?.replaceAll('&#38;', '&'));
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) expect(link?.startsWith(`${server.url}/`), link).toBe(true);
+  for (const link of received.text.match(/https?:\/\/\S+/g) ?? [])
+    expect(link.startsWith(`${server.url}/`), link).toBe(true);
+  expect(received.text).toContain('Palestine Solidarity Calendar');
+}
+
+const mailsTo = (user: { email: string }, title: string) =>
+  mail.smtp.received.filter((m) => m.to === user.email && m.text.includes(title));
+
+describe('to the submitter', () => {
+  it('approved: with the link to the event', async () => {
+    const submitter = await createUser(server.store, { name: 'Amal', emailVerified: true });
+    const event = await createEvent(server.store, {
+      status: 'pending',
+      createdBy: submitter.id,
+      title: 'Vigil for Gaza',
+    });
+    await act(event.id, 'approve', { verified: true });
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('Your event is on the calendar: Vigil for Gaza');
+    expect(received.text).toContain('Hello Amal,');
+    expect(received.text).toContain(`${server.url}/event/${event.id}`);
+    expect(received.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(received.text).not.toContain('Acting Moderator');
+    expectWellFormed(received);
+  });
+
+  it('rejected: with the moderators’ reason, quoted, and never the moderator', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const event = await createEvent(server.store, {
+      status: 'pending',
+      createdBy: submitter.id,
+      title: 'Film <night> & talk',
+    });
+    await act(event.id, 'reject', { reason: 'Duplicate of an event\nalready listed' });
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('Your event was not published: Film <night> & talk');
+    expect(received.text).toContain('> Duplicate of an event\n> already listed');
+    expect(received.html).toContain('Film &#60;night&#62; &#38; talk');
+    expect(received.html).toContain('Duplicate of an event<br>already listed');
+    expect(received.text).toContain(`${server.url}/log`);
+    expect(`${received.text}${received.html}`).not.toMatch(/Acting Moderator|moderator[^s]*@/);
+    expectWellFormed(received);
+  });
+
+  it('removed: with the reason', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const event = await createEvent(server.store, {
+      status: 'approved',
+      createdBy: submitter.id,
+      title: 'Teach-in',
+    });
+    await act(event.id, 'remove', { reason: 'The organisers cancelled it' });
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('Your event was removed: Teach-in');
+    expect(received.text).toContain('> The organisers cancelled it');
+    expectWellFormed(received);
+  });
+
+  it('not to an address its owner never proved, nor for a kind they turned off; one email per action', async () => {
+    const unproved = await createUser(server.store);
+    const optedOut = await createUser(server.store, { emailVerified: true });
+    await setMailPreferences(server.store.db, optedOut.id, { event_approved: false });
+    const a = await createEvent(server.store, {
+      status: 'pending',
+      createdBy: unproved.id,
+      title: 'Unproved one',
+    });
+    const b = await createEvent(server.store, {
+      status: 'pending',
+      createdBy: optedOut.id,
+      title: 'Opted out one',
+    });
+    const c = await createEvent(server.store, {
+      status: 'pending',
+      createdBy: optedOut.id,
+      title: 'Still wanted',
+    });
+    await act(a.id, 'approve', {});
+    await act(b.id, 'approve', {});
+    await act(c.id, 'reject', { reason: 'Not about Palestine' });
+    await mail.smtp.waitFor((m) => m.to === optedOut.email && m.text.includes('Still wanted'));
+    const rows = await outboxRows(server);
+    expect(rows.filter((r) => r.user_id === unproved.id)).toEqual([]);
+    expect(rows.filter((r) => r.user_id === optedOut.id).map((r) => r.kind)).toEqual(['event_rejected']);
+    // A second approve is a 409 and writes nothing.
+    const again = await postJson(
+      server,
+      `/api/moderation/events/${c.id}/reject`,
+      { reason: 'Twice' },
+      { cookie: modCookie },
+    );
+    expect(again.status).toBe(409);
+    expect((await outboxRows(server)).filter((r) => r.user_id === optedOut.id)).toHaveLength(1);
+  });
+});
+
+describe('to moderators who opt in', () => {
+  it('each new submission, to those who asked, not to the moderator who submitted it', async () => {
+    const wants = await createModerator(server.store, { emailVerified: true });
+    const submitting = await createModerator(server.store, { emailVerified: true });
+    const unproved = await createModerator(server.store);
+    for (const m of [wants, submitting, unproved])
+      await setMailPreferences(server.store.db, m.id, { new_submission: true });
+    const author = await createUser(server.store, { emailVerified: true });
+    const res = await postJson(server, '/api/events', submissionBody('March for Palestine'), {
+      cookie: await sessionCookieFor(server.store, author),
+    });
+    expect(res.status).toBe(201);
+    const received = await mail.smtp.waitFor(
+      (m) => m.to === wants.email && m.text.includes('March for Palestine'),
+    );
+    expect(received.subject).toBe('New event to review: March for Palestine');
+    expect(received.text).toContain(`${server.url}/moderation`);
+    expect(received.text).not.toContain(author.email);
+    expectWellFormed(received);
+    const own = await postJson(server, '/api/events', submissionBody('Submitted by a moderator'), {
+      cookie: await sessionCookieFor(server.store, submitting),
+    });
+    expect(own.status).toBe(201);
+    await mail.smtp.waitFor((m) => m.to === wants.email && m.text.includes('Submitted by a moderator'));
+    expect(mailsTo(submitting, 'Submitted by a moderator')).toEqual([]);
+    expect(mailsTo(unproved, 'March for Palestine')).toEqual([]);
+    // The moderator who did not opt in (the acting one) got none.
+    expect(mailsTo(moderator, 'March for Palestine')).toEqual([]);
+  });
+
+  it('each new report, with its reason and without the reporter; a repeat report writes nothing', async () => {
+    const wants = await createModerator(server.store, { emailVerified: true });
+    await setMailPreferences(server.store.db, wants.id, { new_report: true });
+    const event = await createEvent(server.store, { title: 'Reported rally' });
+    const reporter = await createUser(server.store, { name: 'Careful Reader', emailVerified: true });
+    const cookie = await sessionCookieFor(server.store, reporter);
+    expect(
+      (await postJson(server, `/api/events/${event.id}/reports`, { reason: 'wrong_info' }, { cookie }))
+        .status,
+    ).toBe(201);
+    const received = await mail.smtp.waitFor(
+      (m) => m.to === wants.email && m.text.includes('Reported rally'),
+    );
+    expect(received.subject).toBe('Event reported: Reported rally');
+    expect(received.text).toContain('Reason given:\n> Incorrect Information');
+    for (const identity of [reporter.name, reporter.email, reporter.id]) {
+      expect(`${received.text}${received.html}`).not.toContain(identity);
+    }
+    expectWellFormed(received);
+    const count = (await outboxRows(server)).filter((r) => r.kind === 'new_report').length;
+    expect(
+      (await postJson(server, `/api/events/${event.id}/reports`, { reason: 'spam' }, { cookie })).status,
+    ).toBe(201);
+    expect((await outboxRows(server)).filter((r) => r.kind === 'new_report').length).toBe(count);
+  });
+
+  it('a daily digest of what waits: once a day each, from 06:00 UTC, only when something waits', async () => {
+    const digest = await startServerWithMail();
+    try {
+      const store = digest.server.store;
+      const outbox = new Outbox(digest.server.env);
+      const wants = await createModerator(store, { emailVerified: true });
+      const other = await createModerator(store, { emailVerified: true });
+      await setMailPreferences(store.db, wants.id, { daily_digest: true });
+      const DAY = 24 * 3600 * 1000;
+      // A day a month ago: due at once, and apart from today's, which the server's own sender writes.
+      const today = Date.now() - (Date.now() % DAY) - 30 * DAY;
+      const early = today + DIGEST_HOUR_UTC * 3600 * 1000 - 60_000;
+      const later = today + (DIGEST_HOUR_UTC + 3) * 3600 * 1000;
+      expect(await queueDailyDigests(store.db, outbox, later)).toBe(0);
+
+      for (let i = 0; i < 2; i++) await createEvent(store, { status: 'pending' });
+      const reported = await createEvent(store, { status: 'approved' });
+      await createReport(store, { eventId: reported.id, reportedBy: other.id });
+      expect(await queueDailyDigests(store.db, outbox, early)).toBe(0);
+      expect(await queueDailyDigests(store.db, outbox, later)).toBe(1);
+      // Any server, any number of times that day: still one.
+      expect(await queueDailyDigests(store.db, outbox, later + 3600 * 1000)).toBe(0);
+      const row = await store.db
+        .selectFrom('mail_outbox')
+        .select('message_id')
+        .where('dedupe_key', '=', `digest:${wants.id}:${new Date(later).toISOString().slice(0, 10)}`)
+        .executeTakeFirstOrThrow();
+      const received = await digest.smtp.waitFor((m) => m.messageId === row.message_id);
+      expect(received.subject).toBe('Waiting for the moderators of Palestine Solidarity Calendar');
+      expect(received.text).toContain('- 2 events to review');
+      expect(received.text).toContain('- 1 reported event to look at');
+      expect(received.text).toContain(`${digest.server.url}/moderation`);
+      expect(digest.smtp.to(other.email)).toEqual([]);
+      // The next day, another.
+      expect(await queueDailyDigests(store.db, outbox, later + DAY)).toBe(1);
+    } finally {
+      await digest.close();
+    }
+  });
+});
