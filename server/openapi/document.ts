@@ -5,6 +5,7 @@ import { LIMITS } from '../../common/limits';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { eventSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
+import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -103,6 +104,7 @@ export function openApiDocument({
       { name: 'Events', description: 'Approved events as JSON.' },
       { name: 'Feeds', description: 'Calendar and news-reader formats of the same events.' },
       { name: 'Service', description: 'Operational endpoints.' },
+      ACCOUNT_TAG,
     ],
     paths: {
       '/api/events': {
@@ -263,6 +265,7 @@ export function openApiDocument({
           },
         },
       },
+      ...accountPaths,
     },
     components: {
       schemas: {
@@ -286,6 +289,7 @@ export function openApiDocument({
           },
           required: ['status', 'database'],
         },
+        ...accountSchemas,
       },
     },
   };

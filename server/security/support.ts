@@ -34,7 +34,17 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
 }
 
 /** Tables whose contents a refused request must leave as they were. */
-export const DATA_TABLES = ['users', 'sessions', 'events', 'reports', 'transparency_log'] as const;
+export const DATA_TABLES = [
+  'users',
+  'sessions',
+  'events',
+  'reports',
+  'transparency_log',
+  'email_tokens',
+  'mail_outbox',
+  'mail_preferences',
+  'mail_unsubscribe_tokens',
+] as const;
 
 export type DataSnapshot = Record<(typeof DATA_TABLES)[number], { rows: number; sha256: string }>;
 

@@ -1,0 +1,23 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+it('documents the account and email endpoints, each with every method it has, in a valid document', async () => {
+  const doc = (await (await server.fetch('/api/openapi.json')).json()) as { paths: Record<string, object> };
+  const documented = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+  expect(documented('/api/auth/forgot-password')).toEqual(['post']);
+  expect(documented('/api/auth/reset-password')).toEqual(['post']);
+  expect(documented('/api/auth/verify-email')).toEqual(['post']);
+  expect(documented('/api/account/email')).toEqual(['get']);
+  expect(documented('/api/account/email/preferences')).toEqual(['post']);
+  expect(documented('/api/account/email/verification')).toEqual(['post']);
+  expect(documented('/unsubscribe')).toEqual(['get', 'post']);
+  const result = await new Validator().validate(doc);
+  expect(result.errors ?? []).toEqual([]);
+});

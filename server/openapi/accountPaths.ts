@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { acceptedSchema, emailSettingsSchema, NOTIFICATION_KINDS } from '../../common/schemas/account';
+import { authSuccessSchema } from '../../common/schemas/auth';
+
+/**
+ * The account and email endpoints (docs/EMAIL.md) in the OpenAPI document. They serve the web app
+ * and people's mail programs rather than other software, but they are part of the API all the same.
+ */
+type JsonObject = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodType): JsonObject => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema) as JsonObject;
+  return rest;
+};
+
+const json = (description: string, ref: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
+const error = (description: string) => json(description, 'Error');
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+const body = (schema: JsonObject) => ({ required: true, content: { 'application/json': { schema } } });
+
+const token = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{43}$',
+  description: 'The token after `#token=` in the emailed link.',
+};
+const tokenQuery = {
+  name: 'token',
+  in: 'query',
+  required: true,
+  description: 'The token of the unsubscribe link in the email.',
+  schema: { type: 'string' },
+};
+
+export const ACCOUNT_TAG = {
+  name: 'Account',
+  description: 'Password reset, email verification and email preferences. Writes need the session cookie.',
+};
+
+export const accountSchemas: Record<string, JsonObject> = {
+  Accepted: schemaOf(acceptedSchema),
+  EmailSettings: schemaOf(emailSettingsSchema),
+  SignedIn: schemaOf(authSuccessSchema),
+};
+
+export const accountPaths: Record<string, JsonObject> = {
+  '/api/auth/forgot-password': {
+    post: {
+      operationId: 'forgotPassword',
+      tags: ['Account'],
+      summary: 'Email a link to set a new password',
+      description:
+        'The same answer whether or not the address has an account; only an account gets the email. ' +
+        'The link works once, within an hour. Limited per address and per IP address.',
+      requestBody: body({ type: 'object', properties: { email: { type: 'string' } }, required: ['email'] }),
+      responses: {
+        '202': json('Accepted.', 'Accepted'),
+        '400': error('The address is not valid.'),
+        '404': error('This server sends no email (`mail_disabled`).'),
+        '429': error('Too many requests for this address or from this network.'),
+      },
+    },
+  },
+  '/api/auth/reset-password': {
+    post: {
+      operationId: 'resetPassword',
+      tags: ['Account'],
+      summary: 'Set a new password with an emailed link',
+      description:
+        'Uses up the link, sets the password, ends every session of the account, confirms its address and ' +
+        'signs this browser in (session cookie).',
+      requestBody: body({
+        type: 'object',
+        properties: { token, password: { type: 'string', minLength: 6 } },
+        required: ['token', 'password'],
+      }),
+      responses: {
+        '200': json('The account, now signed in.', 'SignedIn'),
+        '400': error('The link expired or was used (`link_expired`), or the password is too short.'),
+        '429': error('Too many attempts from this network.'),
+      },
+    },
+  },
+  '/api/auth/verify-email': {
+    post: {
+      operationId: 'verifyEmail',
+      tags: ['Account'],
+      summary: 'Confirm an address with an emailed link',
+      requestBody: body({ type: 'object', properties: { token }, required: ['token'] }),
+      responses: {
+        '200': json('Confirmed.', 'Accepted'),
+        '400': error('The link expired or was used (`link_expired`).'),
+        '429': error('Too many attempts from this network.'),
+      },
+    },
+  },
+  '/api/account/email': {
+    get: {
+      operationId: 'getEmailSettings',
+      tags: ['Account'],
+      summary: 'Own address, whether it is confirmed, and which emails to get',
+      responses: { '200': json('The settings.', 'EmailSettings'), '401': error('Not signed in.') },
+    },
+  },
+  '/api/account/email/preferences': {
+    post: {
+      operationId: 'setEmailPreferences',
+      tags: ['Account'],
+      summary: 'Turn kinds of email on or off',
+      requestBody: body({
+        type: 'object',
+        properties: {
+          notifications: {
+            type: 'object',
+            propertyNames: { enum: [...NOTIFICATION_KINDS] },
+            additionalProperties: { type: 'boolean' },
+          },
+        },
+        required: ['notifications'],
+      }),
+      responses: {
+        '200': json('The settings now.', 'EmailSettings'),
+        '400': error('An unknown kind, or not a boolean.'),
+        '401': error('Not signed in.'),
+        '403': error('A moderators’ kind, asked by someone who is not one.'),
+      },
+    },
+  },
+  '/api/account/email/verification': {
+    post: {
+      operationId: 'sendVerificationEmail',
+      tags: ['Account'],
+      summary: 'Send the confirmation link again',
+      responses: {
+        '202': json('Accepted.', 'Accepted'),
+        '401': error('Not signed in.'),
+        '404': error('This server sends no email (`mail_disabled`).'),
+        '409': error('The address is confirmed already.'),
+        '429': error('Too many links this hour.'),
+      },
+    },
+  },
+  '/unsubscribe': {
+    get: {
+      operationId: 'unsubscribePage',
+      tags: ['Account'],
+      summary: 'The page of an email’s unsubscribe link',
+      description:
+        'Asks before changing anything: opening the link (as mail scanners do) unsubscribes no one.',
+      parameters: [tokenQuery],
+      responses: {
+        '200': html('The question and its button.'),
+        '404': html('The link does not work (any more).'),
+      },
+    },
+    post: {
+      operationId: 'unsubscribe',
+      tags: ['Account'],
+      summary: 'One-click unsubscribe (RFC 8058)',
+      description:
+        'Stops the kind of email the link came in. Mail programs POST `List-Unsubscribe=One-Click` (form-encoded ' +
+        'or multipart) from their own servers; the link alone authorises it.',
+      parameters: [tokenQuery],
+      responses: { '200': html('Done.'), '404': html('The link does not work (any more).') },
+    },
+  },
+};
