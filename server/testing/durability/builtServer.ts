@@ -77,8 +77,14 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** Start dist/server/main.js on `databaseUrl`; resolves once /api/health answers 200. */
-export async function startBuiltServer(databaseUrl: string): Promise<BuiltServer> {
+/**
+ * Start dist/server/main.js on `databaseUrl` (with `env` added, e.g. SMTP settings); resolves once
+ * /api/health answers 200.
+ */
+export async function startBuiltServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<BuiltServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -92,6 +98,7 @@ export async function startBuiltServer(databaseUrl: string): Promise<BuiltServer
       PUBLIC_URL: url,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
