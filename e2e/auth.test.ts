@@ -36,6 +36,8 @@ describe('the /auth page', () => {
     expect(await field(page, 'Full Name').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Continue with Google' }).count()).toBe(0);
     expect(await page.getByText('Or continue with email').count()).toBe(0);
+    // This server sends no email: nothing offers what only email could do.
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).count()).toBe(0);
     const benefits = await page.locator('section ul li').allTextContents();
     expect(benefits).toEqual([
       'Submit events for review',

@@ -8,7 +8,7 @@ import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
-import { googleEnabled } from './env';
+import { googleEnabled, mailEnabled } from './env';
 import { AppError } from './errors';
 import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
@@ -156,7 +156,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webRoot = options.webRoot;
   const shell =
     webRoot && existsSync(join(webRoot, 'index.html'))
-      ? new Shell(webRoot, { siteTitle: env.SITE_TITLE, googleEnabled: googleEnabled(env) })
+      ? new Shell(webRoot, {
+          siteTitle: env.SITE_TITLE,
+          googleEnabled: googleEnabled(env),
+          mailEnabled: mailEnabled(env),
+        })
       : null;
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
   registerRoutes(app, options, shell);

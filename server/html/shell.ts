@@ -28,6 +28,8 @@ function inlineableStyleSheets(template: string, webRoot: string): Map<string, s
 export interface ClientConfig {
   siteTitle: string;
   googleEnabled: boolean;
+  /** The server sends email (docs/EMAIL.md): "Forgot password?" and email settings are offered. */
+  mailEnabled: boolean;
 }
 
 export interface ShellParts {

@@ -13,6 +13,8 @@ export interface Content {
 
 /** The parts every email shares: greeting, signature and why it was sent, with the opt-out links. */
 export interface Frame {
+  /** The site's name and address, at the top of the HTML. */
+  site: { title: string; url: string };
   greeting: string;
   buttonFallback: string;
   signature: string;
@@ -46,7 +48,10 @@ const link = (url: string, text: string) =>
 
 /** Simple HTML a mail program shows as it is: inline styles, no images, no scripts, nothing remote. */
 export function layoutHtml(subject: string, content: Content, frame: Frame): string {
-  const body: string[] = [paragraph(escapeHtml(frame.greeting))];
+  const body: string[] = [
+    `<p style="margin:0 0 20px;font-size:15px;font-weight:700"><a href="${escapeHtml(frame.site.url)}/" style="color:#007a3d;text-decoration:none">${escapeHtml(frame.site.title)}</a></p>`,
+    paragraph(escapeHtml(frame.greeting)),
+  ];
   for (const p of content.paragraphs) body.push(paragraph(escapeHtml(p)));
   if (content.quote) {
     body.push(paragraph(escapeHtml(content.quote.label), 'margin-bottom:4px;font-weight:600'));

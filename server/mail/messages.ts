@@ -96,6 +96,7 @@ export function renderMail(
     preferences: notification ? `${env.PUBLIC_URL}/account` : null,
   };
   const frame = {
+    site: { title: env.SITE_TITLE, url: env.PUBLIC_URL },
     greeting: t('greeting', { name: oneLine(payload.name) }),
     buttonFallback: t('buttonFallback'),
     signature: t('signature', { site: env.SITE_TITLE }),

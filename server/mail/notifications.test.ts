@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionBody } from '../durability/builtServer';
 import { setMailPreferences } from '../store/mailPreferences';
 import type { UserRow } from '../store/schema';
 import {
@@ -8,6 +7,7 @@ import {
   createReport,
   createUser,
   sessionCookieFor,
+  validEventInput,
 } from '../testing/factories';
 import type { TestServer } from '../testing/harness';
 import { type MailTestSetup, outboxRows, postJson, startServerWithMail } from '../testing/mail';
@@ -155,7 +155,7 @@ describe('to moderators who opt in', () => {
     for (const m of [wants, submitting, unproved])
       await setMailPreferences(server.store.db, m.id, { new_submission: true });
     const author = await createUser(server.store, { emailVerified: true });
-    const res = await postJson(server, '/api/events', submissionBody('March for Palestine'), {
+    const res = await postJson(server, '/api/events', validEventInput({ title: 'March for Palestine' }), {
       cookie: await sessionCookieFor(server.store, author),
     });
     expect(res.status).toBe(201);
@@ -166,9 +166,14 @@ describe('to moderators who opt in', () => {
     expect(received.text).toContain(`${server.url}/moderation`);
     expect(received.text).not.toContain(author.email);
     expectWellFormed(received);
-    const own = await postJson(server, '/api/events', submissionBody('Submitted by a moderator'), {
-      cookie: await sessionCookieFor(server.store, submitting),
-    });
+    const own = await postJson(
+      server,
+      '/api/events',
+      validEventInput({ title: 'Submitted by a moderator' }),
+      {
+        cookie: await sessionCookieFor(server.store, submitting),
+      },
+    );
     expect(own.status).toBe(201);
     await mail.smtp.waitFor((m) => m.to === wants.email && m.text.includes('Submitted by a moderator'));
     expect(mailsTo(submitting, 'Submitted by a moderator')).toEqual([]);

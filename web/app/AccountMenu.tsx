@@ -1,7 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { accountTriggerClass } from './accountTrigger';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800';
 
 /**
  * The signed-in name menu. Loaded only once someone is signed in, so visitors' first load carries no
@@ -35,10 +39,13 @@ export default function AccountMenu({
             {t('nav.signedInAs', { email })}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-          <DropdownMenu.Item
-            onSelect={onSignOut}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100 dark:text-stone-100 dark:data-[highlighted]:bg-stone-800"
-          >
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account">
+              <UserRound aria-hidden="true" className="size-4" />
+              {t('nav.account')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={onSignOut} className={itemClass}>
             <LogOut aria-hidden="true" className="size-4" />
             {t('nav.signOut')}
           </DropdownMenu.Item>

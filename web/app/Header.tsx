@@ -134,6 +134,9 @@ export function Header() {
               <span className="block font-semibold text-stone-900 dark:text-white">{user.name}</span>
               <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
             </p>
+            <NavLink to="/account" className={mobileNavClass}>
+              {t('nav.account')}
+            </NavLink>
             {/* Signing out needs JavaScript (a request with the CSRF check): no dead button before. */}
             {withSignOut ? (
               <button

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
+import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
 
 /**
@@ -72,6 +73,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <ConfirmEmailBanner />
         <Suspense fallback={<Spinner label={t('loading')} className="py-24" />}>
           <Outlet />
           <PageReady />

@@ -31,6 +31,10 @@ const ModerationPage = lazyPage(() => import('../features/moderation/components/
 const LogPage = lazyPage(() => import('../features/log/components/LogPage'));
 const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazyPage(() => import('../features/calendar/components/SubscribePage'));
+const AccountPage = lazyPage(() => import('../features/account/components/AccountPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/account/components/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/account/components/ResetPasswordPage'));
+const VerifyEmailPage = lazyPage(() => import('../features/account/components/VerifyEmailPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle. */
@@ -50,6 +54,10 @@ export function AppRoutes() {
         <Route path="log" element={<LogPage />} />
         <Route path="auth" element={<AuthPage />} />
         <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -2,9 +2,15 @@
 export interface ClientConfig {
   siteTitle: string;
   googleEnabled: boolean;
+  /** The server sends email: "Forgot password?" and email settings are offered. */
+  mailEnabled: boolean;
 }
 
-const DEFAULTS: ClientConfig = { siteTitle: 'Palestine Solidarity Calendar', googleEnabled: false };
+const DEFAULTS: ClientConfig = {
+  siteTitle: 'Palestine Solidarity Calendar',
+  googleEnabled: false,
+  mailEnabled: false,
+};
 
 function readConfig(): ClientConfig {
   // On the server (web/entry-server.tsx) there is no page to read: the renderer sets the same values.

@@ -12,6 +12,9 @@ export function useSession() {
     queryFn: ({ signal }) => api<SessionResponse>('/api/auth/session', { signal }),
     staleTime: 60_000,
     retry: 1,
+    // Someone who must confirm their address usually does it in another tab (the emailed link): coming
+    // back to this one asks again, so Submit and Report open without a reload.
+    refetchOnWindowFocus: (query) => (query.state.data?.user?.mustConfirmEmail ? 'always' : false),
   });
 }
 

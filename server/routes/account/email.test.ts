@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailSettings } from '../../../common/schemas/account';
 import type { SessionResponse } from '../../../common/schemas/auth';
-import { submissionBody } from '../../durability/builtServer';
 import { CONFIRM_EMAIL_FIRST } from '../../policies/email';
 import { freshIp } from '../../security/support';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
+import {
+  createEvent,
+  createModerator,
+  createUser,
+  sessionCookieFor,
+  validEventInput,
+} from '../../testing/factories';
 import type { TestServer } from '../../testing/harness';
 import {
   type MailTestSetup,
@@ -58,7 +63,9 @@ describe('confirming the address after a password sign-up', () => {
     const first = await mail.smtp.waitFor((m) => m.to === email);
     expect(first.subject).toBe('Confirm your email address for Palestine Solidarity Calendar');
 
-    const submit = await postJson(server, '/api/events', submissionBody('Before confirming'), { cookie });
+    const submit = await postJson(server, '/api/events', validEventInput({ title: 'Before confirming' }), {
+      cookie,
+    });
     expect(submit.status).toBe(403);
     expect(await submit.json()).toEqual({
       error: { code: 'email_unverified', message: CONFIRM_EMAIL_FIRST },
@@ -89,7 +96,8 @@ describe('confirming the address after a password sign-up', () => {
     expect(stale.status).toBe(400);
 
     expect(
-      (await postJson(server, '/api/events', submissionBody('After confirming'), { cookie })).status,
+      (await postJson(server, '/api/events', validEventInput({ title: 'After confirming' }), { cookie }))
+        .status,
     ).toBe(201);
     expect(
       (await postJson(server, `/api/events/${event.id}/reports`, { reason: 'spam' }, { cookie })).status,
@@ -120,8 +128,14 @@ describe('confirming the address after a password sign-up', () => {
         mustConfirmEmail: false,
       });
       expect(
-        (await postJson(relaxed.server, '/api/events', submissionBody('Unconfirmed but allowed'), { cookie }))
-          .status,
+        (
+          await postJson(
+            relaxed.server,
+            '/api/events',
+            validEventInput({ title: 'Unconfirmed but allowed' }),
+            { cookie },
+          )
+        ).status,
       ).toBe(201);
       await relaxed.smtp.waitFor((m) => m.to === email);
     } finally {

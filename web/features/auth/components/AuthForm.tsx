@@ -1,15 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { signInFormSchema, signUpSchema } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { TextField } from '../../../components/ui/TextField';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
 import { useSignUp } from '../api/signUp';
 import { emailAuthErrorMessage, fieldMessage, googleErrorMessage } from '../lib/messages';
-import { AuthField } from './AuthField';
 import { GoogleButton } from './GoogleButton';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -146,7 +147,7 @@ export function AuthForm({
 
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
         {creating ? (
-          <AuthField
+          <TextField
             id="auth-name"
             name="name"
             label={t('fields.name')}
@@ -159,7 +160,7 @@ export function AuthForm({
             }}
           />
         ) : null}
-        <AuthField
+        <TextField
           id="auth-email"
           name="email"
           type="email"
@@ -175,7 +176,7 @@ export function AuthForm({
             inputs.current.email = el;
           }}
         />
-        <AuthField
+        <TextField
           id="auth-password"
           name="password"
           type="password"
@@ -190,6 +191,16 @@ export function AuthForm({
             inputs.current.password = el;
           }}
         />
+        {!creating && config.mailEnabled ? (
+          <p className="-mt-2 text-end text-sm">
+            <Link
+              to="/forgot-password"
+              className="rounded font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+            >
+              {t('forgotPassword')}
+            </Link>
+          </p>
+        ) : null}
         <Button type="submit" disabled={busy} className="w-full">
           {submitLabel}
         </Button>

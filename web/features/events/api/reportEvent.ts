@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportInput, ReportReceipt } from '../../../../common/schemas/reports';
-import { api, isSessionEnded, useApiCache } from '../../../lib/api';
+import { ApiRequestError, api, isSessionEnded, useApiCache } from '../../../lib/api';
 
 export interface ReportEventOptions {
   /** Called when the server says the session has ended, before the session is asked again. */
@@ -23,6 +23,9 @@ export function useReportEvent(eventId: string, { onSessionEnded }: ReportEventO
     // Moderators' reported list and counts may be cached in this tab; only what is not visible refetches now.
     onSuccess: () => cache.refreshData({ later: true }),
     onError: (error) => {
+      // The address is not confirmed (an older session answer said it was): asking again shows why.
+      if (error instanceof ApiRequestError && error.code === 'email_unverified')
+        return cache.refreshSession();
       if (!isSessionEnded(error)) return;
       onSessionEnded?.();
       return cache.refreshSession();

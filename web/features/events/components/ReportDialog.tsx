@@ -3,11 +3,13 @@ import { Flag, LogIn, ShieldCheck, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
+import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError, isNotFound } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 import reportCatalog from '../../../locales/en/report.json';
 import { useForgetGoneEvent } from '../api/events';
 import { useReportEvent } from '../api/reportEvent';
@@ -39,6 +41,9 @@ export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButt
   const questionId = useId();
   const missingId = useId();
   const firstRadioRef = useRef<HTMLInputElement>(null);
+  // Reports wait for a confirmed address (docs/EMAIL.md): the dialog says so instead of asking why.
+  const user = useSession().data?.user;
+  const mustConfirm = user?.mustConfirmEmail === true;
 
   const reset = () => {
     setReason(null);
@@ -121,68 +126,79 @@ export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButt
             </Dialog.Close>
           </div>
 
-          <form onSubmit={handleSubmit} noValidate className="mt-4">
-            <fieldset
-              aria-describedby={missingReason ? missingId : undefined}
-              aria-invalid={missingReason || undefined}
-              disabled={busy || gone}
-            >
-              <legend id={questionId} className="text-sm font-medium text-stone-800 dark:text-stone-200">
-                {t('question')}
-              </legend>
-              <div className="mt-3 space-y-2">
-                {REPORT_REASONS.map((value, index) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 p-3 transition-colors hover:bg-stone-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 dark:border-stone-600 dark:hover:bg-stone-800 dark:has-[:checked]:border-brand-100 dark:has-[:checked]:bg-brand-900/40"
-                  >
-                    <input
-                      ref={index === 0 ? firstRadioRef : undefined}
-                      type="radio"
-                      name="reason"
-                      value={value}
-                      checked={reason === value}
-                      onChange={() => {
-                        setReason(value);
-                        setMissingReason(false);
-                      }}
-                      className="mt-1 size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
-                    />
-                    <span>
-                      <span className="block font-medium text-stone-900 dark:text-stone-100">
-                        {t(`common:reportReasons.${value}`)}
-                      </span>
-                      <span className="block text-sm text-stone-600 dark:text-stone-400">
-                        {t(`reasonHints.${value}`)}
-                      </span>
-                    </span>
-                  </label>
-                ))}
+          {mustConfirm && user ? (
+            <div className="mt-4 space-y-6">
+              <ConfirmEmailNotice email={user.email} />
+              <div className="flex justify-end">
+                <Dialog.Close asChild>
+                  <Button>{t('close')}</Button>
+                </Dialog.Close>
               </div>
-              {missingReason ? (
-                <p id={missingId} className="mt-2 text-sm font-medium text-danger-600 dark:text-red-300">
-                  {t('chooseReason')}
-                </p>
-              ) : null}
-            </fieldset>
+            </div>
+          ) : (
+            <form onSubmit={handleSubmit} noValidate className="mt-4">
+              <fieldset
+                aria-describedby={missingReason ? missingId : undefined}
+                aria-invalid={missingReason || undefined}
+                disabled={busy || gone}
+              >
+                <legend id={questionId} className="text-sm font-medium text-stone-800 dark:text-stone-200">
+                  {t('question')}
+                </legend>
+                <div className="mt-3 space-y-2">
+                  {REPORT_REASONS.map((value, index) => (
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-300 p-3 transition-colors hover:bg-stone-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 dark:border-stone-600 dark:hover:bg-stone-800 dark:has-[:checked]:border-brand-100 dark:has-[:checked]:bg-brand-900/40"
+                    >
+                      <input
+                        ref={index === 0 ? firstRadioRef : undefined}
+                        type="radio"
+                        name="reason"
+                        value={value}
+                        checked={reason === value}
+                        onChange={() => {
+                          setReason(value);
+                          setMissingReason(false);
+                        }}
+                        className="mt-1 size-4 shrink-0 accent-brand-700 focus-visible:outline-none"
+                      />
+                      <span>
+                        <span className="block font-medium text-stone-900 dark:text-stone-100">
+                          {t(`common:reportReasons.${value}`)}
+                        </span>
+                        <span className="block text-sm text-stone-600 dark:text-stone-400">
+                          {t(`reasonHints.${value}`)}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                {missingReason ? (
+                  <p id={missingId} className="mt-2 text-sm font-medium text-danger-600 dark:text-red-300">
+                    {t('chooseReason')}
+                  </p>
+                ) : null}
+              </fieldset>
 
-            <p className="mt-4 flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400">
-              <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {t('privacy')}
-            </p>
+              <p className="mt-4 flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400">
+                <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {t('privacy')}
+              </p>
 
-            <DialogActions
-              layout="stacked"
-              className="mt-6"
-              cancelLabel={t('cancel')}
-              confirmLabel={t('submit')}
-              busyLabel={t('submitting')}
-              busy={busy}
-              error={error ? explain(t('failed')) : null}
-              closeLabel={t('close')}
-              final={gone ? explain(t('gone')) : null}
-            />
-          </form>
+              <DialogActions
+                layout="stacked"
+                className="mt-6"
+                cancelLabel={t('cancel')}
+                confirmLabel={t('submit')}
+                busyLabel={t('submitting')}
+                busy={busy}
+                error={error ? explain(t('failed')) : null}
+                closeLabel={t('close')}
+                final={gone ? explain(t('gone')) : null}
+              />
+            </form>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

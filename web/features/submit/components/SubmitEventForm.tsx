@@ -119,6 +119,13 @@ export function SubmitEventForm({
     mutation.mutate(result.data, {
       onSuccess: (created) => onSubmitted(created),
       onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'email_unverified') {
+          // The address is not confirmed (this page's session was older): the page now says so, and
+          // the typing waits for the person's return once they have confirmed it.
+          saveDraft(values);
+          void cache.refreshSession();
+          return;
+        }
         if (isSessionEnded(error)) {
           // The session ended since the page loaded: keep the typing, sign in again, come back to it.
           saveDraft(values);

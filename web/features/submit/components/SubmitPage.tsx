@@ -2,6 +2,7 @@ import { LogIn, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
+import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { StateMessage } from '../../../components/ui/Notice';
@@ -69,6 +70,7 @@ export default function SubmitPage() {
       />
     );
   } else {
+    const user = session.data.user;
     content = (
       <>
         <header className="mb-6">
@@ -77,16 +79,21 @@ export default function SubmitPage() {
           </h1>
           <p className="mt-2 text-stone-700 dark:text-stone-300">{t('intro')}</p>
         </header>
-        <Card className="p-5 sm:p-8">
-          <SubmitEventForm
-            key={formKey}
-            focusOnMount={formKey > 0}
-            onSubmitted={(event) => {
-              setCreated(event);
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </Card>
+        {user.mustConfirmEmail ? (
+          // The server refuses submissions until then (docs/EMAIL.md); a draft kept from a refusal waits.
+          <ConfirmEmailNotice email={user.email} heading="h2" />
+        ) : (
+          <Card className="p-5 sm:p-8">
+            <SubmitEventForm
+              key={formKey}
+              focusOnMount={formKey > 0}
+              onSubmitted={(event) => {
+                setCreated(event);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </Card>
+        )}
       </>
     );
   }

@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
-import { Field } from '../../../components/ui/Field';
+import { Field } from './Field';
 
-interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   id: string;
   label: string;
   error?: string | undefined;
@@ -12,8 +12,8 @@ interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
   reveal?: { show: string; hide: string };
 }
 
-/** One input of the sign-in and sign-up forms; a password one can show what was typed. */
-export function AuthField({ id, label, error, hint, inputRef, reveal, type, ...input }: AuthFieldProps) {
+/** A labelled text input (sign-in, sign-up, new password…); a password one can show what was typed. */
+export function TextField({ id, label, error, hint, inputRef, reveal, type, ...input }: TextFieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <Field id={id} label={label} error={error} hint={hint}>

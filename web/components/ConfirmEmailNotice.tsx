@@ -1,0 +1,73 @@
+import { MailWarning } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../lib/api';
+import { useSendVerificationLink } from '../lib/emailVerification';
+import { Button } from './ui/Button';
+
+/**
+ * "Please confirm your email address first", with "Send the link again": what a person whose address
+ * is not confirmed sees where they would submit or report (the server refuses both until then).
+ */
+export function ConfirmEmailNotice({
+  email,
+  required = true,
+  className = '',
+  heading: Heading = 'p',
+}: {
+  email: string;
+  /** The server refuses submissions and reports until then; otherwise it only sends no other emails. */
+  required?: boolean;
+  className?: string;
+  /** The title's element: a heading where the notice stands for a page's content. */
+  heading?: 'p' | 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const send = useSendVerificationLink();
+  // The address is someone's own text: isolated, so a right-to-left one cannot reorder the sentence.
+  const address = { address: <span dir="auto" className="font-medium break-all" /> };
+  const error = send.error instanceof ApiRequestError ? send.error.message : null;
+  return (
+    <div
+      className={`rounded-lg border border-amber-200 bg-amber-50 px-4 py-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50 ${className}`}
+      data-testid="confirm-email"
+    >
+      <div className="flex gap-3">
+        <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div className="min-w-0 space-y-2">
+          <Heading className="text-base font-semibold">
+            {t(required ? 'confirmEmail.title' : 'confirmEmail.optionalTitle')}
+          </Heading>
+          <p>
+            <Trans
+              t={t}
+              i18nKey={required ? 'confirmEmail.text' : 'confirmEmail.optionalText'}
+              values={{ email }}
+              components={address}
+            />
+          </p>
+          <div role="status" aria-live="polite">
+            {send.isSuccess ? (
+              <p>
+                <Trans t={t} i18nKey="confirmEmail.sent" values={{ email }} components={address} />
+              </p>
+            ) : null}
+            {send.isError ? (
+              <p className="font-medium text-danger-700 dark:text-red-200">
+                {t('confirmEmail.failed')} {error}
+              </p>
+            ) : null}
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => send.mutate()}
+            disabled={send.isPending}
+            aria-busy={send.isPending || undefined}
+          >
+            {send.isPending ? t('confirmEmail.sending') : t('confirmEmail.resend')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { LogIn } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../../../common/schemas/auth';
+import { ButtonLink } from '../../../components/ui/Button';
+import { StateMessage } from '../../../components/ui/Notice';
+import { Spinner } from '../../../components/ui/Spinner';
+import { addCatalog } from '../../../i18n/index';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import accountCatalog from '../../../locales/en/account.json';
+import { EmailAddressSection } from './EmailAddressSection';
+import { EmailNotificationsSection } from './EmailNotificationsSection';
+
+addCatalog('account', accountCatalog);
+
+/**
+ * The sections of /account, in order. Each gets the signed-in person; a new part of the account page
+ * (name, password, export, deletion) is one more entry here.
+ */
+const SECTIONS: ((props: { user: SessionUser }) => ReactNode)[] = [
+  EmailAddressSection,
+  EmailNotificationsSection,
+];
+
+/** /account: the signed-in person's own settings. */
+export default function AccountPage() {
+  const { t } = useTranslation('account');
+  const session = useSession();
+  useDocumentTitle(t('pageTitle'));
+
+  let content: ReactNode;
+  if (session.isPending) {
+    content = <Spinner label={t('checking')} className="py-24" />;
+  } else if (!session.data?.user) {
+    content = (
+      <StateMessage
+        headingLevel={1}
+        icon={<LogIn aria-hidden="true" className="size-12" />}
+        title={t('signInRequired.title')}
+        text={t('signInRequired.text')}
+        action={<ButtonLink to="/auth">{t('signInRequired.action')}</ButtonLink>}
+      />
+    );
+  } else {
+    const user = session.data.user;
+    content = (
+      <>
+        <header>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-950 sm:text-3xl dark:text-white">
+            {t('heading')}
+          </h1>
+          <p className="mt-2 text-stone-700 dark:text-stone-300">{t('intro')}</p>
+        </header>
+        <div className="mt-8 space-y-6">
+          {SECTIONS.map((Section) => (
+            <Section key={Section.name} user={user} />
+          ))}
+        </div>
+      </>
+    );
+  }
+  return <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">{content}</div>;
+}

@@ -1,0 +1,66 @@
+import { CircleCheck, LinkIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
+import { ButtonLink } from '../../../components/ui/Button';
+import { StateMessage } from '../../../components/ui/Notice';
+import { Spinner } from '../../../components/ui/Spinner';
+import { addCatalog } from '../../../i18n/index';
+import { ApiRequestError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import accountCatalog from '../../../locales/en/account.json';
+import { tokenFromHash, useVerifyEmail } from '../api/links';
+import { useLinkToken } from './useLinkToken';
+
+addCatalog('account', accountCatalog);
+
+/** /verify-email#token=…: confirms the address as soon as the emailed link is opened. */
+export default function VerifyEmailPage() {
+  const { t } = useTranslation('account');
+  useDocumentTitle(t('verify.pageTitle'));
+  const token = useLinkToken(tokenFromHash);
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  const session = useSession();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once, even where effects run twice (development): a link works once.
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(token);
+  }, [token, mutate]);
+
+  const user = session.data?.user ?? null;
+  const done = verify.isSuccess || (verify.isError && user?.emailVerified);
+  const content = done ? (
+    <StateMessage
+      headingLevel={1}
+      icon={<CircleCheck aria-hidden="true" className="size-12 text-brand-700 dark:text-brand-100" />}
+      title={t('verify.doneTitle')}
+      text={t('verify.doneText')}
+      action={<ButtonLink to="/">{t('verify.continue')}</ButtonLink>}
+    />
+  ) : token && !verify.isError ? (
+    <Spinner label={t('verify.checking')} className="py-24" />
+  ) : (
+    <>
+      <StateMessage
+        headingLevel={1}
+        icon={<LinkIcon aria-hidden="true" className="size-12" />}
+        title={t('verify.invalidTitle')}
+        text={verify.error instanceof ApiRequestError ? verify.error.message : t('verify.missing')}
+        action={user ? undefined : <ButtonLink to="/auth">{t('verify.signIn')}</ButtonLink>}
+      />
+      {user && !user.emailVerified ? (
+        <ConfirmEmailNotice
+          email={user.email}
+          required={user.mustConfirmEmail}
+          className="mx-auto max-w-md"
+        />
+      ) : null}
+    </>
+  );
+  return <div className="px-4 py-10">{content}</div>;
+}
