@@ -75,6 +75,7 @@ describe('desktop header', () => {
     const signOut = page.getByRole('menuitem', { name: 'Sign out' });
     await signOut.waitFor();
     expect(await page.getByRole('menu').textContent()).toContain('Signed in as');
+    expect(await page.getByRole('menuitem', { name: 'Your account' }).getAttribute('href')).toBe('/account');
     await expectNoA11yViolations(page, 'header (account menu open)');
     await page.keyboard.press('Escape');
     await signOut.waitFor({ state: 'detached' });
@@ -142,7 +143,13 @@ describe('small-screen header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const list = page.getByRole('navigation', { name: 'Main' });
     await list.getByRole('link', { name: 'Moderation' }).waitFor();
-    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Moderation']);
+    expect(await linkNames(page, list)).toEqual([
+      'Events',
+      'Submit Event',
+      'Transparency Log',
+      'Moderation',
+      'Your account',
+    ]);
     expect(await list.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
     expect(await list.getByText('Signed in as').isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/header-phone-open-moderator.png' });
@@ -154,7 +161,12 @@ describe('small-screen header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const list = page.getByRole('navigation', { name: 'Main' });
     await list.getByRole('button', { name: 'Sign out' }).waitFor();
-    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log']);
+    expect(await linkNames(page, list)).toEqual([
+      'Events',
+      'Submit Event',
+      'Transparency Log',
+      'Your account',
+    ]);
   });
 });
 

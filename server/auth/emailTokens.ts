@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EmailTokensTable } from '../store/schema';
-import { hashToken } from './sessions';
+import { hashToken, newSecretToken } from './sessions';
 
 /**
  * Single-use links for setting a new password and confirming an address (docs/EMAIL.md). The link
@@ -36,7 +35,7 @@ export async function createEmailToken(
 ): Promise<string> {
   // Housekeeping where tokens are made: expired ones go (indexed on expires_at).
   await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute();
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db
     .insertInto('email_tokens')
     .values({

@@ -14,9 +14,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** 256 random bits, base64url: a session cookie, or an emailed link's token (stored as hashToken). */
+export const newSecretToken = (): string => randomBytes(32).toString('base64url');
+
 /** Start a session; the returned token goes in the cookie and nowhere else. */
 export async function createSession(db: Kysely<Database>, userId: string, now = Date.now()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db
     .insertInto('sessions')
     .values({

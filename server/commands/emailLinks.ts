@@ -1,7 +1,25 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { accountError } from '../auth/accountErrors';
-import { consumeEmailToken, deleteEmailTokens } from '../auth/emailTokens';
+import { consumeEmailToken, deleteEmailTokens, type EmailTokenPurpose } from '../auth/emailTokens';
 import type { Database, UserRow } from '../store/schema';
+
+/**
+ * Use an emailed link in `trx`: whose account it opens, as it is now. A link proves the address it was
+ * sent to, not whatever the account holds today, so one sent to an older address opens nothing.
+ */
+async function accountOfLink(
+  trx: Transaction<Database>,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now: number,
+): Promise<UserRow> {
+  const link = await consumeEmailToken(trx, purpose, token, now);
+  const user = link
+    ? await trx.selectFrom('users').selectAll().where('id', '=', link.userId).executeTakeFirst()
+    : undefined;
+  if (!link || !user || user.email_lc !== link.emailLc) throw accountError.linkExpired();
+  return user;
+}
 
 /**
  * "Set a new password" from a mailed link (docs/EMAIL.md), in one transaction: the link is used up,
@@ -13,12 +31,7 @@ export async function resetPasswordWithLink(
   { token, passwordHash, now = Date.now() }: { token: string; passwordHash: string; now?: number },
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const link = await consumeEmailToken(trx, 'reset', token, now);
-    const user = link
-      ? await trx.selectFrom('users').selectAll().where('id', '=', link.userId).executeTakeFirst()
-      : undefined;
-    // A link proves the address it was sent to, not whatever the account holds today.
-    if (!link || !user || user.email_lc !== link.emailLc) throw accountError.linkExpired();
+    const user = await accountOfLink(trx, 'reset', token, now);
     const emailVerifiedAt = user.email_verified_at ?? now;
     await trx
       .updateTable('users')
@@ -37,11 +50,7 @@ export async function verifyEmailWithLink(
   { token, now = Date.now() }: { token: string; now?: number },
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const link = await consumeEmailToken(trx, 'verify', token, now);
-    const user = link
-      ? await trx.selectFrom('users').selectAll().where('id', '=', link.userId).executeTakeFirst()
-      : undefined;
-    if (!link || !user || user.email_lc !== link.emailLc) throw accountError.linkExpired();
+    const user = await accountOfLink(trx, 'verify', token, now);
     const emailVerifiedAt = user.email_verified_at ?? now;
     await trx
       .updateTable('users')

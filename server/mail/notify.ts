@@ -3,6 +3,7 @@ import type { ReportReason } from '../../common/enums';
 import { NOTIFICATIONS, type NotificationKind } from '../../common/schemas/account';
 import type { Database, EventRow, UserRow } from '../store/schema';
 import type { Outbox } from './outbox';
+import type { AccountMailKind } from './payload';
 
 /**
  * Who hears of what (docs/EMAIL.md). Each function writes its emails with the `db` it is given: the
@@ -149,20 +150,14 @@ export async function queueDailyDigests(
 
 type Recipient = Pick<UserRow, 'id' | 'name' | 'email'>;
 
-/** "Forgot password?": a link to set a new one, made when the email is sent (messages.ts). */
-export const queuePasswordReset = (db: Kysely<Database>, outbox: Outbox, user: Recipient) =>
-  outbox.enqueue(db, {
-    kind: 'password_reset',
-    userId: user.id,
-    to: user.email,
-    payload: { name: user.name },
-  });
-
-/** A link that proves the address (after a password sign-up, or "Send the link again"). */
-export const queueEmailVerification = (db: Kysely<Database>, outbox: Outbox, user: Recipient) =>
-  outbox.enqueue(db, {
-    kind: 'email_verification',
-    userId: user.id,
-    to: user.email,
-    payload: { name: user.name },
-  });
+/**
+ * An email about the account itself: "Forgot password?" (a link to set a new one) or a link that proves
+ * the address (after a password sign-up, or "Send the link again"). The links are made when it is sent.
+ */
+export const queueAccountMail = (
+  db: Kysely<Database>,
+  outbox: Outbox,
+  kind: AccountMailKind,
+  user: Recipient,
+): Promise<boolean> =>
+  outbox.enqueue(db, { kind, userId: user.id, to: user.email, payload: { name: user.name } });

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isNotificationKind, type NotificationKind } from '../../common/schemas/account';
-import { hashToken } from '../auth/sessions';
+import { hashToken, newSecretToken } from '../auth/sessions';
 import { setMailPreferences } from '../store/mailPreferences';
 import type { Database } from '../store/schema';
 import { UNSUBSCRIBE_RETENTION_MS } from './outbox';
@@ -18,7 +17,7 @@ export async function createUnsubscribeLink(
   publicUrl: string,
   { userId, kind, now = Date.now() }: { userId: string; kind: NotificationKind; now?: number },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db
     .insertInto('mail_unsubscribe_tokens')
     .values({ id: hashToken(token), user_id: userId, kind, created_at: now })

@@ -1,3 +1,4 @@
+import type { SessionResponse } from '../../common/schemas/auth';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp';
 
@@ -73,3 +74,12 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000)
     }
   }
 }
+
+/** Who this session cookie signs in, as the app sees it (null when signed out). */
+export async function sessionUserOf(server: TestServer, cookie: string): Promise<SessionResponse['user']> {
+  const res = await server.fetch('/api/auth/session', { headers: { cookie } });
+  return ((await res.json()) as SessionResponse).user;
+}
+
+/** The token of a password-reset or verification link (after `#token=`). */
+export const linkToken = (link: string): string => link.slice(link.indexOf('#token=') + '#token='.length);

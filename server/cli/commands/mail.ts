@@ -55,38 +55,37 @@ export const mailStatusCommand: AdminCommand = {
     out(
       `Waiting: ${count('pending')}, sending now: ${count('sending')}, sent (last 7 days): ${count('sent')}, failed: ${count('failed')}.`,
     );
-    const retrying = await store.db
-      .selectFrom('mail_outbox')
-      .select(['kind', 'to_address', 'attempts', 'last_error', 'next_attempt_at'])
-      .where('status', '=', 'pending')
-      .where('attempts', '>', 0)
-      .orderBy('next_attempt_at')
-      .limit(20)
-      .execute();
-    if (retrying.length > 0) {
+    const rows = (status: 'pending' | 'failed', limit: number) =>
+      store.db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'to_address', 'attempts', 'last_error', 'created_at', 'next_attempt_at'])
+        .where('status', '=', status)
+        .where('attempts', '>', 0)
+        .orderBy(
+          status === 'pending' ? 'next_attempt_at' : 'created_at',
+          status === 'pending' ? 'asc' : 'desc',
+        )
+        .limit(limit)
+        .execute();
+    const list = (
+      title: string,
+      found: Awaited<ReturnType<typeof rows>>,
+      when: 'next_attempt_at' | 'created_at',
+    ) => {
+      if (found.length === 0) return;
       out('');
-      out('Waiting to be tried again:');
-      for (const row of retrying) {
+      out(title);
+      for (const row of found) {
         out(
-          `  ${new Date(row.next_attempt_at).toISOString()}  ${row.kind}  ${printable(row.to_address)}  after ${row.attempts} attempt(s): ${printable(row.last_error ?? '')}`,
+          `  ${new Date(row[when]).toISOString()}  ${row.kind}  ${printable(row.to_address)}  ${row.attempts} attempt(s): ${printable(row.last_error ?? '')}`,
         );
       }
-    }
-    const failed = await store.db
-      .selectFrom('mail_outbox')
-      .select(['kind', 'to_address', 'attempts', 'last_error', 'created_at'])
-      .where('status', '=', 'failed')
-      .orderBy('created_at', 'desc')
-      .limit(50)
-      .execute();
-    if (failed.length > 0) {
-      out('');
-      out('Failed (not sent, kept 30 days):');
-      for (const row of failed) {
-        out(
-          `  ${new Date(row.created_at).toISOString()}  ${row.kind}  ${printable(row.to_address)}  ${row.attempts} attempt(s): ${printable(row.last_error ?? '')}`,
-        );
-      }
-    }
+    };
+    list(
+      'Waiting to be tried again (next attempt, kind, to, why the last one failed):',
+      await rows('pending', 20),
+      'next_attempt_at',
+    );
+    list('Failed, not sent (written, kind, to, why), kept 30 days:', await rows('failed', 50), 'created_at');
   },
 };

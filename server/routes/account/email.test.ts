@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailSettings } from '../../../common/schemas/account';
-import type { SessionResponse } from '../../../common/schemas/auth';
 import { CONFIRM_EMAIL_FIRST } from '../../policies/email';
 import { freshIp } from '../../security/support';
 import {
@@ -12,10 +11,12 @@ import {
 } from '../../testing/factories';
 import type { TestServer } from '../../testing/harness';
 import {
+  linkToken,
   type MailTestSetup,
   outboxRows,
   postJson,
   sessionCookieOf,
+  sessionUserOf,
   startServerWithMail,
 } from '../../testing/mail';
 import { linkIn } from '../../testing/smtp';
@@ -33,12 +34,6 @@ afterAll(() => mail.close());
 
 let n = 0;
 const newEmail = () => `verify${++n}-${Date.now()}@example.org`;
-const tokenOf = (link: string) => link.slice(link.indexOf('#token=') + '#token='.length);
-
-async function sessionUser(target: TestServer, cookie: string) {
-  const res = await target.fetch('/api/auth/session', { headers: { cookie } });
-  return ((await res.json()) as SessionResponse).user;
-}
 
 async function signUp(target: TestServer, email: string) {
   const res = await postJson(
@@ -55,7 +50,7 @@ describe('confirming the address after a password sign-up', () => {
   it('mails a link; until it is opened the person may sign in but not submit or report', async () => {
     const email = newEmail();
     const cookie = await signUp(server, email);
-    expect(await sessionUser(server, cookie)).toMatchObject({
+    expect(await sessionUserOf(server, cookie)).toMatchObject({
       email,
       emailVerified: false,
       mustConfirmEmail: true,
@@ -86,12 +81,15 @@ describe('confirming the address after a password sign-up', () => {
     expect(again.status).toBe(202);
     const second = await mail.smtp.waitFor((m) => m.to === email && m.messageId !== first.messageId);
     const confirmed = await postJson(server, '/api/auth/verify-email', {
-      token: tokenOf(linkIn(second, '/verify-email')),
+      token: linkToken(linkIn(second, '/verify-email')),
     });
     expect(confirmed.status).toBe(200);
-    expect(await sessionUser(server, cookie)).toMatchObject({ emailVerified: true, mustConfirmEmail: false });
+    expect(await sessionUserOf(server, cookie)).toMatchObject({
+      emailVerified: true,
+      mustConfirmEmail: false,
+    });
     const stale = await postJson(server, '/api/auth/verify-email', {
-      token: tokenOf(linkIn(first, '/verify-email')),
+      token: linkToken(linkIn(first, '/verify-email')),
     });
     expect(stale.status).toBe(400);
 
@@ -123,7 +121,7 @@ describe('confirming the address after a password sign-up', () => {
     try {
       const email = newEmail();
       const cookie = await signUp(relaxed.server, email);
-      expect(await sessionUser(relaxed.server, cookie)).toMatchObject({
+      expect(await sessionUserOf(relaxed.server, cookie)).toMatchObject({
         emailVerified: false,
         mustConfirmEmail: false,
       });

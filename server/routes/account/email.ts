@@ -11,7 +11,7 @@ import type { Actor } from '../../auth/actor';
 import { verifyEmailWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
-import { queueEmailVerification } from '../../mail/notify';
+import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { presentEmailSettings } from '../../presenters/emailSettings';
 import { enforceRateLimit } from '../../rateLimit';
@@ -63,7 +63,7 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
     if (!outbox.enabled) throw accountError.mailDisabled();
     if (actor.emailVerifiedAt !== null) throw accountError.alreadyVerified();
     await enforceRateLimit(db, EMAIL_RATE_RULES.resendVerification, actor.id);
-    await db.transaction().execute((trx) => queueEmailVerification(trx, outbox, actor));
+    await db.transaction().execute((trx) => queueAccountMail(trx, outbox, 'email_verification', actor));
     reply.code(202).header('Cache-Control', 'no-store');
     return { ok: true, message: `We sent a new link to ${actor.email}.` };
   });

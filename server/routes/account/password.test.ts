@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_SENT } from '../../../common/schemas/account';
-import type { SessionResponse } from '../../../common/schemas/auth';
 import { createEmailToken, EMAIL_TOKEN_TTL_MS } from '../../auth/emailTokens';
 import { hashToken } from '../../auth/sessions';
 import { runAdmin } from '../../cli/run';
@@ -8,10 +7,12 @@ import { freshIp } from '../../security/support';
 import { createPasswordAccount, sessionCookieFor } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 import {
+  linkToken,
   type MailTestSetup,
   outboxRows,
   postJson,
   sessionCookieOf,
+  sessionUserOf,
   startServerWithMail,
 } from '../../testing/mail';
 import { linkIn } from '../../testing/smtp';
@@ -29,13 +30,6 @@ afterAll(() => mail.close());
 
 let n = 0;
 const newEmail = () => `reset${++n}-${Date.now()}@example.org`;
-
-async function sessionUser(cookie: string) {
-  const res = await server.fetch('/api/auth/session', { headers: { cookie } });
-  return ((await res.json()) as SessionResponse).user;
-}
-
-const tokenOf = (link: string) => link.slice(link.indexOf('#token=') + '#token='.length);
 
 describe('Forgot password?', () => {
   it('answers the same whether or not the address has an account, and mails only the one that has', async () => {
@@ -77,19 +71,19 @@ describe('Forgot password?', () => {
       .select('id')
       .where('user_id', '=', account.id)
       .execute();
-    expect(stored.map((r) => r.id)).toEqual([hashToken(tokenOf(link))]);
+    expect(stored.map((r) => r.id)).toEqual([hashToken(linkToken(link))]);
 
     const res = await postJson(server, '/api/auth/reset-password', {
-      token: tokenOf(link),
+      token: linkToken(link),
       password: 'new password',
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { id: string; emailVerified: boolean } };
     expect(body.user).toMatchObject({ id: account.id, emailVerified: true });
     const cookie = sessionCookieOf(res);
-    expect((await sessionUser(cookie))?.id).toBe(account.id);
-    expect(await sessionUser(phone)).toBeNull();
-    expect(await sessionUser(laptop)).toBeNull();
+    expect((await sessionUserOf(server, cookie))?.id).toBe(account.id);
+    expect(await sessionUserOf(server, phone)).toBeNull();
+    expect(await sessionUserOf(server, laptop)).toBeNull();
 
     const signIn = (password: string) =>
       postJson(server, '/api/auth/sign-in', { email: account.email, password }, { ip: freshIp() });
@@ -97,7 +91,7 @@ describe('Forgot password?', () => {
     expect((await signIn('new password')).status).toBe(200);
 
     const again = await postJson(server, '/api/auth/reset-password', {
-      token: tokenOf(link),
+      token: linkToken(link),
       password: 'third password',
     });
     expect(again.status).toBe(400);
@@ -221,7 +215,7 @@ describe('without email (no SMTP_URL)', () => {
     const link = out.find((line) => line.includes('/reset-password#token=')) ?? '';
     expect(link).toMatch(/^http:\/\/localhost:0\/reset-password#token=[\w-]{43}$/);
     const use = () =>
-      postJson(plain, '/api/auth/reset-password', { token: tokenOf(link), password: 'remembered' });
+      postJson(plain, '/api/auth/reset-password', { token: linkToken(link), password: 'remembered' });
     expect((await use()).status).toBe(200);
     expect((await use()).status).toBe(400);
 

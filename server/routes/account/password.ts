@@ -12,7 +12,7 @@ import { hashPassword } from '../../auth/passwords';
 import { beginSession } from '../../auth/signIn';
 import { resetPasswordWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
-import { queuePasswordReset } from '../../mail/notify';
+import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { enforceRateLimit } from '../../rateLimit';
 import { getUserByEmail } from '../../store/users';
@@ -31,7 +31,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, { store, env }
     const { email } = parseInput(forgotPasswordSchema, request.body);
     await enforceRateLimit(db, EMAIL_RATE_RULES.forgotPasswordAddress, email.toLowerCase());
     const user = await getUserByEmail(db, email);
-    if (user) await db.transaction().execute((trx) => queuePasswordReset(trx, outbox, user));
+    if (user) await db.transaction().execute((trx) => queueAccountMail(trx, outbox, 'password_reset', user));
     reply.code(202).header('Cache-Control', 'no-store');
     return { ok: true, message: FORGOT_PASSWORD_SENT };
   });

@@ -14,7 +14,7 @@ import { deleteSession, SESSION_COOKIE } from '../../auth/sessions';
 import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
 import { AppError, validationFailed } from '../../errors';
-import { queueEmailVerification } from '../../mail/notify';
+import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { enforceRateLimit } from '../../rateLimit';
 import { assertStorableText } from '../../storableText';
@@ -62,7 +62,7 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     // The role is never read from the request: every new account is a user (docs/PRODUCT.md#roles).
     // With email set up, the account comes with a link that proves its address (docs/EMAIL.md).
     const user = await createPasswordUser(store.db, { ...input, role: 'user' }, (trx, created) =>
-      queueEmailVerification(trx, outbox, created),
+      queueAccountMail(trx, outbox, 'email_verification', created),
     );
     reply.code(201);
     return beginSession(store.db, env, request, reply, user);

@@ -3,9 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '../../../../common/schemas/account';
-import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
@@ -13,6 +11,7 @@ import { config } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { useForgotPassword } from '../api/links';
+import { LinkFormPage, LinkOutcome } from './LinkPage';
 
 addCatalog('account', accountCatalog);
 
@@ -35,16 +34,7 @@ export default function ForgotPasswordPage() {
   );
 
   if (!config.mailEnabled) {
-    return (
-      <div className="px-4 py-10">
-        <StateMessage
-          headingLevel={1}
-          title={t('forgot.noMailTitle')}
-          text={t('forgot.noMail')}
-          action={back}
-        />
-      </div>
-    );
+    return <LinkOutcome title={t('forgot.noMailTitle')} text={t('forgot.noMail')} action={back} />;
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -62,10 +52,10 @@ export default function ForgotPasswordPage() {
 
   const failure = forgot.error instanceof ApiRequestError ? forgot.error : null;
 
-  return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
-      <Card className="p-6 sm:p-8">
-        {forgot.isSuccess ? (
+  if (forgot.isSuccess) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
+        <Card className="p-6 sm:p-8">
           <div role="status" className="space-y-3">
             <MailCheck aria-hidden="true" className="size-10 text-brand-700 dark:text-brand-100" />
             <h1 className="text-2xl font-bold tracking-tight text-stone-900 dark:text-white">
@@ -74,48 +64,40 @@ export default function ForgotPasswordPage() {
             <p className="text-stone-800 dark:text-stone-200">{t('forgot.sent')}</p>
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('forgot.checkSpam')}</p>
           </div>
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-white">
-              {t('forgot.heading')}
-            </h1>
-            <p className="mt-2 text-stone-600 dark:text-stone-300">{t('forgot.intro')}</p>
-            {failure ? (
-              <Notice tone="error" className="mt-6">
-                {failure.fields?.email ? failure.fields.email : failure.message}
-              </Notice>
-            ) : null}
-            <form
-              noValidate
-              onSubmit={onSubmit}
-              className="mt-6 space-y-5"
-              aria-busy={forgot.isPending || undefined}
-            >
-              <TextField
-                id="forgot-email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                label={t('forgot.email')}
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setFieldError(null);
-                }}
-                error={fieldError ?? undefined}
-                inputRef={inputRef}
-              />
-              <Button type="submit" className="w-full" disabled={forgot.isPending}>
-                {forgot.isPending ? t('forgot.sending') : t('forgot.submit')}
-              </Button>
-            </form>
-          </>
-        )}
-        <p className="mt-6 text-center">{back}</p>
-      </Card>
-    </div>
+          <p className="mt-6 text-center">{back}</p>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <LinkFormPage
+      title={t('forgot.heading')}
+      intro={t('forgot.intro')}
+      error={failure ? (failure.fields?.email ?? failure.message) : null}
+      busy={forgot.isPending}
+      submitLabel={t('forgot.submit')}
+      busyLabel={t('forgot.sending')}
+      onSubmit={onSubmit}
+      after={<p className="mt-6 text-center">{back}</p>}
+    >
+      <TextField
+        id="forgot-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        label={t('forgot.email')}
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setFieldError(null);
+        }}
+        error={fieldError ?? undefined}
+        inputRef={inputRef}
+      />
+    </LinkFormPage>
   );
 }

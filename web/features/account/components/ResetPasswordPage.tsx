@@ -2,9 +2,7 @@ import { CircleCheck, LinkIcon } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '../../../../common/schemas/auth';
-import { Button, ButtonLink } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { Notice, StateMessage } from '../../../components/ui/Notice';
+import { ButtonLink } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
@@ -12,6 +10,7 @@ import { config } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { tokenFromHash, useResetPassword } from '../api/links';
+import { LinkFormPage, LinkOutcome } from './LinkPage';
 import { useLinkToken } from './useLinkToken';
 
 addCatalog('account', accountCatalog);
@@ -33,28 +32,22 @@ export default function ResetPasswordPage() {
 
   if (!token || failure?.code === 'link_expired') {
     return (
-      <div className="px-4 py-10">
-        <StateMessage
-          headingLevel={1}
-          icon={<LinkIcon aria-hidden="true" className="size-12" />}
-          title={t('reset.invalidTitle')}
-          text={failure?.message ?? t('verify.missing')}
-          action={askAgain}
-        />
-      </div>
+      <LinkOutcome
+        icon={<LinkIcon aria-hidden="true" className="size-12" />}
+        title={t('reset.invalidTitle')}
+        text={failure?.message ?? t('verify.missing')}
+        action={askAgain}
+      />
     );
   }
   if (reset.isSuccess) {
     return (
-      <div className="px-4 py-10">
-        <StateMessage
-          headingLevel={1}
-          icon={<CircleCheck aria-hidden="true" className="size-12 text-brand-700 dark:text-brand-100" />}
-          title={t('reset.heading')}
-          text={t('reset.done')}
-          action={<ButtonLink to="/">{t('reset.continue')}</ButtonLink>}
-        />
-      </div>
+      <LinkOutcome
+        icon={<CircleCheck aria-hidden="true" className="size-12 text-brand-700 dark:text-brand-100" />}
+        title={t('reset.heading')}
+        text={t('reset.done')}
+        action={<ButtonLink to="/">{t('reset.continue')}</ButtonLink>}
+      />
     );
   }
 
@@ -72,46 +65,33 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <div className="mx-auto max-w-md px-4 py-10 sm:py-14">
-      <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-white">
-          {t('reset.heading')}
-        </h1>
-        <p className="mt-2 text-stone-600 dark:text-stone-300">{t('reset.intro')}</p>
-        {failure ? (
-          <Notice tone="error" className="mt-6">
-            {failure.fields?.password ?? failure.message}
-          </Notice>
-        ) : null}
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="mt-6 space-y-5"
-          aria-busy={reset.isPending || undefined}
-        >
-          {/* Password managers file the new password under the account's address. */}
-          <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
-          <TextField
-            id="reset-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t('reset.password')}
-            hint={t('reset.passwordHint')}
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setFieldError(null);
-            }}
-            error={fieldError ?? undefined}
-            reveal={{ show: t('reset.showPassword'), hide: t('reset.hidePassword') }}
-            inputRef={inputRef}
-          />
-          <Button type="submit" className="w-full" disabled={reset.isPending}>
-            {reset.isPending ? t('reset.saving') : t('reset.submit')}
-          </Button>
-        </form>
-      </Card>
-    </div>
+    <LinkFormPage
+      title={t('reset.heading')}
+      intro={t('reset.intro')}
+      error={failure ? (failure.fields?.password ?? failure.message) : null}
+      busy={reset.isPending}
+      submitLabel={t('reset.submit')}
+      busyLabel={t('reset.saving')}
+      onSubmit={onSubmit}
+    >
+      {/* Password managers file the new password under the account's address. */}
+      <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
+      <TextField
+        id="reset-password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t('reset.password')}
+        hint={t('reset.passwordHint')}
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setFieldError(null);
+        }}
+        error={fieldError ?? undefined}
+        reveal={{ show: t('reset.showPassword'), hide: t('reset.hidePassword') }}
+        inputRef={inputRef}
+      />
+    </LinkFormPage>
   );
 }

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { ButtonLink } from '../../../components/ui/Button';
-import { StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
@@ -11,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { tokenFromHash, useVerifyEmail } from '../api/links';
+import { LinkOutcome } from './LinkPage';
 import { useLinkToken } from './useLinkToken';
 
 addCatalog('account', accountCatalog);
@@ -34,25 +34,24 @@ export default function VerifyEmailPage() {
 
   const user = session.data?.user ?? null;
   const done = verify.isSuccess || (verify.isError && user?.emailVerified);
-  const content = done ? (
-    <StateMessage
-      headingLevel={1}
-      icon={<CircleCheck aria-hidden="true" className="size-12 text-brand-700 dark:text-brand-100" />}
-      title={t('verify.doneTitle')}
-      text={t('verify.doneText')}
-      action={<ButtonLink to="/">{t('verify.continue')}</ButtonLink>}
-    />
-  ) : token && !verify.isError ? (
-    <Spinner label={t('verify.checking')} className="py-24" />
-  ) : (
-    <>
-      <StateMessage
-        headingLevel={1}
-        icon={<LinkIcon aria-hidden="true" className="size-12" />}
-        title={t('verify.invalidTitle')}
-        text={verify.error instanceof ApiRequestError ? verify.error.message : t('verify.missing')}
-        action={user ? undefined : <ButtonLink to="/auth">{t('verify.signIn')}</ButtonLink>}
+  if (done) {
+    return (
+      <LinkOutcome
+        icon={<CircleCheck aria-hidden="true" className="size-12 text-brand-700 dark:text-brand-100" />}
+        title={t('verify.doneTitle')}
+        text={t('verify.doneText')}
+        action={<ButtonLink to="/">{t('verify.continue')}</ButtonLink>}
       />
+    );
+  }
+  if (token && !verify.isError) return <Spinner label={t('verify.checking')} className="py-24" />;
+  return (
+    <LinkOutcome
+      icon={<LinkIcon aria-hidden="true" className="size-12" />}
+      title={t('verify.invalidTitle')}
+      text={verify.error instanceof ApiRequestError ? verify.error.message : t('verify.missing')}
+      action={user ? undefined : <ButtonLink to="/auth">{t('verify.signIn')}</ButtonLink>}
+    >
       {user && !user.emailVerified ? (
         <ConfirmEmailNotice
           email={user.email}
@@ -60,7 +59,6 @@ export default function VerifyEmailPage() {
           className="mx-auto max-w-md"
         />
       ) : null}
-    </>
+    </LinkOutcome>
   );
-  return <div className="px-4 py-10">{content}</div>;
 }
