@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmailToken } from '../auth/emailTokens';
 import { parseEnv } from '../env';
 import { openStore, type Store } from '../store/db';
 import type { MailOutboxRow } from '../store/schema';
 import { createUser } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { claimNextMail, markMailSent, Outbox, recordMailFailure, retryDelay } from './outbox';
+import {
+  claimNextMail,
+  FAILED_RETENTION_MS,
+  markMailSent,
+  Outbox,
+  pruneMail,
+  recordMailFailure,
+  retryDelay,
+  SENT_RETENTION_MS,
+  UNSUBSCRIBE_RETENTION_MS,
+} from './outbox';
+import { createUnsubscribeLink } from './unsubscribe';
 
 /** The outbox's claims, on SQLite and (api-pg) PostgreSQL: each due row to exactly one claimer. */
 let server: TestServer;
@@ -113,6 +125,67 @@ describe('claiming', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('retention', () => {
+  it('deletes sent emails after a week, failed ones after a month, used-up links, and old unsubscribe links', async () => {
+    const db = server.store.db;
+    await db.deleteFrom('mail_outbox').execute();
+    const now = Date.now();
+    const user = await createUser(server.store);
+    const write = async (status: 'sent' | 'failed' | 'pending', age: number) => {
+      await outbox.enqueue(
+        db,
+        { kind: 'event_approved', userId: user.id, to: user.email, payload: { name: status } },
+        now - age,
+      );
+      await db
+        .updateTable('mail_outbox')
+        .set({ status })
+        .where('created_at', '=', now - age)
+        .execute();
+    };
+    await write('sent', SENT_RETENTION_MS + 1000);
+    await write('sent', SENT_RETENTION_MS - 60_000);
+    await write('failed', FAILED_RETENTION_MS + 1000);
+    await write('failed', SENT_RETENTION_MS + 2000);
+    await write('pending', FAILED_RETENTION_MS + 5000);
+    await createEmailToken(db, {
+      userId: user.id,
+      email: user.email,
+      purpose: 'reset',
+      now: now - 2 * 3600 * 1000,
+    });
+    await createEmailToken(db, { userId: user.id, email: user.email, purpose: 'verify', now });
+    await createUnsubscribeLink(db, 'http://x', {
+      userId: user.id,
+      kind: 'event_approved',
+      now: now - UNSUBSCRIBE_RETENTION_MS - 1000,
+    });
+    await createUnsubscribeLink(db, 'http://x', { userId: user.id, kind: 'event_rejected', now });
+
+    await pruneMail(db, now);
+    const kept = await db
+      .selectFrom('mail_outbox')
+      .select(['status', 'created_at'])
+      .orderBy('created_at')
+      .execute();
+    expect(kept.map((r) => [r.status, now - r.created_at])).toEqual([
+      ['pending', FAILED_RETENTION_MS + 5000],
+      ['failed', SENT_RETENTION_MS + 2000],
+      ['sent', SENT_RETENTION_MS - 60_000],
+    ]);
+    expect(
+      (await db.selectFrom('email_tokens').select('purpose').where('user_id', '=', user.id).execute()).map(
+        (r) => r.purpose,
+      ),
+    ).toEqual(['verify']);
+    expect(
+      (
+        await db.selectFrom('mail_unsubscribe_tokens').select('kind').where('user_id', '=', user.id).execute()
+      ).map((r) => r.kind),
+    ).toEqual(['event_rejected']);
   });
 });
 
