@@ -73,8 +73,11 @@ describe('Google sign-in in a pop-up', () => {
     expect(user).toEqual({ name: 'Rasha Nasser', role: 'user', google_sub: 'e2e-sub-1' });
   });
 
-  it('says an account exists when the email already signs in with a password', async () => {
-    const account = await createPasswordAccount(e2e.server.store, { email: 'taken@gmail.example' });
+  it('says an account exists when a password account confirmed that address', async () => {
+    const account = await createPasswordAccount(e2e.server.store, {
+      email: 'taken@gmail.example',
+      emailVerified: true,
+    });
     provider.setIdentity({ sub: 'e2e-sub-2', email: account.email, email_verified: true, name: 'Someone' });
     const page = await openAuth(PHONE);
     const popup = await clickGoogle(page);
@@ -85,6 +88,31 @@ describe('Google sign-in in a pop-up', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
     await expect(page.getByRole('button', { name: 'Continue with Google' }).isEnabled()).resolves.toBe(true);
     await screenshot(page, 'auth-google-account-exists-phone');
+  });
+
+  it('takes over an account someone opened with that address and never confirmed (email squatting)', async () => {
+    const squatted = await createPasswordAccount(e2e.server.store, {
+      name: 'Not The Owner',
+      email: 'owner@gmail.example',
+    });
+    provider.setIdentity({
+      sub: 'e2e-sub-owner',
+      email: squatted.email,
+      email_verified: true,
+      name: 'Owner',
+    });
+    const page = await openAuth();
+    const popup = await clickGoogle(page);
+    await popup.waitForEvent('close');
+    await page.waitForURL((url) => url.pathname === '/');
+    // The same account, now the address owner's: signed in with Google, the password gone.
+    await page.getByRole('button', { name: 'Account menu for Not The Owner' }).waitFor();
+    const row = await e2e.server.store.db
+      .selectFrom('users')
+      .select(['google_sub', 'password_hash'])
+      .where('id', '=', squatted.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ google_sub: 'e2e-sub-owner', password_hash: null });
   });
 
   it('says sign-in was cancelled when the pop-up is closed before it finishes', async () => {

@@ -18,9 +18,9 @@ addCatalog('account', accountCatalog);
  * The sections of /account, in order. Each gets the signed-in person; a new part of the account page
  * (name, password, export, deletion) is one more entry here.
  */
-const SECTIONS: ((props: { user: SessionUser }) => ReactNode)[] = [
-  EmailAddressSection,
-  EmailNotificationsSection,
+const SECTIONS: { id: string; Section: (props: { user: SessionUser }) => ReactNode }[] = [
+  { id: 'address', Section: EmailAddressSection },
+  { id: 'emails', Section: EmailNotificationsSection },
 ];
 
 /** /account: the signed-in person's own settings. */
@@ -53,8 +53,8 @@ export default function AccountPage() {
           <p className="mt-2 text-stone-700 dark:text-stone-300">{t('intro')}</p>
         </header>
         <div className="mt-8 space-y-6">
-          {SECTIONS.map((Section) => (
-            <Section key={Section.name} user={user} />
+          {SECTIONS.map(({ id, Section }) => (
+            <Section key={id} user={user} />
           ))}
         </div>
       </>
