@@ -71,7 +71,7 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): 
     paragraphs: [t(`kinds.${kind}.intro`, { title, site })],
     ...(p.reason ? { quote: { label: t('reasonLabel'), text: p.reason } } : {}),
     ...(p.reportReason
-      ? { quote: { label: t('reportReasonLabel'), text: t(`reportReasons.${p.reportReason}`) } }
+      ? { quote: { label: t('reportReasonLabel'), text: t(`common:reportReasons.${p.reportReason}`) } }
       : {}),
     action: {
       label: t(`kinds.${kind}.action`),
