@@ -327,7 +327,8 @@ describe('the same event page once its scripts run', () => {
     expect(problems).toEqual([]);
     await back.click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=digital');
-    await page.getByRole('heading', { name: 'Online vigil for the children of Gaza' }).waitFor();
+    // The card's heading (level 3), not the event page's own (level 1), which may still be showing.
+    await page.getByRole('heading', { level: 3, name: 'Online vigil for the children of Gaza' }).waitFor();
     expect(await cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
   });
 });
