@@ -6,6 +6,7 @@ import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
+import { LinkifiedText } from '../../../components/LinkifiedText';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
@@ -167,12 +168,13 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
             <h2 id="about-title" className="text-lg font-semibold text-stone-900 dark:text-white">
               {t('detail.about')}
             </h2>
-            {/* Plain text with its line breaks kept; never HTML. */}
+            {/* Plain text with its line breaks kept and its web addresses made links; never HTML. */}
             <p
+              dir="auto"
               data-testid="event-description"
-              className="mt-3 leading-relaxed break-words whitespace-pre-line text-stone-700 dark:text-stone-300"
+              className="mt-3 leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700 dark:text-stone-300"
             >
-              {event.description}
+              <LinkifiedText text={event.description} />
             </p>
           </section>
 

@@ -5,6 +5,7 @@ import { formatShortDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventTypeBadge } from '../../../components/EventBadges';
+import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { eventDateInZone } from '../lib/format';
 import { CategoryBadge } from './ModerationBadges';
@@ -45,7 +46,9 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
       </div>
       <dl className="space-y-4 text-sm">
         <Field label={t('detail.description')}>
-          <p className="whitespace-pre-line">{event.description}</p>
+          <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+            <LinkifiedText text={event.description} />
+          </p>
         </Field>
         <Field label={t('detail.date')}>
           <time dateTime={event.date}>{when.dateTime}</time>
