@@ -215,21 +215,20 @@ describe('the form', () => {
   });
 
   it.each([
-    'javascript:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    '/event/relative',
-    'example.org/no-scheme',
-    'https://example.org/with space',
-  ])('refuses the source link %j with "Please enter a valid URL"', async (link) => {
+    ['javascript:alert(1)', 'The link must start with http:// or https://'],
+    ['data:text/html,<script>alert(1)</script>', 'The link must start with http:// or https://'],
+    ['/event/relative', 'Please enter a valid URL'],
+    ['https://example.org/with space', 'Please enter a valid URL'],
+  ])('refuses the source link %j with "%s"', async (link, message) => {
     const page = await openForm();
     await fillValid(page);
     await page.getByLabel('Official Source Link').fill(link);
     await page.getByRole('button', { name: 'Submit Event for Review' }).click();
-    await page.getByText('Please enter a valid URL').waitFor();
+    await page.getByText(message).waitFor();
     expect(await focusedName(page)).toBe('sourceLink');
     expect(await page.getByLabel('Official Source Link').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Official Source Link').fill('https://example.org/fixed');
-    expect(await page.getByText('Please enter a valid URL').count()).toBe(0);
+    expect(await page.getByText(message).count()).toBe(0);
   });
 
   it('refuses over-long text and an unknown time zone with clear messages', async () => {

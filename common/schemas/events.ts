@@ -4,6 +4,7 @@ import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES } from '../enums';
 import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
+import { hasWebScheme, withDefaultScheme } from '../sourceLink';
 import { isValidTimeZone } from '../timezones';
 import { pagedFields, pageQueryFields } from './paging';
 
@@ -115,12 +116,14 @@ export const eventInputSchema = z.object({
     .default(DEFAULT_EVENT_TYPE),
   sourceLink: z
     .string({ error: missingOrNotText('Source link is required for verification', 'Source link') })
-    .transform((s) => s.trim())
+    // 'example.org/teach-in' is read as 'https://example.org/teach-in' (docs/PRODUCT.md#text-people-write).
+    .transform((s) => withDefaultScheme(s.trim()))
     .pipe(
       z
         .string()
         .min(1, 'Source link is required for verification')
         .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
+        .refine(hasWebScheme, { message: 'The link must start with http:// or https://', abort: true })
         .refine(isSourceLink, 'Please enter a valid URL'),
     ),
   /** Optional: empty or blank means none (null too, for JSON clients). */

@@ -248,6 +248,15 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     expect(json.error.message).toBe('Event title is required');
   });
 
+  it('stores a source link typed without a scheme as https (docs/PRODUCT.md#text-people-write)', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit({ ...validEventInput(), sourceLink: ' example.org/teach-in ' }, cookie);
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event.sourceLink).toBe('https://example.org/teach-in');
+    expect((await getEventById(server.store.db, event.id))?.source_link).toBe('https://example.org/teach-in');
+  });
+
   it.each([
     'javascript:alert(1)',
     'JavaScript:alert(document.cookie)',
@@ -256,10 +265,19 @@ describe('POST /api/events: validation (docs/PRODUCT.md#form-messages)', () => {
     'vbscript:msgbox(1)',
     'file:///etc/passwd',
     'ftp://example.org/file',
+    'mailto:organiser@example.org',
+  ])('refuses the source link %j: "The link must start with http:// or https://"', async (sourceLink) => {
+    await expectFieldError(
+      { ...validEventInput(), sourceLink },
+      'sourceLink',
+      'The link must start with http:// or https://',
+    );
+  });
+
+  it.each([
     '/event/123',
     '../somewhere',
     '//example.org/protocol-relative',
-    'example.org/no-scheme',
     'https://',
     'http://exa mple.org',
     'https://example.org/a page',
