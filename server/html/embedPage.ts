@@ -33,10 +33,12 @@ function eventItem(row: EventRow, publicUrl: string): string {
         <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(EVENT_TYPE_LABELS[row.type])}</span>${
           row.verified ? ' <span class="badge badge-verified">Verified</span>' : ''
         }</p>
-        <h2 class="title"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
+        <h2 class="title" dir="auto"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
         <p class="when"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
-        <p class="where">${escapeHtml(`${row.city}, ${row.country}`)}${
-          row.organizer ? ` <span class="by">· by ${escapeHtml(row.organizer)}</span>` : ''
+        <p class="where"><span dir="auto">${escapeHtml(`${row.city}, ${row.country}`)}</span>${
+          row.organizer
+            ? ` <span class="by">· by <span dir="auto">${escapeHtml(row.organizer)}</span></span>`
+            : ''
         }</p>
       </li>`;
 }

@@ -26,7 +26,9 @@ export default function AccountMenu({
     // screen readers handle badly; a menu closes on Escape or an outside click anyway.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={accountTriggerClass} aria-label={t('nav.accountMenu', { name })}>
-        <span className="max-w-40 truncate">{name}</span>
+        <span dir="auto" className="max-w-40 truncate">
+          {name}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -131,7 +131,9 @@ export function Header() {
         ) : user ? (
           <div className="flex flex-col gap-1">
             <p className="px-3 py-1 text-sm text-stone-600 dark:text-stone-300">
-              <span className="block font-semibold text-stone-900 dark:text-white">{user.name}</span>
+              <span dir="auto" className="block font-semibold wrap-anywhere text-stone-900 dark:text-white">
+                {user.name}
+              </span>
               <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
             </p>
             <NavLink to="/account" className={mobileNavClass}>
@@ -183,7 +185,9 @@ export function Header() {
               <Suspense
                 fallback={
                   <span className={accountTriggerClass}>
-                    <span className="max-w-40 truncate">{user.name}</span>
+                    <span dir="auto" className="max-w-40 truncate">
+                      {user.name}
+                    </span>
                     <ChevronDown aria-hidden="true" className="size-4" />
                   </span>
                 }

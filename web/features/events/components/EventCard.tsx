@@ -1,6 +1,6 @@
 import { CalendarDays, ExternalLink, type LucideIcon, MapPin, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -60,7 +60,11 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
           {parts.past ? <PastBadge label={t('card.past')} /> : null}
         </div>
 
-        <h3 id={titleId} className="mt-3 text-lg leading-snug font-semibold text-stone-900 dark:text-white">
+        <h3
+          id={titleId}
+          dir="auto"
+          className="mt-3 text-lg leading-snug font-semibold wrap-anywhere text-stone-900 dark:text-white"
+        >
           <Link
             to={href}
             state={state}
@@ -70,7 +74,10 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
           </Link>
         </h3>
 
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-stone-600 dark:text-stone-300">
+        <p
+          dir="auto"
+          className="mt-2 line-clamp-3 text-sm leading-relaxed wrap-anywhere text-stone-600 dark:text-stone-300"
+        >
           {event.description}
         </p>
 
@@ -79,11 +86,18 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
             <EventDate iso={event.date} parts={parts} />
           </CardDetail>
           <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
-            {event.location.city}, {event.location.country}
+            <span dir="auto" className="wrap-anywhere">
+              {event.location.city}, {event.location.country}
+            </span>
           </CardDetail>
           {event.organizer ? (
             <CardDetail icon={UsersRound} label={t('detail.organizedBy')} testId="event-organizer">
-              {t('card.by', { organizer: event.organizer })}
+              <Trans
+                t={t}
+                i18nKey="card.by"
+                values={{ organizer: event.organizer }}
+                components={{ organizer: <span dir="auto" className="wrap-anywhere" /> }}
+              />
             </CardDetail>
           ) : null}
         </dl>

@@ -101,7 +101,8 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
 
           <h1
             id="event-title"
-            className="mt-4 text-2xl leading-tight font-bold tracking-tight text-balance break-words text-stone-950 sm:text-4xl dark:text-white"
+            dir="auto"
+            className="mt-4 text-2xl leading-tight font-bold tracking-tight text-balance wrap-anywhere text-stone-950 sm:text-4xl dark:text-white"
           >
             {event.title}
           </h1>
@@ -130,7 +131,7 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
               <EventDate iso={event.date} parts={parts} showViewerTime />
             </DetailRow>
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
-              <span data-testid="event-location">
+              <span dir="auto" className="wrap-anywhere" data-testid="event-location">
                 {event.location.city}, {event.location.country}
               </span>
             </DetailRow>
@@ -139,7 +140,9 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
                 icon={<UsersRound aria-hidden="true" className="size-5" />}
                 label={t('detail.organizedBy')}
               >
-                <span data-testid="event-organizer">{event.organizer}</span>
+                <span dir="auto" className="wrap-anywhere" data-testid="event-organizer">
+                  {event.organizer}
+                </span>
               </DetailRow>
             ) : null}
           </dl>

@@ -54,7 +54,8 @@ function EntryCard({ entry }: { entry: LogEntry }) {
                     {' · '}
                     <Link
                       to={eventPagePath(entry.eventId)}
-                      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+                      dir="auto"
+                      className="font-medium wrap-anywhere text-brand-700 underline underline-offset-2 dark:text-brand-100"
                     >
                       {entry.eventTitle}
                     </Link>
@@ -64,7 +65,9 @@ function EntryCard({ entry }: { entry: LogEntry }) {
             </div>
             <div className="flex flex-wrap gap-x-1.5">
               <dt className="font-medium">{t('reason')}:</dt>
-              <dd className="min-w-0 whitespace-pre-line">{entry.reason}</dd>
+              <dd dir="auto" className="min-w-0 wrap-anywhere whitespace-pre-line">
+                {entry.reason}
+              </dd>
             </div>
           </dl>
           <p className="text-xs text-stone-600 dark:text-stone-400">

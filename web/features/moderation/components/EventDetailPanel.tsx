@@ -42,7 +42,9 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
           <EventTypeBadge type={event.type} />
           <CategoryBadge category={category} />
         </div>
-        <h2 className="text-xl font-semibold text-stone-900 dark:text-stone-50">{event.title}</h2>
+        <h2 dir="auto" className="text-xl font-semibold wrap-anywhere text-stone-900 dark:text-stone-50">
+          {event.title}
+        </h2>
       </div>
       <dl className="space-y-4 text-sm">
         <Field label={t('detail.description')}>
@@ -60,9 +62,17 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
           ) : null}
         </Field>
         <Field label={t('detail.location')}>
-          {event.location.city}, {event.location.country}
+          <span dir="auto" className="wrap-anywhere">
+            {event.location.city}, {event.location.country}
+          </span>
         </Field>
-        {event.organizer ? <Field label={t('detail.organizer')}>{event.organizer}</Field> : null}
+        {event.organizer ? (
+          <Field label={t('detail.organizer')}>
+            <span dir="auto" className="wrap-anywhere">
+              {event.organizer}
+            </span>
+          </Field>
+        ) : null}
         {category === 'reported' || reports.length > 0 ? (
           <Field label={`${t('detail.reports')} (${reports.length})`}>
             {reports.length === 0 ? (

@@ -95,7 +95,8 @@ export function ModerationCard({
         </span>
         <span
           id={`title-${event.id}`}
-          className="mt-3 block text-lg font-semibold text-stone-900 dark:text-stone-50"
+          dir="auto"
+          className="mt-3 block text-lg font-semibold wrap-anywhere text-stone-900 dark:text-stone-50"
         >
           {event.title}
         </span>
@@ -108,7 +109,9 @@ export function ModerationCard({
         </span>
         <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
-          {event.location.city}, {event.location.country}
+          <span dir="auto" className="min-w-0 wrap-anywhere">
+            {event.location.city}, {event.location.country}
+          </span>
         </span>
         {firstReport ? (
           <span className="mt-2 block text-sm font-medium text-danger-700 dark:text-red-300">

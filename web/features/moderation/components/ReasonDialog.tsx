@@ -129,6 +129,7 @@ export function ReasonDialog({
               <textarea
                 ref={reasonRef}
                 id={reasonId}
+                dir="auto"
                 aria-describedby={showEmpty ? `${emptyId} ${hintId}` : hintId}
                 aria-invalid={showEmpty || undefined}
                 required

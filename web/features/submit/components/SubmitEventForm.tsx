@@ -170,13 +170,19 @@ export function SubmitEventForm({
       {draft ? <Notice tone="info">{t('draftRestored')}</Notice> : null}
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('requiredNote')}</p>
 
-      {textField('title', { type: 'text', autoComplete: 'off', placeholder: t('fields.titlePlaceholder') })}
+      {textField('title', {
+        type: 'text',
+        dir: 'auto',
+        autoComplete: 'off',
+        placeholder: t('fields.titlePlaceholder'),
+      })}
 
       <Field {...field('description')}>
         {(p) => (
           <textarea
             {...p}
             {...bind('description')}
+            dir="auto"
             rows={6}
             placeholder={t('fields.descriptionPlaceholder')}
             className={`${p.className} min-h-36 resize-y`}
@@ -222,8 +228,8 @@ export function SubmitEventForm({
       </Field>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        {textField('city', { type: 'text', autoComplete: 'address-level2' })}
-        {textField('country', { type: 'text', autoComplete: 'country-name' })}
+        {textField('city', { type: 'text', dir: 'auto', autoComplete: 'address-level2' })}
+        {textField('country', { type: 'text', dir: 'auto', autoComplete: 'country-name' })}
       </div>
 
       <Field {...field('type')}>
@@ -253,6 +259,7 @@ export function SubmitEventForm({
 
       {textField('organizer', {
         type: 'text',
+        dir: 'auto',
         autoComplete: 'organization',
         placeholder: t('fields.organizerPlaceholder'),
       })}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { feedFilters } from '../../common/filters';
+import type { EventRow } from '../store/schema';
+import { renderEmbedPage } from './embedPage';
+
+// Only the columns the embed page reads.
+const row = {
+  id: 'AAAAAAAAAAAAAAAA',
+  title: 'وقفة تضامنية مع غزة',
+  starts_at: Date.parse('2031-03-03T15:00:00Z'),
+  timezone: 'Asia/Beirut',
+  city: 'بيروت',
+  country: 'لبنان',
+  type: 'protest',
+  organizer: 'حملة المقاطعة',
+  verified: 0,
+} as EventRow;
+
+describe('embed page', () => {
+  it('isolates people’s text with dir="auto" (docs/PRODUCT.md#text-people-write)', () => {
+    const html = renderEmbedPage({
+      siteTitle: 'Palestine Solidarity Calendar',
+      publicUrl: 'https://calendar.example',
+      filters: feedFilters({}),
+      rows: [row],
+    });
+    expect(html).toContain('<h2 class="title" dir="auto"><a ');
+    expect(html).toContain('<span dir="auto">بيروت, لبنان</span>');
+    expect(html).toContain('· by <span dir="auto">حملة المقاطعة</span>');
+  });
+});
