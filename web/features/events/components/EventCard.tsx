@@ -48,7 +48,7 @@ function CardDetail({
 export function EventCard({ event, viewerZone, now, backTo, calendarButton }: EventCardProps) {
   const { t } = useTranslation('events');
   const titleId = useId();
-  const parts = eventDateParts(event.date, event.timezone, viewerZone, now);
+  const parts = eventDateParts(event.date, event.timezone, viewerZone, now, undefined, event.location.city);
   const href = eventPagePath(event.id);
   const state = { backTo };
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/useHydrated';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import type { EventDateParts } from '../lib/eventDate';
 
 function Separator() {
@@ -44,7 +45,7 @@ export function EventDate({
             {parts.zone ? (
               <>
                 <Separator />
-                <span data-testid="event-zone">{t('date.zoneLabel', parts.zone)}</span>
+                <span data-testid="event-zone">{zoneLabel(t, parts.zone)}</span>
               </>
             ) : null}
           </>

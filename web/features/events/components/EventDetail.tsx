@@ -76,7 +76,14 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
   const viewerZone = useMemo(() => browserTimeZone(), []);
   // "Now" for the Past Event tag and the relative hint: when this event arrived (the server's render
   // and the browser's hydration of it agree on that moment).
-  const parts = eventDateParts(event.date, event.timezone, viewerZone, new Date(loadedAt));
+  const parts = eventDateParts(
+    event.date,
+    event.timezone,
+    viewerZone,
+    new Date(loadedAt),
+    undefined,
+    event.location.city,
+  );
   // The day it was submitted, on the viewer's calendar once known (the server renders the event's).
   const submittedZone = hydrated ? viewerZone : event.timezone;
   const pageUrl = typeof window === 'undefined' ? '' : eventPageUrl(window.location.origin, event.id);

@@ -10,7 +10,7 @@ describe('eventDateParts', () => {
     const parts = eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', NOW);
     expect(parts.dateTime).toBe('Monday, March 3, 2031 at 5:00 PM');
     expect(parts.dateTimeLines).toEqual(['Monday, March 3, 2031 ', 'at 5:00 PM']);
-    expect(parts.zone).toEqual({ city: 'Jerusalem', offset: 'GMT+2' });
+    expect(parts.zone).toEqual({ place: 'Jerusalem', offset: 'GMT+2' });
     expect(parts.viewerDateTime).toBe('Mar 3, 2031, 3:00 PM');
     expect(parts.relative).toBe('in 3 days');
     expect(parts.past).toBe(false);
@@ -27,13 +27,21 @@ describe('eventDateParts', () => {
     // London is GMT+1 in July, so a UTC viewer sees a different clock then.
     const parts = eventDateParts('2031-07-01T12:00:00.000Z', 'Europe/London', 'UTC', NOW);
     expect(parts.dateTime).toBe('Tuesday, July 1, 2031 at 1:00 PM');
-    expect(parts.zone).toEqual({ city: 'London', offset: 'GMT+1' });
+    expect(parts.zone).toEqual({ place: 'London', offset: 'GMT+1' });
   });
 
   it('uses a readable city for zones with underscores', () => {
     const parts = eventDateParts(ISO, 'America/New_York', 'Asia/Jerusalem', NOW);
-    expect(parts.zone?.city).toBe('New York');
+    expect(parts.zone?.place).toBe('New York');
     expect(parts.dateTime).toBe('Monday, March 3, 2031 at 10:00 AM');
+  });
+
+  it('names the zone by the event’s city when it lies there, and an offset zone by its offset alone', () => {
+    const capeTown = eventDateParts(ISO, 'Africa/Johannesburg', 'UTC', NOW, undefined, 'Cape Town');
+    expect(capeTown.zone).toEqual({ place: 'Cape Town', offset: 'GMT+2' });
+    const losAngeles = eventDateParts(ISO, 'America/Los_Angeles', 'UTC', NOW, undefined, 'Oakland');
+    expect(losAngeles.zone).toEqual({ place: 'Oakland', offset: 'PST' });
+    expect(eventDateParts(ISO, 'Etc/GMT-3', 'UTC', NOW).zone).toEqual({ place: null, offset: 'GMT+3' });
   });
 
   it('marks a date that has passed', () => {

@@ -8,19 +8,18 @@ import {
   formatRelative,
   formatShortDateTime,
   formatTime,
-  formatZoneName,
   isPast,
   sameOffset,
-  zoneCity,
 } from '../../../../common/dates';
+import { type ZoneName, zoneName } from '../../../../common/zoneSearch';
 
 export interface EventDateParts {
   /** 'Monday, March 3, 2025 at 5:00 PM' in the event's zone. */
   dateTime: string;
   /** The same text in two pieces, the second kept on one line: ['Monday, March 3, 2025 ', 'at 5:00 PM']. */
   dateTimeLines: [string, string];
-  /** Set only when the viewer's clock shows a different time: { city: 'Jerusalem', offset: 'GMT+2' }. */
-  zone: { city: string; offset: string } | null;
+  /** Set only when the viewer's clock shows a different time: { place: 'Jerusalem', offset: 'GMT+2' }. */
+  zone: ZoneName | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
   viewerDateTime: string | null;
   /** 'in 3 days', 'yesterday'. */
@@ -34,13 +33,15 @@ export function eventDateParts(
   viewerZone: string,
   now: Date = new Date(),
   locale?: string,
+  /** The event's city: it names the zone when it lies there ("Cape Town time", not "Johannesburg time"). */
+  city?: string,
 ): EventDateParts {
   const differs = !sameOffset(iso, eventZone, viewerZone);
   const dateTime = formatEventDateTime(iso, eventZone, locale);
   return {
     dateTime,
     dateTimeLines: splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)),
-    zone: differs ? { city: zoneCity(eventZone), offset: formatZoneName(iso, eventZone, locale) } : null,
+    zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
     viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
     relative: formatRelative(iso, now, locale),
     past: isPast(iso, now),

@@ -7,6 +7,7 @@ import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventTypeBadge } from '../../../components/EventBadges';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { CategoryBadge } from './ModerationBadges';
 
@@ -34,7 +35,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
     );
   }
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone);
+  const when = eventDateInZone(event.date, event.timezone, event.location.city);
   return (
     <Card className="space-y-5 p-5 sm:p-6" data-testid="detail-panel">
       <div className="space-y-3">
@@ -55,10 +56,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
         <Field label={t('detail.date')}>
           <time dateTime={event.date}>{when.dateTime}</time>
           {when.zone ? (
-            <span className="text-stone-600 dark:text-stone-400">
-              {' '}
-              · {t('detail.zone', { zone: when.zone })}
-            </span>
+            <span className="text-stone-600 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
           ) : null}
         </Field>
         <Field label={t('detail.location')}>

@@ -5,6 +5,7 @@ import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { CategoryBadge } from './ModerationBadges';
 
@@ -58,7 +59,7 @@ export function ModerationCard({
 }) {
   const { t } = useTranslation('moderation');
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone);
+  const when = eventDateInZone(event.date, event.timezone, event.location.city);
   const past = isPast(event.date, now);
   const actions = actionsFor(item, now);
   const firstReport = reports[0];
@@ -104,7 +105,9 @@ export function ModerationCard({
           <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
           <span>
             <time dateTime={event.date}>{when.dateTime}</time>
-            {when.zone ? <span className="text-stone-500 dark:text-stone-400"> ({when.zone})</span> : null}
+            {when.zone ? (
+              <span className="text-stone-500 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
+            ) : null}
           </span>
         </span>
         <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
