@@ -112,6 +112,10 @@ describe('resolveZone', () => {
     expect(resolveZone('Cape Town')).toEqual({ zone: 'Africa/Johannesburg', place: 'Cape Town' });
     expect(resolveZone('europe/london')).toEqual({ zone: 'Europe/London', place: 'London' });
     expect(resolveZone('Lon')).toBeNull();
+    expect(resolveZone('utc')).toEqual({ zone: 'UTC', place: null });
+    // ICU reads 'EST' as Panama (no summer time) and 'PST' as Los Angeles: abbreviations are searched.
+    expect(resolveZone('EST')).toBeNull();
+    expect(resolveZone('pst')).toBeNull();
     expect(resolveZone('Mars/Olympus')).toBeNull();
     expect(resolveZone('')).toBeNull();
   });

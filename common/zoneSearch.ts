@@ -211,6 +211,9 @@ export function resolveZone(text: string): { zone: string; place: string | null 
   if (!q) return null;
   const entry = cities().find((e) => e.names.includes(q));
   if (entry) return { zone: entry.zone, place: entry.city };
-  const zone = /^[\w+-]+(\/[\w+-]+)*$/.test(text.trim()) ? canonicalZone(text.trim()) : null;
+  // A zone's name has a '/' ('Europe/Paris'), or is UTC or GMT: ICU also takes 'EST' (as Panama, which
+  // keeps no summer time) or 'IST' (as Kolkata), which people mean otherwise; those stay a search.
+  const typed = text.trim();
+  const zone = /^[\w+-]+(\/[\w+-]+)+$|^(utc|gmt)$/i.test(typed) ? canonicalZone(typed) : null;
   return zone ? { zone, place: zonePlace(zone) } : null;
 }

@@ -121,10 +121,8 @@ describe('the form', () => {
       "Link to the official event page, Facebook event, or organizer's website.",
     );
     expect(await page.getByLabel('Organizer (Optional)').inputValue()).toBe('');
-    // The browser of these tests runs in UTC; the zone field starts there and offers every zone.
-    expect(await page.getByLabel('Time Zone').inputValue()).toBe('UTC');
-    const zones = await page.locator('datalist option').count();
-    expect(zones).toBeGreaterThan(300);
+    // The browser of these tests runs in UTC; the zone field, a search box (e2e/timezone.test.ts), starts there.
+    expect(await page.getByRole('combobox', { name: 'Time Zone' }).inputValue()).toBe('UTC');
     for (const label of ['Event Title', 'Event Description', 'Event Date', 'City', 'Official Source Link']) {
       expect(await page.getByLabel(label).getAttribute('aria-required')).toBe('true');
     }
@@ -151,7 +149,7 @@ describe('the form', () => {
     try {
       await page.goto('/submit');
       await page.getByLabel('Time Zone').waitFor();
-      expect(await page.getByLabel('Time Zone').inputValue()).toBe('Asia/Jerusalem');
+      expect(await page.getByLabel('Time Zone').inputValue()).toMatch(/^Jerusalem time \(GMT\+[23]\)$/);
       // 01:30 does not exist in London that night: the preview shows where it lands.
       await page.getByLabel('Event Date').fill('2025-03-30');
       await page.getByLabel('Event Time').fill('01:30');

@@ -32,8 +32,12 @@ export function launchChromium(): Promise<Browser> {
 export interface E2E {
   server: TestServer;
   browser: Browser;
-  /** A new page in a fresh context (no cookies) at the given viewport. */
-  newPage(options?: { viewport?: { width: number; height: number }; cookie?: string }): Promise<Page>;
+  /** A new page in a fresh context (no cookies) at the given viewport, its clock in UTC unless told. */
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    cookie?: string;
+    timezoneId?: string;
+  }): Promise<Page>;
   /** Requests any page made to another origin: must stay empty. */
   foreignRequests: string[];
   close(): Promise<void>;
@@ -57,12 +61,12 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
     server,
     browser,
     foreignRequests,
-    async newPage({ viewport = DESKTOP, cookie } = {}) {
+    async newPage({ viewport = DESKTOP, cookie, timezoneId = 'UTC' } = {}) {
       const context = await browser.newContext({
         viewport,
         baseURL: server.url,
         locale: 'en-US',
-        timezoneId: 'UTC',
+        timezoneId,
       });
       contexts.push(context);
       if (cookie) {

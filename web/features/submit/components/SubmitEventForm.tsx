@@ -14,12 +14,15 @@ import { useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
 import { EVENT_TYPES } from '../../../../common/enums';
 import type { EventDto } from '../../../../common/schemas/events';
-import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
+import { browserTimeZone, isValidTimeZone } from '../../../../common/timezones';
+import { zoneName } from '../../../../common/zoneSearch';
+import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import { useSubmitEvent } from '../api/submitEvent';
 import {
   clearDraft,
@@ -37,19 +40,24 @@ import {
 /** Fields without the * mark: the type has a default and the organizer may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = ['type', 'organizer'];
 
-/** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
-function zonePreview(values: FormValues): { when: string; zone: string } | null {
-  if (!values.date || !values.time || !isValidTimeZone(values.timezone)) return null;
+/** The event's start, once date, time and zone say it. */
+function eventStart(date: string, time: string, timezone: string): Date | null {
+  if (!date || !time || !isValidTimeZone(timezone)) return null;
   try {
-    const instant = zonedDateTimeToInstant(values.date, values.time, values.timezone);
-    if (Number.isNaN(instant.getTime())) return null;
-    return {
-      when: formatEventDateTime(instant, values.timezone),
-      zone: formatZoneName(instant, values.timezone),
-    };
+    const instant = zonedDateTimeToInstant(date, time, timezone);
+    return Number.isNaN(instant.getTime()) ? null : instant;
   } catch {
     return null;
   }
+}
+
+/** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
+function zonePreview(values: FormValues, instant: Date | null): { when: string; zone: string } | null {
+  if (!instant) return null;
+  return {
+    when: formatEventDateTime(instant, values.timezone),
+    zone: formatZoneName(instant, values.timezone),
+  };
 }
 
 export function SubmitEventForm({
@@ -67,14 +75,20 @@ export function SubmitEventForm({
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const defaultZone = useMemo(() => browserTimeZone(), []);
-  const zones = useMemo(() => listTimeZones(), []);
   // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
   const [draft] = useState(() => readDraft());
   const [values, setValues] = useState<FormValues>(() => draft ?? initialValues(defaultZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const preview = zonePreview(values);
+  const start = useMemo(
+    () => eventStart(values.date, values.time, values.timezone),
+    [values.date, values.time, values.timezone],
+  );
+  const preview = zonePreview(values, start);
+  // Offsets in the zone field are those of the event's start once it is known (summer time shows).
+  const [now] = useState(() => new Date());
+  const zoneInstant = start ?? now;
 
   const id = (name: FieldName) => `${idPrefix}-${name}`;
   const focusField = (name: FieldName | undefined) => {
@@ -199,7 +213,7 @@ export function SubmitEventForm({
         {...field('timezone')}
         hint={
           <>
-            {t('fields.timezoneHint', { zone: defaultZone })}
+            {t('fields.timezoneHint', { zone: zoneLabel(t, zoneName(defaultZone, zoneInstant)) })}
             {preview ? (
               <span className="mt-1 block font-medium text-stone-700 dark:text-stone-300">
                 {t('fields.timezonePreview', preview)}
@@ -209,21 +223,15 @@ export function SubmitEventForm({
         }
       >
         {(p) => (
-          <>
-            <input
-              {...p}
-              {...bind('timezone')}
-              type="text"
-              list={`${id('timezone')}-zones`}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <datalist id={`${id('timezone')}-zones`}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone} />
-              ))}
-            </datalist>
-          </>
+          <TimeZoneCombobox
+            {...p}
+            name="timezone"
+            value={values.timezone}
+            onChange={update('timezone')}
+            ownZone={defaultZone}
+            city={values.city}
+            instant={zoneInstant}
+          />
         )}
       </Field>
 
