@@ -1,7 +1,15 @@
 /** Time-zone helpers that work the same in Node and in browsers (Intl only). */
 
+/**
+ * An IANA zone name ('Europe/London', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'), UTC or GMT. ICU
+ * also takes old abbreviations ('EST', 'IST', 'CET'), but not as people mean them: 'EST' is Panama's
+ * zone, which keeps no summer time, so a New York event stored with it would be an hour off all summer.
+ * Those are searched on the form (common/zoneSearch.ts), never stored.
+ */
+const ZONE_NAME = /^(?:[A-Za-z][\w+-]*(?:\/[\w+-]+)+|UTC|GMT)$/i;
+
 export function isValidTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
+  if (!zone || zone.length > 64 || !ZONE_NAME.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
