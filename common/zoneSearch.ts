@@ -30,10 +30,20 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
+const canonicalZones = new Map<string, string | null>();
+
 /** The runtime's own spelling of a zone (ICU may say 'Asia/Calcutta' for 'Asia/Kolkata'), or null. */
 export function canonicalZone(zone: string): string | null {
-  if (!isValidTimeZone(zone)) return null;
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  let known = canonicalZones.get(zone);
+  if (known === undefined) {
+    known = isValidTimeZone(zone)
+      ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+      : null;
+    // Bounded: what people type passes through here too.
+    if (canonicalZones.size >= 2000) canonicalZones.clear();
+    canonicalZones.set(zone, known);
+  }
+  return known;
 }
 
 /** 'UTC', 'Etc/GMT+5', 'EST5EDT': zones that are an offset, not a place. */
@@ -71,15 +81,20 @@ function cities(): CityEntry[] {
  * Africa/Johannesburg reads "Cape Town time"), else the zone's own city, or null for an offset zone.
  */
 export function zonePlace(zone: string, city?: string): string | null {
-  const canonical = canonicalZone(zone) ?? zone;
   // 'EST5EDT' is America/New_York to ICU, but whoever chose it chose an offset, not a city.
-  if (isPlaceless(zone) || isPlaceless(canonical)) return null;
+  if (isPlaceless(zone)) return null;
+  return placeOf(canonicalZone(zone) ?? zone, city);
+}
+
+/** zonePlace() for a zone already in the runtime's spelling (the search index has hundreds). */
+function placeOf(canonical: string, city?: string): string | null {
+  if (isPlaceless(canonical)) return null;
+  const entries = cities();
   if (city) {
     const folded = foldForSearch(city);
-    const entry = cities().find((e) => e.zone === canonical && e.names.includes(folded));
+    const entry = entries.find((e) => e.zone === canonical && e.names.includes(folded));
     if (entry) return entry.city;
   }
-  cities();
   return zonePlaces?.get(canonical) ?? zoneCity(canonical);
 }
 
@@ -117,7 +132,7 @@ function zones(): ZoneEntry[] {
   if (!zoneEntries) {
     const year = new Date().getUTCFullYear();
     zoneEntries = [...new Set(['UTC', ...listTimeZones()])].map((zone) => {
-      const place = zonePlace(zone);
+      const place = placeOf(zone);
       return {
         zone,
         place,
@@ -128,6 +143,11 @@ function zones(): ZoneEntry[] {
     });
   }
   return zoneEntries;
+}
+
+/** Builds the search index ahead of the first keystroke (it takes a tenth of a second or so). */
+export function prepareZoneSearch(): void {
+  zones();
 }
 
 /** 0 for the whole name, 1 for its start, 2 for the start of a later word, null for no match. */

@@ -1,7 +1,14 @@
 import { Check } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canonicalZone, resolveZone, searchZones, type ZoneOption, zoneName } from '../../common/zoneSearch';
+import {
+  canonicalZone,
+  prepareZoneSearch,
+  resolveZone,
+  searchZones,
+  type ZoneOption,
+  zoneName,
+} from '../../common/zoneSearch';
 import { zoneLabel } from '../lib/zoneLabel';
 import type { FieldControlProps } from './ui/Field';
 
@@ -151,7 +158,11 @@ export function TimeZoneCombobox({
         className={className}
         onChange={(e) => type(e.target.value)}
         onKeyDown={onKeyDown}
-        onFocus={(e) => e.target.select()}
+        onFocus={(e) => {
+          e.target.select();
+          // The index of every zone is built once, now rather than on the first key pressed.
+          setTimeout(prepareZoneSearch, 0);
+        }}
         onClick={() => setOpen(true)}
         onBlur={close}
       />
