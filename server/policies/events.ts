@@ -10,3 +10,26 @@ export function canViewEvent(actor: Actor | null, event: Pick<EventRow, 'status'
   if (!actor) return false;
   return isModerator(actor) || event.created_by === actor.id;
 }
+
+const HOUR = 3600 * 1000;
+
+/**
+ * Who sees an event's exact place, its venue, address and link to join (docs/PRODUCT.md#who-sees-what):
+ * its submitter and the moderators always; others by the submitter's rule: everyone, signed-in people,
+ * or everyone from N hours before the start. Every output asks this, through presenters/place.ts.
+ */
+export function canSeeExactPlace(
+  actor: Actor | null,
+  event: Pick<EventRow, 'created_by' | 'place_visibility' | 'place_hours_before' | 'starts_at'>,
+  now: number,
+): boolean {
+  if (actor && (isModerator(actor) || actor.id === event.created_by)) return true;
+  switch (event.place_visibility) {
+    case 'everyone':
+      return true;
+    case 'signed_in':
+      return actor !== null;
+    case 'hours_before':
+      return now >= event.starts_at - (event.place_hours_before ?? 0) * HOUR;
+  }
+}

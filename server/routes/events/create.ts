@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { zonedDateTimeToInstant } from '../../../common/dates';
-import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { type EventDto, eventInputSchema, submissionInstants } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { AppError, unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
@@ -45,8 +44,8 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
 
-    const startsAt = zonedDateTimeToInstant(input.date, input.time, input.timezone).getTime();
-    if (!Number.isFinite(startsAt)) {
+    const instants = submissionInstants(input);
+    if (!instants) {
       throw new AppError(400, 'validation_failed', 'Please enter a valid date', {
         date: 'Please enter a valid date',
       });
@@ -56,10 +55,17 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
       const inserted = await insertEvent(trx, {
         title: input.title,
         description: input.description,
-        startsAt,
+        ...instants,
         timezone: input.timezone,
         city: input.city,
         country: input.country,
+        attendance: input.attendance,
+        venue: input.venue,
+        address: input.address,
+        joinUrl: input.joinUrl,
+        placeVisibility: input.placeVisibility,
+        placeHoursBefore: input.placeHoursBefore,
+        accessibility: input.accessibility,
         type: input.type,
         sourceLink: input.sourceLink,
         organizer: input.organizer,
