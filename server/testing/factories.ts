@@ -20,7 +20,9 @@ let counter = 0;
 const next = () => ++counter;
 
 /** A valid submission body (POST /api/events, the submit form's fields), with any field changed. */
-export function validEventInput(overrides: Partial<Record<keyof EventInput, string>> = {}) {
+export function validEventInput(
+  overrides: Partial<Record<keyof EventInput, string>> = {},
+): Record<string, string> {
   return {
     title: 'March for Gaza',
     description: 'A peaceful march from the square to parliament.\nBring banners.',

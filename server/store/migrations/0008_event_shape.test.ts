@@ -59,9 +59,24 @@ describe('migration 0008 (event shape)', () => {
       })
       .execute();
     await untyped().insertInto('events').values(OLD_EVENT).execute();
+    await untyped()
+      .insertInto('events')
+      .values({ ...OLD_EVENT, id: 'OldDigitalAbCdEf', type: 'digital' })
+      .execute();
 
     await migrateToLatest(store.db);
-    const row = await store.db.selectFrom('events').selectAll().executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', OLD_EVENT.id)
+      .executeTakeFirstOrThrow();
+    const digital = await store.db
+      .selectFrom('events')
+      .select('attendance')
+      .where('id', '=', 'OldDigitalAbCdEf')
+      .executeTakeFirstOrThrow();
+    // Digital events were already presented as online ones.
+    expect(digital.attendance).toBe('online');
     expect(row).toEqual({
       ...OLD_EVENT,
       ends_at: null,
@@ -82,7 +97,11 @@ describe('migration 0008 (event shape)', () => {
   it('can be undone, leaving the events as 0006 had them', async () => {
     const down = await migrator().migrateTo('0006_email');
     expect(down.error).toBeUndefined();
-    const row = await untyped().selectFrom('events').selectAll().executeTakeFirstOrThrow();
+    const row = await untyped()
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', OLD_EVENT.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual(OLD_EVENT);
     await migrateToLatest(store.db);
   });

@@ -11,8 +11,8 @@ const DAY = 24 * HOUR;
  * Events as they really happen (docs/PRODUCT.md#events): an optional end, a venue and an address, how
  * to attend (in person, online, both) with a link to join, who sees the exact place, accessibility
  * notes, and whether an approved event is cancelled or postponed (with the SEQUENCE calendar files
- * raise so subscribed calendars update). Existing events keep everything: no end, in person, visible
- * to everyone, scheduled.
+ * raise so subscribed calendars update). Existing events keep everything: no end, in person (online
+ * for digital ones, as search engines were already told), visible to everyone, scheduled.
  *
  * `over_at` is when the event is over: its end, or its start plus the default 2 hours. "Upcoming" and
  * "past" are read from it, so the listing indexes carry it (the date walk checks it in the index):
@@ -49,6 +49,9 @@ export async function up(db: Db): Promise<void> {
       .addColumn(name, type as any, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
       .execute();
   }
+
+  // Digital events were presented as online ones (JSON-LD): they stay so, without a link to join.
+  await db.updateTable('events').set({ attendance: 'online' }).where('type', '=', 'digital').execute();
 
   // Who changed a schedule (moderators; docs/PRODUCT.md#cancelled-and-postponed): the moderators' audit
   // trail, never shown publicly.
