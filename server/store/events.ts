@@ -12,17 +12,29 @@ export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * An event one can attend online is found by the word "online" among its places (docs/PRODUCT.md#home),
+ * whatever its city and country say.
+ */
+const onlinePlace = (attendance: AttendanceMode | undefined) =>
+  attendance === 'online' || attendance === 'both' ? ['online'] : [];
+
 export function searchTextOf(e: {
   title: string;
   description: string;
   city: string;
   country: string;
+  attendance?: AttendanceMode | undefined;
 }): string {
-  return [e.title, e.description, e.city, e.country].join('\n').toLowerCase();
+  return [e.title, e.description, e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
 }
 
-export function locationTextOf(e: { city: string; country: string }): string {
-  return `${e.city}\n${e.country}`.toLowerCase();
+export function locationTextOf(e: {
+  city: string;
+  country: string;
+  attendance?: AttendanceMode | undefined;
+}): string {
+  return [e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
 }
 
 /** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */

@@ -72,11 +72,11 @@ describe('migration 0008 (event shape)', () => {
       .executeTakeFirstOrThrow();
     const digital = await store.db
       .selectFrom('events')
-      .select('attendance')
+      .select(['attendance', 'location_text'])
       .where('id', '=', 'OldDigitalAbCdEf')
       .executeTakeFirstOrThrow();
     // Digital events were already presented as online ones.
-    expect(digital.attendance).toBe('online');
+    expect(digital).toEqual({ attendance: 'online', location_text: 'london\nunited kingdom\nonline' });
     expect(row).toEqual({
       ...OLD_EVENT,
       ends_at: null,

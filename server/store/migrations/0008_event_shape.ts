@@ -50,8 +50,17 @@ export async function up(db: Db): Promise<void> {
       .execute();
   }
 
-  // Digital events were presented as online ones (JSON-LD): they stay so, without a link to join.
-  await db.updateTable('events').set({ attendance: 'online' }).where('type', '=', 'digital').execute();
+  // Digital events were presented as online ones (JSON-LD): they stay so, without a link to join, and
+  // are found by the location "online" like every online event (store/events.ts, locationTextOf).
+  await db
+    .updateTable('events')
+    .set({
+      attendance: 'online',
+      search_text: sql`search_text || ${'\nonline'}`,
+      location_text: sql`location_text || ${'\nonline'}`,
+    })
+    .where('type', '=', 'digital')
+    .execute();
 
   // Who changed a schedule (moderators; docs/PRODUCT.md#cancelled-and-postponed): the moderators' audit
   // trail, never shown publicly.

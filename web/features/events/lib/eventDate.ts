@@ -1,18 +1,19 @@
 /**
  * How an event's date reads on a card and on its page: the wall-clock time in the event's own zone
- * ('Monday, March 3, 2025 at 5:00 PM'), the zone named when it differs from the viewer's, a relative
- * hint beside it ('in 3 days'), and whether it has passed.
+ * ('Monday, March 3, 2025 at 5:00 PM', or a range when it has an end), the zone named when it differs
+ * from the viewer's, a relative hint beside it ('tomorrow', counted in the viewer's calendar days), and
+ * whether it is upcoming, happening now or past (docs/PRODUCT.md#events).
  */
 import {
-  formatEventDateTime,
-  formatRelative,
+  formatEventRange,
+  formatRelativeDay,
   formatShortDateTime,
   formatTime,
   formatZoneName,
-  isPast,
   sameOffset,
   zoneCity,
 } from '../../../../common/dates';
+import { type EventPhase, phaseOf } from '../../../../common/eventTime';
 
 export interface EventDateParts {
   /** 'Monday, March 3, 2025 at 5:00 PM' in the event's zone. */
@@ -23,8 +24,10 @@ export interface EventDateParts {
   zone: { city: string; offset: string } | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
   viewerDateTime: string | null;
-  /** 'in 3 days', 'yesterday'. */
+  /** 'in 3 days', 'tomorrow', 'yesterday', in the viewer's calendar days. */
   relative: string;
+  phase: EventPhase;
+  /** Over: its end (or 2 hours after its start) has passed. */
   past: boolean;
 }
 
@@ -33,17 +36,20 @@ export function eventDateParts(
   eventZone: string,
   viewerZone: string,
   now: Date = new Date(),
-  locale?: string,
+  { end, withTimes = false, locale }: { end?: string | undefined; withTimes?: boolean; locale?: string } = {},
 ): EventDateParts {
   const differs = !sameOffset(iso, eventZone, viewerZone);
-  const dateTime = formatEventDateTime(iso, eventZone, locale);
+  const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
+  const phase = phaseOf({ date: iso, endDate: end }, now.getTime());
   return {
     dateTime,
-    dateTimeLines: splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)),
+    dateTimeLines:
+      end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
     zone: differs ? { city: zoneCity(eventZone), offset: formatZoneName(iso, eventZone, locale) } : null,
     viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
-    relative: formatRelative(iso, now, locale),
-    past: isPast(iso, now),
+    relative: formatRelativeDay(iso, now, viewerZone, locale),
+    phase,
+    past: phase === 'past',
   };
 }
 
