@@ -4,8 +4,10 @@ import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES } from '../enums';
 import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
+import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
 import { pagedFields, pageQueryFields } from './paging';
+import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
@@ -60,11 +62,20 @@ export type EventList = z.infer<typeof eventListSchema>;
 const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : `${label} must be text`;
 
-const required = (message: string, max: number, label: string) =>
+const required = (message: string, max: number, label: string, kind: TextKind = 'line') =>
   z
     .string({ error: missingOrNotText(message, label) })
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+    .pipe(
+      plainText(
+        z
+          .string()
+          .min(1, message)
+          .max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        label,
+        kind,
+      ),
+    );
 
 /** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
 const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
@@ -91,7 +102,7 @@ function canonicalTimeZone(zone: string): string {
  */
 export const eventInputSchema = z.object({
   title: required('Event title is required', LIMITS.titleMax, 'Event title'),
-  description: required('Event description is required', LIMITS.descriptionMax, 'Event description'),
+  description: required('Event description is required', LIMITS.descriptionMax, 'Event description', 'lines'),
   date: z
     .string({ error: missingOrNotText('Event date is required', 'Event date') })
     .trim()
@@ -129,10 +140,13 @@ export const eventInputSchema = z.object({
     .nullish()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
-      z
-        .string()
-        .max(LIMITS.organizerMax, `Organizer must be at most ${LIMITS.organizerMax} characters`)
-        .optional(),
+      plainText(
+        z.string().max(LIMITS.organizerMax, {
+          message: `Organizer must be at most ${LIMITS.organizerMax} characters`,
+          abort: true,
+        }),
+        'Organizer',
+      ).optional(),
     ),
 });
 export type EventInput = z.input<typeof eventInputSchema>;

@@ -53,8 +53,9 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
   void warmUpPasswordHashing();
 
   app.post('/api/auth/sign-up', async (request, reply): Promise<AuthSuccess> => {
-    const parsed = signUpSchema.safeParse(request.body ?? {});
+    // Counted before the body is read, so a client over its limit costs nothing more.
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpIp, request.ip);
+    const parsed = signUpSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw signUpValidationError(parsed.error);
     const input = parsed.data;
     assertStorableText(input);

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
+import { refusedCharacterMessage } from '../../../../common/text';
 import { ApiRequestError } from '../../../lib/api';
 import type { GoogleFailure } from '../api/googleSignIn';
 
@@ -41,6 +42,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   [AUTH_MESSAGES.emailInvalid]: 'validation.emailInvalid',
   [AUTH_MESSAGES.passwordRequired]: 'validation.passwordRequired',
   [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
+  [refusedCharacterMessage('Name')]: 'validation.nameRefusedCharacters',
+  [refusedCharacterMessage('Email')]: 'validation.emailRefusedCharacters',
 };
 
 /** A field message from the shared schema (docs/PRODUCT.md#form-messages), through the catalog when it has one. */
