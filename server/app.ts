@@ -13,6 +13,7 @@ import { AppError } from './errors';
 import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
+import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerMailSender } from './mail/plugin';
 import { registerRoutes } from './routes/index';
@@ -131,8 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) reply.header('Retry-After', String(retryAfter));
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         error: {
           code: error.code,
@@ -167,18 +167,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMailSender(app, options);
 
   if (webRoot && shell) {
+    registerMemoryAssets(app, webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       wildcard: false,
+      // /assets/* are answered from memory (server/http/memoryAssets.ts); the few other files from disk.
+      globIgnore: ['assets/**'],
       // The build writes .br and .gz beside each asset (vite.config.ts): served as they are, no CPU per request.
       preCompressed: true,
-      // Hashed file names never change content: cache them for a year.
-      setHeaders: (reply, path) => {
-        if (path.includes(`${join(webRoot, 'assets')}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
     });
   }
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After`: when trying again may succeed (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -37,5 +39,11 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'not_found
 
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>
-  new AppError(429, 'rate_limited', message);
+export const tooManyRequests = (
+  message = 'Too many attempts. Please wait a moment and try again.',
+  retryAfterSeconds?: number,
+) => new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds);
+
+/** The server is at capacity for this kind of work right now (not the caller's fault): try again soon. */
+export const serverBusy = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, 'server_busy', message, undefined, retryAfterSeconds);

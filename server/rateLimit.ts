@@ -106,11 +106,7 @@ export async function enforceRateLimit(
     await pruneRateLimits(db, RATE_LIMIT_RETENTION_MS, now);
   }
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule, subject, now);
-  if (!allowed) {
-    const error = tooManyRequests(rule.message);
-    Object.assign(error, { retryAfterSeconds });
-    throw error;
-  }
+  if (!allowed) throw tooManyRequests(rule.message, retryAfterSeconds);
 }
 
 /** Forget windows that ended, and secrets older than yesterday's; run now and then. */

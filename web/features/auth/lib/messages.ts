@@ -18,8 +18,10 @@ const EMAIL_CODES = new Set([
 export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof ApiRequestError) || !error.code) return t('errors.noCode');
   if (EMAIL_CODES.has(error.code)) return t(`errors.${error.code}`);
-  // The server's limit message says how long to wait.
-  if (error.code === 'rate_limited') return error.message || t('errors.rateLimited');
+  // The server's limit (or busy) message says how long to wait.
+  if (error.code === 'rate_limited' || error.code === 'server_busy') {
+    return error.message || t('errors.rateLimited');
+  }
   return t('errors.otherCode', { message: error.message || t('errors.unknownError') });
 }
 
