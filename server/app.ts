@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
@@ -44,6 +49,9 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 /** Requests carry little: 64 KiB is far above any form of this app and stops memory abuse. */
 const BODY_LIMIT = 64 * 1024;
 
+/** Whether the request reached an /api route (by Fastify's routing, which decodes the path). */
+const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
   // Anonymous reads of the listing and of the rendered home and event pages answered from a one-second
@@ -67,7 +75,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
         }
       : false,
-    ...(listingCache.cache.enabled ? { serverFactory: listingCache.serverFactory(() => app.log) } : {}),
+    ...(listingCache.cache.enabled
+      ? {
+          // The session's own cookie parser decides who is a visitor (registered below; run per request).
+          serverFactory: listingCache.serverFactory(
+            () => app.log,
+            (header) => app.parseCookie(header),
+          ),
+        }
+      : {}),
   });
 
   await app.register(cookie);
@@ -79,7 +95,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(reply.raw, headers);
     // Other sites may read the public calendar from a browser, never with credentials (server/http/cors.ts).
-    if (isPublicRead(request.raw)) reply.raw.setHeader('Access-Control-Allow-Origin', '*');
+    if (isPublicRead(request.raw, request.cookies[SESSION_COOKIE] !== undefined)) {
+      reply.raw.setHeader('Access-Control-Allow-Origin', '*');
+    }
     done();
   });
 
@@ -101,10 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.decorateRequest('actor', null);
-  // The signed-in user, from the session cookie; a request without one costs nothing here.
+  // The signed-in user, from the session cookie; a request without one costs nothing here. Decided by
+  // the route the request reached, never by how its URL is spelled (`/%61pi/…` reaches /api routes).
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token === undefined || !request.url.startsWith('/api/')) return done();
+    if (token === undefined || !isApiRoute(request)) return done();
     actorForToken(store.db, token).then(
       (actor) => {
         request.actor = actor;
@@ -117,9 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // GET, HEAD and OPTIONS change nothing and are never refused, so they skip the check.
   app.addHook('onRequest', (request, _reply, done) => {
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !request.url.startsWith('/api/')) {
-      return done();
-    }
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !isApiRoute(request)) return done();
     try {
       assertSameOrigin(request, env);
     } catch (error) {
@@ -128,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
   // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
-  listingCache.register(app);
+  listingCache.register(app, store.changes);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

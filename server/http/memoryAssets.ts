@@ -54,7 +54,7 @@ function readAssets(dir: string): Map<string, Asset> {
       });
     }
   };
-  if (existsSync(dir)) walk(dir);
+  walk(dir);
   return assets;
 }
 
@@ -69,9 +69,11 @@ function accepts(header: string | undefined, coding: string): boolean {
   });
 }
 
-/** Answer `GET|HEAD /assets/*` from memory; unknown names are a 404 like any other. */
+/** Answer `GET|HEAD /assets/*` from memory; unknown names are a 404. No route without an assets folder. */
 export function registerMemoryAssets(app: FastifyInstance, webRoot: string): void {
-  const assets = readAssets(join(webRoot, 'assets'));
+  const folder = join(webRoot, 'assets');
+  if (!existsSync(folder)) return;
+  const assets = readAssets(folder);
   app.get('/assets/*', (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const asset = assets.get(name);

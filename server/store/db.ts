@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ChangeCounter } from './changes';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -13,6 +14,8 @@ export interface Store {
   dialect: Dialect;
   /** For SQLite, the file path (backups, integrity checks); null for PostgreSQL. */
   sqlitePath: string | null;
+  /** Statements that changed rows visitors can see, so far (server/store/changes.ts). */
+  changes: ChangeCounter;
   close(): Promise<void>;
 }
 
@@ -51,15 +54,20 @@ export function openStore(databaseUrl: string): Store {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
+    const changes = new ChangeCounter();
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [changes],
+    });
+    return { db, dialect: 'sqlite', sqlitePath: path, changes, close: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     // int8 columns hold millisecond instants, well inside Number's exact range.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlitePath: null, close: () => db.destroy() };
+    const changes = new ChangeCounter();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
+    return { db, dialect: 'postgres', sqlitePath: null, changes, close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must be sqlite:PATH or postgres://…');
 }
