@@ -59,6 +59,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
   const app: FastifyInstance = Fastify({
     bodyLimit: BODY_LIMIT,
+    // A slow client (headers or body dribbled in) must not hold a connection and its memory for ever:
+    // the whole request within REQUEST_TIMEOUT_MS, its headers within a third of it, and a connection
+    // with nothing moving closed after twice that. Checked every second rather than Node's 30 s.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: 2 * env.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.ceil(env.REQUEST_TIMEOUT_MS / 3),
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { maxParamLength: 500 },
     trustProxy: TRUSTED_PROXIES,
     genReqId: () => randomUUID(),

@@ -46,9 +46,22 @@ export function foldByOctets(text: string): string {
   return `${out.join('\r\n')}\r\n`;
 }
 
+/**
+ * Text as a calendar file may hold it (RFC 5545 §3.3.11 allows no control character but tab): any line
+ * break (CRLF, a lone CR, LF) becomes one LF, which escaping then writes as `\n`; every other control
+ * character (C0, DEL, C1) is dropped. A raw CR would end the content line early and let text forge a
+ * property. Every text value goes through it, stored rows made before input refused them included.
+ */
+export function icsSafeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
 /** TEXT value escaping of RFC 5545 §3.3.11, for the header lines the library leaves unescaped. */
 function escapeText(text: string): string {
-  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+  return icsSafeText(text)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
 }
 
 /** Stable for the life of the event, and unique across sites: `<id>@<host of PUBLIC_URL>`. */
@@ -61,9 +74,9 @@ type Attributes = EventAttributes & { timestamp: number };
 
 function eventAttributes(row: EventRow, site: SiteInfo): Attributes {
   const url = eventPageUrl(site.publicUrl, row.id);
-  const details = [row.description.trim()];
-  if (row.organizer) details.push(`Organized by: ${row.organizer}`);
-  details.push(`Official source: ${row.source_link}`);
+  const details = [icsSafeText(row.description).trim()];
+  if (row.organizer) details.push(`Organized by: ${icsSafeText(row.organizer)}`);
+  details.push(`Official source: ${icsSafeText(row.source_link)}`);
   details.push(`Always verify event details on the official source. Event page: ${url}`);
   return {
     uid: uidOf(row, site),
@@ -77,9 +90,9 @@ function eventAttributes(row: EventRow, site: SiteInfo): Attributes {
     end: row.starts_at + DEFAULT_EVENT_DURATION_MS,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: row.title,
+    title: icsSafeText(row.title),
     description: details.join('\n\n'),
-    location: `${row.city}, ${row.country}`,
+    location: icsSafeText(`${row.city}, ${row.country}`),
     // No `url` here: the library's URL pattern refuses valid hosts (one-digit ports, dotless names);
     // render() adds the URL line itself.
     status: 'CONFIRMED',
