@@ -21,6 +21,7 @@ const UNSEEN_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'mail_outbox',
   'mail_preferences',
   'mail_unsubscribe_tokens',
+  'health_probe',
 ]);
 
 /** The table an insert, update or delete writes, or null for a read. `?` when it cannot tell. */

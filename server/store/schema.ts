@@ -133,6 +133,12 @@ export interface MailUnsubscribeTokensTable {
   created_at: number;
 }
 
+/** Written by each health check (server/routes/health.ts): proof that the database takes writes. */
+export interface HealthProbeTable {
+  name: string;
+  checked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -145,6 +151,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_preferences: MailPreferencesTable;
   mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
+  health_probe: HealthProbeTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
