@@ -23,3 +23,14 @@ export function hasRefusedCharacter(text: string, kind: TextKind = 'line'): bool
 /** The message people see, naming the field ("Name cannot contain…"). */
 export const refusedCharacterMessage = (label: string) =>
   `${label} cannot contain control characters or text-direction overrides. Please remove them and try again.`;
+
+/**
+ * The same text with every refused character taken out and lone UTF-16 surrogates made U+FFFD, for
+ * text we must keep but did not get from the person (a name another service gives us).
+ */
+export function withoutRefusedCharacters(text: string, kind: TextKind = 'line'): string {
+  const pattern = new RegExp((kind === 'line' ? CONTROL_OR_BIDI : CONTROL_OR_BIDI_EXCEPT_LINES).source, 'g');
+  return text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(pattern, '');
+}

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { RENDERED_PAGES } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
@@ -48,6 +49,8 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
 /** Requests carry little: 64 KiB is far above any form of this app and stops memory abuse. */
 const BODY_LIMIT = 64 * 1024;
+
+const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
 /** Whether the request reached an /api route (by Fastify's routing, which decodes the path). */
 const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
@@ -152,6 +155,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return done(error as Error);
     }
     done();
+  });
+  // An answer made for one person is theirs alone: no shared cache, and not kept on their disk either.
+  // That is every /api answer and rendered page for a request with a session (whatever the route set),
+  // and every answer that sets a cookie.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const forThisPerson =
+      request.cookies[SESSION_COOKIE] !== undefined &&
+      (isApiRoute(request) || RENDERED_ROUTES.has(request.routeOptions.url ?? ''));
+    if (forThisPerson || reply.hasHeader('set-cookie')) reply.header('Cache-Control', 'private, no-store');
+    done(null, payload);
   });
   // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
   listingCache.register(app, store.changes);

@@ -364,6 +364,21 @@ describe('cross-site request forgery', () => {
       const res = await post(path, {}, { cookie: pair, headers: { origin: 'https://evil.example' } });
       expect(res.status, path).toBe(403);
     }
+    // X-Forwarded-Host is never believed, even from the proxy on this machine: nginx passes on what
+    // the client sent, so it would let any site name itself as ours.
+    const forged = await post(
+      '/api/auth/sign-out',
+      {},
+      {
+        cookie: pair,
+        headers: {
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+      },
+    );
+    expect(forged.status).toBe(403);
     expect(await sessionUser(pair)).toMatchObject({ id: account.id });
   });
 

@@ -38,7 +38,7 @@ export function registerEventFileRoutes(
     const row = await visibleEvent(request, id);
     if (!row) throw notFound(EVENT_NOT_FOUND);
     return reply
-      .header('Cache-Control', row.status === 'approved' ? 'public, max-age=300' : 'private, no-cache')
+      .header('Cache-Control', row.status === 'approved' ? 'public, max-age=300' : 'private, no-store')
       .header('Content-Disposition', `attachment; filename="${icsFileName(row.title)}"`)
       .type('text/calendar; charset=utf-8')
       .send(eventCalendar(row, site));
