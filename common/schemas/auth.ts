@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { LIMITS } from '../limits';
+import { appPermissionsSchema } from './permissions';
 import { plainText } from './text';
 
 /** The signed-in user as the web app sees them. */
@@ -17,11 +18,15 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+/** Who is signed in (null: a visitor) and what they may do in the app. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  can: appPermissionsSchema,
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** What sign-in and sign-up answer: the user now signed in (the cookie carries the session). */
-export const authSuccessSchema = z.object({ user: sessionUserSchema });
+export const authSuccessSchema = z.object({ user: sessionUserSchema, can: appPermissionsSchema });
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
 /**

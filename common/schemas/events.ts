@@ -7,6 +7,7 @@ import { isHttpUrl } from '../links';
 import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
 import { pagedFields, pageQueryFields } from './paging';
+import { eventPermissionsSchema } from './permissions';
 import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
@@ -30,6 +31,8 @@ export const eventSchema = z.object({
   submittedByViewer: z.boolean(),
   /** The submitter's id: only moderators see it. */
   createdBy: z.string().optional(),
+  /** What the viewer may do with it (common/schemas/permissions.ts). */
+  can: eventPermissionsSchema,
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

@@ -1,9 +1,18 @@
 import type { EventDto } from '../../common/schemas/events';
 import { type Actor, isModerator } from '../auth/actor';
+import type { Env } from '../env';
+import { eventPermissions } from '../policies/permissions';
 import type { EventRow } from '../store/schema';
 
-/** The only place an event row becomes JSON. The submitter's id is for moderators only. */
-export function presentEvent(row: EventRow, actor: Actor | null): EventDto {
+/**
+ * The only place an event row becomes JSON. The submitter's id is for moderators only; `can` says what
+ * this viewer may do with it (server/policies/permissions.ts).
+ */
+export function presentEvent(
+  row: EventRow,
+  actor: Actor | null,
+  env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>,
+): EventDto {
   const dto: EventDto = {
     id: row.id,
     title: row.title,
@@ -17,6 +26,7 @@ export function presentEvent(row: EventRow, actor: Actor | null): EventDto {
     verified: Boolean(row.verified),
     createdAt: new Date(row.created_at).toISOString(),
     submittedByViewer: actor !== null && actor.id === row.created_by,
+    can: eventPermissions(actor, row, env),
   };
   if (row.organizer) dto.organizer = row.organizer;
   if (isModerator(actor)) dto.createdBy = row.created_by;

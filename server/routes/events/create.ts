@@ -71,6 +71,6 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
       return inserted;
     });
     reply.code(201).header('Location', `/api/events/${row.id}`);
-    return presentEvent(row, actor);
+    return presentEvent(row, actor, env);
   });
 }
