@@ -22,6 +22,7 @@ import { infoEnabled, ListingCache } from './http/listingCache';
 import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerMailSender } from './mail/plugin';
+import { registerMaintenance } from './maintenance';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
   registerRoutes(app, options, shell);
   registerMailSender(app, options);
+  registerMaintenance(app, options);
 
   if (webRoot && shell) {
     registerMemoryAssets(app, webRoot);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { crossSiteRequest } from '../errors';
 import { requestOrigin } from '../http/requestOrigin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,5 +36,5 @@ function allowedOrigins(request: FastifyRequest, env: Env): Set<string> {
 }
 
 export function assertSameOrigin(request: FastifyRequest, env: Env): void {
-  if (isCrossSiteRequest(request, env)) throw new AppError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
+  if (isCrossSiteRequest(request, env)) throw crossSiteRequest(CROSS_SITE_MESSAGE);
 }

@@ -5,7 +5,7 @@ import { LIMITS } from '../../common/limits';
 import { emailSchema } from '../../common/schemas/auth';
 import { withoutRefusedCharacters } from '../../common/text';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { AppError, googleError } from '../errors';
 import { findUnstorableText } from '../storableText';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, getUserByGoogleSub, insertUser, isUniqueViolation } from '../store/users';
@@ -20,11 +20,12 @@ import { deleteEmailTokens } from './emailTokens';
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 export const FLOW_COOKIE = 'oidc_flow';
 /** A sign-in has this long between "Continue with Google" and coming back. */
+// The refusals of this flow are `googleError` in server/errors.ts (re-exported for its tests).
+export { googleError };
+
 export const FLOW_TTL_MS = 10 * 60_000;
 
 export const googleCallbackUrl = (env: Env): string => `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
-
-const ACCOUNT_EXISTS_MESSAGE = 'An account already exists with this email using a different sign-in method.';
 
 /** The longest start of `text` within `max` UTF-16 units that does not split a character. */
 function cutTo(text: string, max: number): string {
@@ -38,28 +39,6 @@ function cutTo(text: string, max: number): string {
 
 /** An OpenID Connect subject: at most 255 printable ASCII characters. */
 const SUBJECT = /^[\x21-\x7e]{1,255}$/;
-
-export const googleError = {
-  accountExists: () =>
-    new AppError(409, 'auth/account-exists-with-different-credential', ACCOUNT_EXISTS_MESSAGE),
-  unverifiedEmail: () =>
-    new AppError(
-      403,
-      'auth/unverified-email',
-      'Your Google account’s email address is not verified. Verify it with Google, then try again.',
-    ),
-  invalidState: () =>
-    new AppError(
-      400,
-      'auth/invalid-state',
-      'This sign-in attempt expired or was started elsewhere. Please try again.',
-    ),
-  provider: (message = 'Google could not complete the sign-in. Please try again.') =>
-    new AppError(502, 'auth/provider-error', message),
-  cancelled: () => new AppError(400, 'auth/cancelled-popup-request', 'Google sign-in was cancelled.'),
-  notConfigured: () =>
-    new AppError(404, 'auth/operation-not-allowed', 'Google sign-in is not set up on this server.'),
-};
 
 // --- The flow cookie: state, nonce and PKCE verifier, encrypted and authenticated by the server ---
 

@@ -7,7 +7,7 @@ import { presentSessionUser } from '../presenters/user';
 import type { Database, UserRow } from '../store/schema';
 import type { Actor } from './actor';
 import { setSessionCookie } from './cookies';
-import { createSession, deleteExpiredSessions, deleteSession, SESSION_COOKIE } from './sessions';
+import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
 /**
  * Sign this browser in as `user`: a brand-new session id every time (any session the browser held is
@@ -22,8 +22,6 @@ export async function beginSession(
 ): Promise<AuthSuccess> {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(db, previous);
-  // Housekeeping where sessions are made: expired rows go (indexed on expires_at, so it is cheap).
-  await deleteExpiredSessions(db);
   const token = await createSession(db, user.id);
   setSessionCookie(reply, env, token);
   reply.header('Cache-Control', 'no-store');

@@ -6,11 +6,10 @@ import {
   NOTIFICATIONS,
   verifyEmailSchema,
 } from '../../../common/schemas/account';
-import { accountError } from '../../auth/accountErrors';
 import type { Actor } from '../../auth/actor';
 import { verifyEmailWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
-import { unauthenticated } from '../../errors';
+import { accountError, unauthenticated } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';

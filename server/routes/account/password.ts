@@ -6,12 +6,12 @@ import {
   resetPasswordSchema,
 } from '../../../common/schemas/account';
 import type { AuthSuccess } from '../../../common/schemas/auth';
-import { accountError } from '../../auth/accountErrors';
 import { emailTokenIsLive } from '../../auth/emailTokens';
 import { hashPassword } from '../../auth/passwords';
 import { beginSession } from '../../auth/signIn';
 import { resetPasswordWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
+import { accountError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';

@@ -13,7 +13,7 @@ import { AUTH_RATE_RULES } from '../../auth/rateLimits';
 import { deleteSession, SESSION_COOKIE } from '../../auth/sessions';
 import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
-import { AppError, validationFailed } from '../../errors';
+import { type AppError, authError, validationFailed } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
@@ -26,7 +26,7 @@ export const INVALID_CREDENTIAL_MESSAGE =
 export const WEAK_PASSWORD_MESSAGE = 'Password should be at least 6 characters.';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
-const invalidCredential = () => new AppError(401, 'auth/invalid-credential', INVALID_CREDENTIAL_MESSAGE);
+const invalidCredential = () => authError.invalidCredential(INVALID_CREDENTIAL_MESSAGE);
 
 /**
  * Sign-up validation with the codes of docs/PRODUCT.md#sign-in-messages: a malformed email is `auth/invalid-email`, a short password
@@ -37,10 +37,10 @@ function signUpValidationError(error: ZodError): AppError {
   const base = validationFailed(error);
   const fields = base.fields ?? {};
   if (fields.email === AUTH_MESSAGES.emailInvalid) {
-    return new AppError(400, 'auth/invalid-email', INVALID_EMAIL_MESSAGE, fields);
+    return authError.invalidEmail(INVALID_EMAIL_MESSAGE, fields);
   }
   if (fields.password === AUTH_MESSAGES.passwordTooShort) {
-    return new AppError(400, 'auth/weak-password', WEAK_PASSWORD_MESSAGE, fields);
+    return authError.weakPassword(WEAK_PASSWORD_MESSAGE, fields);
   }
   return base;
 }

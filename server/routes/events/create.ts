@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { zonedDateTimeToInstant } from '../../../common/dates';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
-import { AppError, unauthenticated } from '../../errors';
+import { invalidField, unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
@@ -47,9 +47,7 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
 
     const startsAt = zonedDateTimeToInstant(input.date, input.time, input.timezone).getTime();
     if (!Number.isFinite(startsAt)) {
-      throw new AppError(400, 'validation_failed', 'Please enter a valid date', {
-        date: 'Please enter a valid date',
-      });
+      throw invalidField('date', 'Please enter a valid date');
     }
     // The moderators who asked to hear of new submissions get an email written with it.
     const row = await store.db.transaction().execute(async (trx) => {
