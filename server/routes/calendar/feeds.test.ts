@@ -174,7 +174,7 @@ describe('one event as .ics', () => {
       title: 'Vigil\rDTSTART:19700101T000000Z',
       description: 'Line\rATTACH:https://evil.example/x\u001b[8m hidden\u0085 \u0007end\r\nnext',
       organizer: 'Org\rX-FORGED:1',
-      city: 'Leeds\u0000',
+      city: 'Leeds\u0001', // not NUL: PostgreSQL stores none
       country: 'UK\u009b',
       startsAt: Date.now() + 4 * DAY,
     });
