@@ -12,8 +12,11 @@ import {
 import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
+import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
 import { pagedFields, pageQueryFields } from './paging';
+import { eventPermissionsSchema } from './permissions';
+import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
@@ -62,6 +65,8 @@ export const eventSchema = z.object({
   submittedByViewer: z.boolean(),
   /** The submitter's id: only moderators see it. */
   createdBy: z.string().optional(),
+  /** What the viewer may do with it (common/schemas/permissions.ts). */
+  can: eventPermissionsSchema,
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
@@ -94,11 +99,20 @@ export type EventList = z.infer<typeof eventListSchema>;
 const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : `${label} must be text`;
 
-const required = (message: string, max: number, label: string) =>
+const required = (message: string, max: number, label: string, kind: TextKind = 'line') =>
   z
     .string({ error: missingOrNotText(message, label) })
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+    .pipe(
+      plainText(
+        z
+          .string()
+          .min(1, message)
+          .max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        label,
+        kind,
+      ),
+    );
 
 /** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
 const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
@@ -120,12 +134,18 @@ function canonicalTimeZone(zone: string): string {
 }
 
 /** An optional text field: empty or blank means none (null too, for JSON clients). */
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, kind: TextKind = 'line') =>
   z
     .string({ error: `${label} must be text` })
     .nullish()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).optional());
+    .pipe(
+      plainText(
+        z.string().max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        label,
+        kind,
+      ).optional(),
+    );
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 24 * 3600 * 1000;
@@ -170,7 +190,12 @@ export function submissionInstants(input: {
 export const eventInputSchema = z
   .object({
     title: required('Event title is required', LIMITS.titleMax, 'Event title'),
-    description: required('Event description is required', LIMITS.descriptionMax, 'Event description'),
+    description: required(
+      'Event description is required',
+      LIMITS.descriptionMax,
+      'Event description',
+      'lines',
+    ),
     date: z
       .string({ error: missingOrNotText('Event date is required', 'Event date') })
       .trim()
@@ -227,7 +252,7 @@ export const eventInputSchema = z
       .union([z.number(), z.string()], { error: PLACE_HOURS_MESSAGE })
       .nullish()
       .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : Number(v))),
-    accessibility: optionalText(LIMITS.accessibilityMax, 'Accessibility notes'),
+    accessibility: optionalText(LIMITS.accessibilityMax, 'Accessibility notes', 'lines'),
     type: z
       .enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(', ')}` })
       .default(DEFAULT_EVENT_TYPE),

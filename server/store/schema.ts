@@ -169,6 +169,12 @@ export interface MailUnsubscribeTokensTable {
   created_at: number;
 }
 
+/** Written by each health check (server/routes/health.ts): proof that the database takes writes. */
+export interface HealthProbeTable {
+  name: string;
+  checked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +188,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_preferences: MailPreferencesTable;
   mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
+  health_probe: HealthProbeTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

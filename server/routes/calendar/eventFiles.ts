@@ -43,7 +43,7 @@ export function registerEventFileRoutes(
     const shared = row.status === 'approved' && row.place_visibility === 'everyone';
     const actor = shared ? null : await actorOf(request);
     return reply
-      .header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-cache')
+      .header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store')
       .header('Vary', 'Cookie')
       .header('Content-Disposition', `attachment; filename="${icsFileName(row.title)}"`)
       .type('text/calendar; charset=utf-8')

@@ -47,9 +47,22 @@ export function foldByOctets(text: string): string {
   return `${out.join('\r\n')}\r\n`;
 }
 
+/**
+ * Text as a calendar file may hold it (RFC 5545 §3.3.11 allows no control character but tab): any line
+ * break (CRLF, a lone CR, LF) becomes one LF, which escaping then writes as `\n`; every other control
+ * character (C0, DEL, C1) is dropped. A raw CR would end the content line early and let text forge a
+ * property. Every text value goes through it, stored rows made before input refused them included.
+ */
+export function icsSafeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
 /** TEXT value escaping of RFC 5545 §3.3.11, for the header lines the library leaves unescaped. */
 function escapeText(text: string): string {
-  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+  return icsSafeText(text)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
 }
 
 /** Stable for the life of the event, and unique across sites: `<id>@<host of PUBLIC_URL>`. */
@@ -72,15 +85,17 @@ function locationLine(row: EventRow, place: PresentedPlace): string {
 /** A VEVENT's fields, for one reader: `place` is what presentPlace lets them see. */
 function eventAttributes(row: EventRow, site: SiteInfo, place: PresentedPlace): Attributes {
   const url = eventPageUrl(site.publicUrl, row.id);
-  const details = [row.description.trim()];
+  const details = [icsSafeText(row.description).trim()];
   if (row.schedule !== 'scheduled') {
-    details.unshift([SCHEDULE_LABELS[row.schedule], row.schedule_note].filter(Boolean).join(': '));
+    details.unshift(
+      icsSafeText([SCHEDULE_LABELS[row.schedule], row.schedule_note].filter(Boolean).join(': ')),
+    );
   }
-  if (place.joinUrl) details.push(`Link to join: ${place.joinUrl}`);
+  if (place.joinUrl) details.push(`Link to join: ${icsSafeText(place.joinUrl)}`);
   if (place.withheld) details.push(withheldNotice(row));
-  if (row.accessibility) details.push(`Accessibility: ${row.accessibility}`);
-  if (row.organizer) details.push(`Organized by: ${row.organizer}`);
-  details.push(`Official source: ${row.source_link}`);
+  if (row.accessibility) details.push(`Accessibility: ${icsSafeText(row.accessibility)}`);
+  if (row.organizer) details.push(`Organized by: ${icsSafeText(row.organizer)}`);
+  details.push(`Official source: ${icsSafeText(row.source_link)}`);
   details.push(`Always verify event details on the official source. Event page: ${url}`);
   return {
     uid: uidOf(row, site),
@@ -95,9 +110,11 @@ function eventAttributes(row: EventRow, site: SiteInfo, place: PresentedPlace): 
     end: row.over_at,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: row.schedule === 'scheduled' ? row.title : `${SCHEDULE_LABELS[row.schedule]}: ${row.title}`,
+    title: icsSafeText(
+      row.schedule === 'scheduled' ? row.title : `${SCHEDULE_LABELS[row.schedule]}: ${row.title}`,
+    ),
     description: details.join('\n\n'),
-    location: locationLine(row, place),
+    location: icsSafeText(locationLine(row, place)),
     // No `url` here: the library's URL pattern refuses valid hosts (one-digit ports, dotless names);
     // render() adds the URL line itself.
     // A postponed event will not happen at this time either: calendars drop it until it has a new one.

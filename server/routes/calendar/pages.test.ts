@@ -188,6 +188,24 @@ describe('share previews of /event/:id', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('leaves placeholders in user text as text: the page is filled in one pass', async () => {
+    const title = 'Vigil %HEAD% %APP_CONFIG% %TITLE%';
+    const event = await createEvent(server.store, { title, description: 'Bring %HEAD% and %APP_CONFIG%.' });
+    const { res, html } = await page(`/event/${event.id}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<title>${title} · `);
+    expect(metaContent(html, 'property', 'og:title')).toBe(title);
+    expect(metaContent(html, 'property', 'og:description')).toContain('Bring %HEAD% and %APP_CONFIG%.');
+    // The head kept all of its own tags, once each, and the app's settings.
+    expect((html.match(/<link rel="alternate" type="application\/rss\+xml"/g) ?? []).length).toBe(1);
+    expect(jsonLd(html)).toHaveLength(1);
+    expect(
+      JSON.parse(unescapeHtml(/<meta name="app-config" content="([^"]*)"/.exec(html)?.[1] ?? '')),
+    ).toMatchObject({
+      siteTitle: 'Palestine Solidarity Calendar',
+    });
+  });
+
   it('advertises the RSS and calendar feeds in the head of every page', async () => {
     for (const path of ['/', '/subscribe', `/event/${march.id}`, '/event/AAAAAAAAAAAAAAAA']) {
       const { html } = await page(path);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type EventDto, eventInputSchema, submissionInstants } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
-import { AppError, unauthenticated } from '../../errors';
+import { invalidField, unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
@@ -46,9 +46,7 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
 
     const instants = submissionInstants(input);
     if (!instants) {
-      throw new AppError(400, 'validation_failed', 'Please enter a valid date', {
-        date: 'Please enter a valid date',
-      });
+      throw invalidField('date', 'Please enter a valid date');
     }
     // The moderators who asked to hear of new submissions get an email written with it.
     const row = await store.db.transaction().execute(async (trx) => {
@@ -77,6 +75,6 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
       return inserted;
     });
     reply.code(201).header('Location', `/api/events/${row.id}`);
-    return presentEvent(row, actor);
+    return presentEvent(row, actor, env);
   });
 }

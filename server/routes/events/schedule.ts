@@ -24,7 +24,7 @@ export const SCHEDULE_RATE_LIMIT: RateRule = {
  * Mark an event cancelled or postponed, or scheduled again (docs/PRODUCT.md#cancelled-and-postponed):
  * its submitter or a moderator, on an approved event.
  */
-export function registerScheduleRoute(app: FastifyInstance, { store }: AppContext): void {
+export function registerScheduleRoute(app: FastifyInstance, { store, env }: AppContext): void {
   app.post<{ Params: { id: string } }>('/api/events/:id/schedule', async (request): Promise<EventDto> => {
     if (!request.actor) throw unauthenticated(SCHEDULE_SIGN_IN);
     const input = parseInput(scheduleInputSchema, request.body);
@@ -35,6 +35,6 @@ export function registerScheduleRoute(app: FastifyInstance, { store }: AppContex
     const actor = authorizeScheduleChange(request.actor, event);
     await enforceRateLimit(store.db, SCHEDULE_RATE_LIMIT, actor.id);
     const changed = await changeSchedule(store.db, actor, { eventId: event.id, ...input });
-    return presentEvent(changed, actor);
+    return presentEvent(changed, actor, env);
   });
 }

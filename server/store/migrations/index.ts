@@ -5,6 +5,7 @@ import * as m0003 from './0003_location_walk_index';
 import * as m0004 from './0004_app_secrets';
 import * as m0005 from './0005_pg_location_walk_index';
 import * as m0006 from './0006_email';
+import * as m0007 from './0007_health_probe';
 import * as m0008 from './0008_event_shape';
 
 /**
@@ -18,6 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_app_secrets': m0004,
   '0005_pg_location_walk_index': m0005,
   '0006_email': m0006,
-  // 0007 is taken by work in progress elsewhere; the migrator runs them in name order, gaps and all.
+  '0007_health_probe': m0007,
   '0008_event_shape': m0008,
 };

@@ -168,9 +168,11 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
                 comes after the calendar link so that nothing moves when it appears. Someone signed in
                 has run the app (signing in needs it), so their page has it from the start. */}
             {hydrated || signedIn ? <ShareButton title={event.title} url={pageUrl} /> : null}
-            {signedIn ? (
+            {/* Offered when the server would take the report, or would once the address is confirmed. */}
+            {signedIn && (event.can.report === true || event.can.report === 'confirm_email') ? (
               <ReportButton
                 eventId={event.id}
+                permission={event.can.report}
                 onReported={() => setReported(true)}
                 onSessionEnded={() => setReportSessionEnded(true)}
               />
