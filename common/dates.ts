@@ -6,9 +6,9 @@ import { TZDate } from '@date-fns/tz';
 
 const DEFAULT_LOCALE = 'en-US';
 
-/** ICU puts narrow no-break spaces before AM/PM; plain spaces keep copied text and tests predictable. */
+/** ICU puts narrow no-break spaces before AM/PM (and thin ones around a range's dash); plain spaces keep copied text and tests predictable. */
 function tidy(text: string): string {
-  return text.replace(/[\u202f\u00a0]/g, ' ');
+  return text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -150,4 +150,62 @@ export function formatRelative(iso: string | Date, now: Date = new Date(), local
     }
   }
   return rtf.format(0, 'minute');
+}
+
+const LONG_DATE: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+};
+
+/** 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone`. */
+export function calendarDay(iso: string | Date, timeZone: string): string {
+  return fmt(iso, { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone, 'en-CA');
+}
+
+/**
+ * An event's date as a range (docs/PRODUCT.md#events), in its own zone: 'Monday, March 3, 2025, 5:00 –
+ * 7:00 PM' within one day; across days 'Saturday, March 8 – Monday, March 10, 2025', or with
+ * `withTimes` 'Saturday, March 8, 2025 at 10:00 AM – Monday, March 10, 2025 at 7:00 PM'. Without an
+ * end, the start as formatEventDateTime writes it.
+ */
+export function formatEventRange(
+  start: string | Date,
+  end: string | Date | undefined,
+  timeZone: string,
+  { locale = DEFAULT_LOCALE, withTimes = false }: { locale?: string; withTimes?: boolean } = {},
+): string {
+  if (end === undefined) return formatEventDateTime(start, timeZone, locale);
+  const [from, to] = [start, end].map((d) => (typeof d === 'string' ? new Date(d) : d)) as [Date, Date];
+  const sameDay = calendarDay(from, timeZone) === calendarDay(to, timeZone);
+  const options: Intl.DateTimeFormatOptions =
+    sameDay || withTimes ? { ...LONG_DATE, hour: 'numeric', minute: '2-digit' } : LONG_DATE;
+  return tidy(dateTimeFormat(locale, { ...options, timeZone }).formatRange(from, to));
+}
+
+/** Whole calendar days from `now` to `iso` on the wall calendar of `timeZone` (tomorrow is 1). */
+export function calendarDaysBetween(now: string | Date, iso: string | Date, timeZone: string): number {
+  const day = (d: string | Date) => Date.parse(`${calendarDay(d, timeZone)}T00:00:00Z`);
+  return Math.round((day(iso) - day(now)) / (24 * 3600e3));
+}
+
+/**
+ * 'today', 'tomorrow', 'in 3 days', 'last week': a hint beside an event's date, counted in calendar days
+ * on the viewer's own calendar (docs/PRODUCT.md#events), so that Wednesday 7 PM seen on Tuesday morning
+ * is "tomorrow", never "in 2 days". Beyond a week it rounds to weeks, months and years.
+ */
+export function formatRelativeDay(
+  iso: string | Date,
+  now: Date,
+  viewerZone: string,
+  locale: string = DEFAULT_LOCALE,
+): string {
+  const days = calendarDaysBetween(now, iso, viewerZone);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const size = Math.abs(days);
+  if (size < 7) return rtf.format(days, 'day');
+  if (size < 30) return rtf.format(Math.round(days / 7), 'week');
+  if (size < 365) return rtf.format(Math.round(days / 30), 'month');
+  return rtf.format(Math.round(days / 365), 'year');
 }

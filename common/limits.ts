@@ -6,6 +6,16 @@ export const LIMITS = {
   countryMax: 100,
   organizerMax: 200,
   sourceLinkMax: 2000,
+  venueMax: 200,
+  addressMax: 300,
+  joinUrlMax: 2000,
+  accessibilityMax: 2000,
+  scheduleNoteMax: 1000,
+  /** "Everyone from N hours before the start": N from 1 to a week. */
+  placeHoursMin: 1,
+  placeHoursMax: 168,
+  /** The longest an event may last, in days (the listing looks back this far for running events). */
+  eventMaxDays: 31,
   searchMax: 200,
   locationMax: 100,
   nameMax: 100,

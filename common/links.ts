@@ -56,3 +56,11 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * An OpenStreetMap search for a place (docs/PRODUCT.md#events): a plain link, followed only when someone
+ * chooses to; the page itself loads nothing from OpenStreetMap.
+ */
+export function mapSearchUrl(place: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
+}

@@ -209,6 +209,16 @@ describe('event page', () => {
       .waitFor();
   });
 
+  it('does not offer Report on one’s own pending event (the server says it cannot be reported)', async () => {
+    const page = await e2e.newPage({ cookie: await sessionCookieFor(e2e.server.store, submitter) });
+    await openEvent(page, pending.id);
+    const main = page.locator('main');
+    // Signed in: Share is there from the start; Report is not, before or after hydration.
+    await main.getByRole('button', { name: /Share/ }).waitFor();
+    expect(await main.getByRole('button', { name: /Report/ }).count()).toBe(0);
+    await screenshot(page, 'event-own-pending-no-report');
+  });
+
   it('returns to the filtered home view it came from', async () => {
     const page = await e2e.newPage();
     await page.goto('/?type=cultural');

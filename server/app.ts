@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import { RENDERED_PAGES } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
@@ -13,8 +19,10 @@ import { AppError } from './errors';
 import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
+import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { registerMailSender } from './mail/plugin';
+import { registerMaintenance } from './maintenance';
 import { registerRoutes } from './routes/index';
 
 declare module 'fastify' {
@@ -43,6 +51,11 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 /** Requests carry little: 64 KiB is far above any form of this app and stops memory abuse. */
 const BODY_LIMIT = 64 * 1024;
 
+const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
+
+/** Whether the request reached an /api route (by Fastify's routing, which decodes the path). */
+const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
   // Anonymous reads of the listing and of the rendered home and event pages answered from a one-second
@@ -50,6 +63,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
   const app: FastifyInstance = Fastify({
     bodyLimit: BODY_LIMIT,
+    // A slow client (headers or body dribbled in) must not hold a connection and its memory for ever:
+    // the whole request within REQUEST_TIMEOUT_MS, its headers within a third of it, and a connection
+    // with nothing moving closed after twice that. Checked every second rather than Node's 30 s.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: 2 * env.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.ceil(env.REQUEST_TIMEOUT_MS / 3),
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { maxParamLength: 500 },
     trustProxy: TRUSTED_PROXIES,
     genReqId: () => randomUUID(),
@@ -66,7 +88,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
         }
       : false,
-    ...(listingCache.cache.enabled ? { serverFactory: listingCache.serverFactory(() => app.log) } : {}),
+    ...(listingCache.cache.enabled
+      ? {
+          // The session's own cookie parser decides who is a visitor (registered below; run per request).
+          serverFactory: listingCache.serverFactory(
+            () => app.log,
+            (header) => app.parseCookie(header),
+          ),
+        }
+      : {}),
   });
 
   await app.register(cookie);
@@ -78,7 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(reply.raw, headers);
     // Other sites may read the public calendar from a browser, never with credentials (server/http/cors.ts).
-    if (isPublicRead(request.raw)) reply.raw.setHeader('Access-Control-Allow-Origin', '*');
+    if (isPublicRead(request.raw, request.cookies[SESSION_COOKIE] !== undefined)) {
+      reply.raw.setHeader('Access-Control-Allow-Origin', '*');
+    }
     done();
   });
 
@@ -100,10 +132,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.decorateRequest('actor', null);
-  // The signed-in user, from the session cookie; a request without one costs nothing here.
+  // The signed-in user, from the session cookie; a request without one costs nothing here. Decided by
+  // the route the request reached, never by how its URL is spelled (`/%61pi/…` reaches /api routes).
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token === undefined || !request.url.startsWith('/api/')) return done();
+    if (token === undefined || !isApiRoute(request)) return done();
     actorForToken(store.db, token).then(
       (actor) => {
         request.actor = actor;
@@ -116,9 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // GET, HEAD and OPTIONS change nothing and are never refused, so they skip the check.
   app.addHook('onRequest', (request, _reply, done) => {
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !request.url.startsWith('/api/')) {
-      return done();
-    }
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !isApiRoute(request)) return done();
     try {
       assertSameOrigin(request, env);
     } catch (error) {
@@ -126,13 +157,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     done();
   });
+  // An answer made for one person is theirs alone: no shared cache, and not kept on their disk either.
+  // That is every /api answer and rendered page for a request with a session (whatever the route set),
+  // and every answer that sets a cookie.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const forThisPerson =
+      request.cookies[SESSION_COOKIE] !== undefined &&
+      (isApiRoute(request) || RENDERED_ROUTES.has(request.routeOptions.url ?? ''));
+    if (forThisPerson || reply.hasHeader('set-cookie')) reply.header('Cache-Control', 'private, no-store');
+    done(null, payload);
+  });
   // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
-  listingCache.register(app);
+  listingCache.register(app, store.changes);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) reply.header('Retry-After', String(retryAfter));
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         error: {
           code: error.code,
@@ -165,20 +205,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
   registerRoutes(app, options, shell);
   registerMailSender(app, options);
+  registerMaintenance(app, options);
 
   if (webRoot && shell) {
+    registerMemoryAssets(app, webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       wildcard: false,
+      // /assets/* are answered from memory (server/http/memoryAssets.ts); the few other files from disk.
+      globIgnore: ['assets/**'],
       // The build writes .br and .gz beside each asset (vite.config.ts): served as they are, no CPU per request.
       preCompressed: true,
-      // Hashed file names never change content: cache them for a year.
-      setHeaders: (reply, path) => {
-        if (path.includes(`${join(webRoot, 'assets')}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
     });
   }
 

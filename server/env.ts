@@ -22,6 +22,11 @@ const envSchema = z
      * milliseconds; 0 turns the cache off (server/http/listingCache.ts).
      */
     LISTING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * How long a request may take to arrive, headers and body, in milliseconds; a client slower than
+     * that gets 408 and its connection closed (server/app.ts). Headers alone get a third of it.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     /** The mail server (docs/EMAIL.md): `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…`. */
     SMTP_URL: z
       .string()

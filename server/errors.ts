@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After`: when trying again may succeed (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -37,5 +39,73 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'not_found
 
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 
-export const tooManyRequests = (message = 'Too many attempts. Please wait a moment and try again.') =>
-  new AppError(429, 'rate_limited', message);
+export const tooManyRequests = (
+  message = 'Too many attempts. Please wait a moment and try again.',
+  retryAfterSeconds?: number,
+) => new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds);
+
+/** The server is at capacity for this kind of work right now (not the caller's fault): try again soon. */
+export const serverBusy = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, 'server_busy', message, undefined, retryAfterSeconds);
+
+/** A 400 for one field, shaped like any validation failure (a field's message under its name). */
+export const invalidField = (field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, { [field]: message });
+
+/** A state-changing request sent from another site (server/auth/csrf.ts). */
+export const crossSiteRequest = (message: string) => new AppError(403, 'cross_site_request', message);
+
+/** Submitting or reporting before the address is confirmed (server/policies/email.ts). */
+export const emailUnverified = (message: string) => new AppError(403, 'email_unverified', message);
+
+/** Password sign-in and sign-up (docs/PRODUCT.md#sign-in-messages). */
+export const authError = {
+  invalidCredential: (message: string) => new AppError(401, 'auth/invalid-credential', message),
+  invalidEmail: (message: string, fields?: Record<string, string>) =>
+    new AppError(400, 'auth/invalid-email', message, fields),
+  weakPassword: (message: string, fields?: Record<string, string>) =>
+    new AppError(400, 'auth/weak-password', message, fields),
+};
+
+/** Google sign-in (server/auth/google.ts). */
+export const googleError = {
+  accountExists: () =>
+    new AppError(
+      409,
+      'auth/account-exists-with-different-credential',
+      'An account already exists with this email using a different sign-in method.',
+    ),
+  unverifiedEmail: () =>
+    new AppError(
+      403,
+      'auth/unverified-email',
+      'Your Google account’s email address is not verified. Verify it with Google, then try again.',
+    ),
+  invalidState: () =>
+    new AppError(
+      400,
+      'auth/invalid-state',
+      'This sign-in attempt expired or was started elsewhere. Please try again.',
+    ),
+  provider: (message = 'Google could not complete the sign-in. Please try again.') =>
+    new AppError(502, 'auth/provider-error', message),
+  cancelled: () => new AppError(400, 'auth/cancelled-popup-request', 'Google sign-in was cancelled.'),
+  notConfigured: () =>
+    new AppError(404, 'auth/operation-not-allowed', 'Google sign-in is not set up on this server.'),
+};
+
+/** Refusals of the account and email endpoints (docs/EMAIL.md), each with its stable code. */
+export const accountError = {
+  /** No SMTP: nothing can be mailed. An operator can still print a reset link (admin reset-link). */
+  mailDisabled: () =>
+    new AppError(
+      404,
+      'mail_disabled',
+      'This site does not send email. Ask the people who run it for a link to set a new password.',
+    ),
+  linkExpired: () =>
+    new AppError(400, 'link_expired', 'This link has expired or has already been used. Ask for a new one.'),
+  alreadyVerified: () =>
+    new AppError(409, 'email_already_verified', 'Your email address is already confirmed.'),
+  moderatorsOnly: () => new AppError(403, 'forbidden', 'Only moderators can get these emails.'),
+};

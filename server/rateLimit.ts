@@ -91,9 +91,6 @@ export async function hitRateLimit(
  * addresses in them are gone within a day. No rule may have a longer window (see windowStartOf).
  */
 export const RATE_LIMIT_RETENTION_MS = 24 * 3600 * 1000;
-const PRUNE_EVERY_MS = 10 * 60 * 1000;
-let lastPrune = Number.NEGATIVE_INFINITY;
-
 /** Count a hit and throw a 429 with the rule's message when over the limit. */
 export async function enforceRateLimit(
   db: Kysely<Database>,
@@ -101,19 +98,11 @@ export async function enforceRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<void> {
-  if (Math.abs(now - lastPrune) >= PRUNE_EVERY_MS) {
-    lastPrune = now;
-    await pruneRateLimits(db, RATE_LIMIT_RETENTION_MS, now);
-  }
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule, subject, now);
-  if (!allowed) {
-    const error = tooManyRequests(rule.message);
-    Object.assign(error, { retryAfterSeconds });
-    throw error;
-  }
+  if (!allowed) throw tooManyRequests(rule.message, retryAfterSeconds);
 }
 
-/** Forget windows that ended, and secrets older than yesterday's; run now and then. */
+/** Forget windows that ended, and secrets older than yesterday's (server/maintenance.ts runs it). */
 export async function pruneRateLimits(db: Kysely<Database>, olderThanMs: number, now = Date.now()) {
   await db
     .deleteFrom('rate_limits')

@@ -1,12 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import type { Env } from './env';
-import { migrateToLatest, openStore, type Store } from './store/db';
+import { migrateToLatest, openDatabase, type Store } from './store/db';
 
 /** Open and migrate the database, serve web and API on one port, stop cleanly on SIGTERM/SIGINT. */
 export async function serve(env: Env, options: { onStop?: () => void; store?: Store } = {}): Promise<void> {
-  const store = options.store ?? openStore(env.DATABASE_URL);
-  await migrateToLatest(store.db);
+  let store: Store;
+  if (options.store) {
+    store = options.store;
+    await migrateToLatest(store.db);
+  } else {
+    store = await openDatabase(env.DATABASE_URL);
+  }
   const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL('../web/', import.meta.url));
   const app = await buildApp({ store, env, webRoot, logger: true });
 

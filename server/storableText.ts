@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { invalidField } from './errors';
 
 export const UNSTORABLE_TEXT_MESSAGE =
   'Text cannot contain NUL characters or broken Unicode. Please remove them and try again.';
@@ -40,9 +40,6 @@ export function findUnstorableText(value: unknown, path = '', depth = 0): string
 export function assertStorableText(...inputs: unknown[]): void {
   for (const input of inputs) {
     const field = findUnstorableText(input);
-    if (field)
-      throw new AppError(400, 'validation_failed', UNSTORABLE_TEXT_MESSAGE, {
-        [field]: UNSTORABLE_TEXT_MESSAGE,
-      });
+    if (field) throw invalidField(field, UNSTORABLE_TEXT_MESSAGE);
   }
 }

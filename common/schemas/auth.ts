@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { LIMITS } from '../limits';
+import { appPermissionsSchema } from './permissions';
+import { plainText } from './text';
 
 /** The signed-in user as the web app sees them. */
 export const sessionUserSchema = z.object({
@@ -16,15 +18,24 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+/** Who is signed in (null: a visitor) and what they may do in the app. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  can: appPermissionsSchema,
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** What sign-in and sign-up answer: the user now signed in (the cookie carries the session). */
-export const authSuccessSchema = z.object({ user: sessionUserSchema });
+export const authSuccessSchema = z.object({ user: sessionUserSchema, can: appPermissionsSchema });
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
 
-/** An email's shape: something, an @, a domain with a dot; no spaces (docs/PRODUCT.md#form-messages). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An email's shape: something, an @, then dot-separated labels, at least two (docs/PRODUCT.md#form-messages);
+ * no spaces. Written so that it cannot backtrack: each label stops at a dot it must then take, so a
+ * hostile address costs time in proportion to its length, never its square. It also runs only on text
+ * that passed the length check (which aborts).
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 // Messages of docs/PRODUCT.md#form-messages, shared by the form and the server so both say the same thing.
 export const AUTH_MESSAGES = {
@@ -39,21 +50,29 @@ export const nameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
   .transform((s) => s.trim())
   .pipe(
-    z
-      .string()
-      .min(1, AUTH_MESSAGES.nameRequired)
-      .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),
+    plainText(
+      z
+        .string()
+        .min(1, AUTH_MESSAGES.nameRequired)
+        .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters`, abort: true }),
+      'Name',
+    ),
   );
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .transform((s) => s.trim())
   .pipe(
-    z
-      .string()
-      .min(1, AUTH_MESSAGES.emailRequired)
-      .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
-      .regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid),
+    plainText(
+      z
+        .string()
+        .min(1, { message: AUTH_MESSAGES.emailRequired, abort: true })
+        .max(LIMITS.emailMax, {
+          message: `Email must be at most ${LIMITS.emailMax} characters`,
+          abort: true,
+        }),
+      'Email',
+    ).regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid),
   );
 
 /** A new password. Not trimmed: spaces are characters like any other. */

@@ -1,24 +1,61 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../dates';
-import { DEFAULT_EVENT_TYPE, EVENT_STATUSES, EVENT_TYPES } from '../enums';
+import { isCalendarDate, zonedDateTimeToInstant } from '../dates';
+import {
+  ATTENDANCE_MODES,
+  DEFAULT_ATTENDANCE_MODE,
+  DEFAULT_EVENT_TYPE,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  PLACE_VISIBILITIES,
+  SCHEDULES,
+} from '../enums';
 import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
 import { hasWebScheme, withDefaultScheme } from '../sourceLink';
+import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
 import { pagedFields, pageQueryFields } from './paging';
+import { eventPermissionsSchema } from './permissions';
+import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
+export const attendanceSchema = z.enum(ATTENDANCE_MODES);
+export const placeVisibilitySchema = z.enum(PLACE_VISIBILITIES);
+export const scheduleSchema = z.enum(SCHEDULES);
 
-/** An event as the API presents it (docs/PRODUCT.md#events). `date` is the instant, `timezone` where it happens. */
+/** Who sees the venue, address and link to join: `hours` with `hours_before`. */
+export const placeRuleSchema = z.object({
+  visibility: placeVisibilitySchema,
+  hours: z.number().int().optional(),
+});
+export type PlaceRule = z.infer<typeof placeRuleSchema>;
+
+/**
+ * An event as the API presents it (docs/PRODUCT.md#events). `date` is the start instant, `endDate` the
+ * end if one was given, `timezone` where it happens. `venue`, `address` and `joinUrl` are there only
+ * when this viewer may see them (docs/PRODUCT.md#who-sees-what); `placeWithheld` says that some were
+ * left out, and `placeRule` why.
+ */
 export const eventSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   date: z.string(),
+  endDate: z.string().optional(),
   timezone: z.string(),
+  /** City and country; both empty for an online-only event without them. */
   location: z.object({ city: z.string(), country: z.string() }),
+  attendance: attendanceSchema,
+  venue: z.string().optional(),
+  address: z.string().optional(),
+  joinUrl: z.string().optional(),
+  placeRule: placeRuleSchema,
+  placeWithheld: z.boolean(),
+  accessibility: z.string().optional(),
+  schedule: scheduleSchema,
+  scheduleNote: z.string().optional(),
   type: eventTypeSchema,
   sourceLink: z.string(),
   organizer: z.string().optional(),
@@ -29,6 +66,8 @@ export const eventSchema = z.object({
   submittedByViewer: z.boolean(),
   /** The submitter's id: only moderators see it. */
   createdBy: z.string().optional(),
+  /** What the viewer may do with it (common/schemas/permissions.ts). */
+  can: eventPermissionsSchema,
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
@@ -61,11 +100,20 @@ export type EventList = z.infer<typeof eventListSchema>;
 const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required : `${label} must be text`;
 
-const required = (message: string, max: number, label: string) =>
+const required = (message: string, max: number, label: string, kind: TextKind = 'line') =>
   z
     .string({ error: missingOrNotText(message, label) })
     .transform((s) => s.trim())
-    .pipe(z.string().min(1, message).max(max, `${label} must be at most ${max} characters`));
+    .pipe(
+      plainText(
+        z
+          .string()
+          .min(1, message)
+          .max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        label,
+        kind,
+      ),
+    );
 
 /** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
 const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
@@ -86,57 +134,201 @@ function canonicalTimeZone(zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 }
 
-/**
- * The submit form (docs/PRODUCT.md#form-messages), validated by the web form and again by the server.
- * Date and time stay separate here; the server joins them into one instant in `timezone`.
- */
-export const eventInputSchema = z.object({
-  title: required('Event title is required', LIMITS.titleMax, 'Event title'),
-  description: required('Event description is required', LIMITS.descriptionMax, 'Event description'),
-  date: z
-    .string({ error: missingOrNotText('Event date is required', 'Event date') })
-    .trim()
-    .min(1, 'Event date is required')
-    .refine(isCalendarDate, 'Please enter a valid date'),
-  time: z
-    .string({ error: missingOrNotText('Event time is required', 'Event time') })
-    .trim()
-    .min(1, 'Event time is required')
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please enter a valid time'),
-  timezone: z
-    .string({ error: missingOrNotText('Time zone is required', 'Time zone') })
-    .trim()
-    .min(1, 'Time zone is required')
-    .refine(isValidTimeZone, 'Please choose a valid time zone')
-    .transform(canonicalTimeZone),
-  city: required('City is required', LIMITS.cityMax, 'City'),
-  country: required('Country is required', LIMITS.countryMax, 'Country'),
-  type: z
-    .enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(', ')}` })
-    .default(DEFAULT_EVENT_TYPE),
-  sourceLink: z
-    .string({ error: missingOrNotText('Source link is required for verification', 'Source link') })
-    // 'example.org/teach-in' is read as 'https://example.org/teach-in' (docs/PRODUCT.md#text-people-write).
-    .transform((s) => withDefaultScheme(s.trim()))
-    .pipe(
-      z
-        .string()
-        .min(1, 'Source link is required for verification')
-        .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
-        .refine(hasWebScheme, { message: 'The link must start with http:// or https://', abort: true })
-        .refine(isSourceLink, 'Please enter a valid URL'),
-    ),
-  /** Optional: empty or blank means none (null too, for JSON clients). */
-  organizer: z
-    .string({ error: 'Organizer must be text' })
+/** An optional text field: empty or blank means none (null too, for JSON clients). */
+const optionalText = (max: number, label: string, kind: TextKind = 'line') =>
+  z
+    .string({ error: `${label} must be text` })
     .nullish()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
-      z
-        .string()
-        .max(LIMITS.organizerMax, `Organizer must be at most ${LIMITS.organizerMax} characters`)
-        .optional(),
+      plainText(
+        z.string().max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        label,
+        kind,
+      ).optional(),
+    );
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_MS = 24 * 3600 * 1000;
+
+const WEB_SCHEME_MESSAGE = 'The link must start with http:// or https://';
+
+export const END_BEFORE_START = 'The event must end after it starts';
+export const EVENT_TOO_LONG = `An event can last at most ${LIMITS.eventMaxDays} days`;
+export const JOIN_LINK_REQUIRED = 'A link to join is required for online events';
+export const PLACE_HOURS_MESSAGE = `Please choose a number of hours from ${LIMITS.placeHoursMin} to ${LIMITS.placeHoursMax}`;
+
+/**
+ * The instants of a submission's start and end (null: no end), or null when its date, time or zone
+ * is not valid (their own fields say so). No end time means no end, unless the end date is a later
+ * day: then the event lasts until that day is over.
+ */
+export function submissionInstants(input: {
+  date: string;
+  time: string;
+  timezone: string;
+  endDate?: string | undefined;
+  endTime?: string | undefined;
+}): { startsAt: number; endsAt: number | null } | null {
+  try {
+    const startsAt = zonedDateTimeToInstant(input.date, input.time, input.timezone).getTime();
+    if (!Number.isFinite(startsAt)) return null;
+    const endDate = input.endDate || input.date;
+    if (!input.endTime) {
+      if (endDate <= input.date) return { startsAt, endsAt: null };
+      const nextDay = new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      return { startsAt, endsAt: zonedDateTimeToInstant(nextDay, '00:00', input.timezone).getTime() };
+    }
+    return { startsAt, endsAt: zonedDateTimeToInstant(endDate, input.endTime, input.timezone).getTime() };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The submit form (docs/PRODUCT.md#form-messages), validated by the web form and again by the server.
+ * Dates and times stay separate here; the server joins them into instants in `timezone`
+ * (submissionInstants). City and country may be left out only by an online-only event.
+ */
+export const eventInputSchema = z
+  .object({
+    title: required('Event title is required', LIMITS.titleMax, 'Event title'),
+    description: required(
+      'Event description is required',
+      LIMITS.descriptionMax,
+      'Event description',
+      'lines',
     ),
-});
+    date: z
+      .string({ error: missingOrNotText('Event date is required', 'Event date') })
+      .trim()
+      .min(1, 'Event date is required')
+      .refine(isCalendarDate, 'Please enter a valid date'),
+    time: z
+      .string({ error: missingOrNotText('Event time is required', 'Event time') })
+      .trim()
+      .min(1, 'Event time is required')
+      .regex(TIME_PATTERN, 'Please enter a valid time'),
+    /** Optional: blank means the start date. */
+    endDate: z
+      .string({ error: 'End date must be text' })
+      .nullish()
+      .transform((s) => s?.trim() || undefined)
+      .refine((s) => s === undefined || isCalendarDate(s), 'Please enter a valid date'),
+    /** Optional: blank means no end (or the end of a later end date). */
+    endTime: z
+      .string({ error: 'End time must be text' })
+      .nullish()
+      .transform((s) => s?.trim() || undefined)
+      .refine((s) => s === undefined || TIME_PATTERN.test(s), 'Please enter a valid time'),
+    timezone: z
+      .string({ error: missingOrNotText('Time zone is required', 'Time zone') })
+      .trim()
+      .min(1, 'Time zone is required')
+      .refine(isValidTimeZone, 'Please choose a valid time zone')
+      .transform(canonicalTimeZone),
+    attendance: z
+      .enum(ATTENDANCE_MODES, { error: `How to attend must be one of: ${ATTENDANCE_MODES.join(', ')}` })
+      .default(DEFAULT_ATTENDANCE_MODE),
+    city: optionalText(LIMITS.cityMax, 'City'),
+    country: optionalText(LIMITS.countryMax, 'Country'),
+    venue: optionalText(LIMITS.venueMax, 'Venue'),
+    address: optionalText(LIMITS.addressMax, 'Address'),
+    joinUrl: z
+      .string({ error: 'Link to join must be text' })
+      .nullish()
+      .transform((s) => (s?.trim() ? withDefaultScheme(s.trim()) : undefined))
+      .pipe(
+        z
+          .string()
+          .max(LIMITS.joinUrlMax, `Link to join must be at most ${LIMITS.joinUrlMax} characters`)
+          .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
+          .refine(isSourceLink, 'Please enter a valid URL')
+          .optional(),
+      ),
+    placeVisibility: z
+      .enum(PLACE_VISIBILITIES, {
+        error: `Who sees the address must be one of: ${PLACE_VISIBILITIES.join(', ')}`,
+      })
+      .default('everyone'),
+    /** With `hours_before`; a number or its digits (the form sends text). */
+    placeHoursBefore: z
+      .union([z.number(), z.string()], { error: PLACE_HOURS_MESSAGE })
+      .nullish()
+      .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : Number(v))),
+    accessibility: optionalText(LIMITS.accessibilityMax, 'Accessibility notes', 'lines'),
+    type: z
+      .enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(', ')}` })
+      .default(DEFAULT_EVENT_TYPE),
+    sourceLink: z
+      .string({ error: missingOrNotText('Source link is required for verification', 'Source link') })
+      // 'example.org/teach-in' is read as 'https://example.org/teach-in' (docs/PRODUCT.md#text-people-write).
+      .transform((s) => withDefaultScheme(s.trim()))
+      .pipe(
+        z
+          .string()
+          .min(1, 'Source link is required for verification')
+          .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
+          .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
+          .refine(isSourceLink, 'Please enter a valid URL'),
+      ),
+    organizer: optionalText(LIMITS.organizerMax, 'Organizer'),
+  })
+  .superRefine(
+    (input, ctx) => {
+      const inPerson = input.attendance !== 'online';
+      if (inPerson && !input.city)
+        ctx.addIssue({ code: 'custom', path: ['city'], message: 'City is required' });
+      if (inPerson && !input.country) {
+        ctx.addIssue({ code: 'custom', path: ['country'], message: 'Country is required' });
+      }
+      if (input.attendance !== 'in_person' && !input.joinUrl) {
+        ctx.addIssue({ code: 'custom', path: ['joinUrl'], message: JOIN_LINK_REQUIRED });
+      }
+      if (input.placeVisibility === 'hours_before') {
+        const hours = input.placeHoursBefore;
+        if (
+          hours === undefined ||
+          !Number.isInteger(hours) ||
+          hours < LIMITS.placeHoursMin ||
+          hours > LIMITS.placeHoursMax
+        ) {
+          ctx.addIssue({ code: 'custom', path: ['placeHoursBefore'], message: PLACE_HOURS_MESSAGE });
+        }
+      }
+      const instants = submissionInstants(input);
+      if (instants?.endsAt != null) {
+        const path = [input.endTime ? 'endTime' : 'endDate'];
+        if (instants.endsAt <= instants.startsAt) {
+          ctx.addIssue({ code: 'custom', path, message: END_BEFORE_START });
+        } else if (instants.endsAt - instants.startsAt > LIMITS.eventMaxDays * DAY_MS) {
+          ctx.addIssue({ code: 'custom', path, message: EVENT_TOO_LONG });
+        }
+      }
+      // Also when other fields failed, so that the form shows every message at once; what it reads of
+      // a failed field is that field's raw input, which each check above tolerates.
+    },
+    { when: () => true },
+  )
+  .transform((input) => ({
+    ...input,
+    city: input.city ?? '',
+    country: input.country ?? '',
+    // What does not apply to how people attend is not kept: no address online, no link in person.
+    venue: input.attendance === 'online' ? undefined : input.venue,
+    address: input.attendance === 'online' ? undefined : input.address,
+    joinUrl: input.attendance === 'in_person' ? undefined : input.joinUrl,
+    placeHoursBefore: input.placeVisibility === 'hours_before' ? input.placeHoursBefore : undefined,
+  }));
 export type EventInput = z.input<typeof eventInputSchema>;
 export type ValidEventInput = z.output<typeof eventInputSchema>;
+
+/**
+ * Mark an approved event cancelled or postponed, or scheduled again (docs/PRODUCT.md#cancelled-and-postponed),
+ * with an optional note shown beside the tag.
+ */
+export const scheduleInputSchema = z.object({
+  schedule: z.enum(SCHEDULES, { error: `schedule must be one of: ${SCHEDULES.join(', ')}` }),
+  note: optionalText(LIMITS.scheduleNoteMax, 'Note'),
+});
+export type ScheduleInput = z.input<typeof scheduleInputSchema>;

@@ -3,6 +3,7 @@ import { MODERATION_TABS, REPORT_REASONS } from '../enums';
 import { LIMITS } from '../limits';
 import { eventSchema } from './events';
 import { pagedFields, pageQueryFields } from './paging';
+import { plainText } from './text';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
 export { MODERATION_TABS, type ModerationTab } from '../enums';
@@ -55,10 +56,17 @@ export const rejectInputSchema = z.object({
     .string({ error: REJECT_REASON_REQUIRED })
     .transform((s) => s.trim())
     .pipe(
-      z
-        .string()
-        .min(1, REJECT_REASON_REQUIRED)
-        .max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters`),
+      plainText(
+        z
+          .string()
+          .min(1, REJECT_REASON_REQUIRED)
+          .max(LIMITS.reasonMax, {
+            message: `Reason must be at most ${LIMITS.reasonMax} characters`,
+            abort: true,
+          }),
+        'Reason',
+        'lines',
+      ),
     ),
 });
 export type RejectInput = z.input<typeof rejectInputSchema>;
@@ -74,7 +82,14 @@ export const removeInputSchema = z.object({
     .optional()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
-      z.string().max(LIMITS.reasonMax, `Reason must be at most ${LIMITS.reasonMax} characters`).optional(),
+      plainText(
+        z.string().max(LIMITS.reasonMax, {
+          message: `Reason must be at most ${LIMITS.reasonMax} characters`,
+          abort: true,
+        }),
+        'Reason',
+        'lines',
+      ).optional(),
     ),
 });
 export type RemoveInput = z.input<typeof removeInputSchema>;

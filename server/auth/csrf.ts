@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { crossSiteRequest } from '../errors';
+import { requestOrigin } from '../http/requestOrigin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,10 +30,11 @@ export function isCrossSiteRequest(request: FastifyRequest, env: Env): boolean {
 function allowedOrigins(request: FastifyRequest, env: Env): Set<string> {
   const allowed = new Set([new URL(env.PUBLIC_URL).origin]);
   // The address the browser actually used (e.g. 127.0.0.1 instead of localhost in development).
-  if (request.host) allowed.add(`${request.protocol}://${request.host}`);
+  const used = requestOrigin(request);
+  if (used) allowed.add(used);
   return allowed;
 }
 
 export function assertSameOrigin(request: FastifyRequest, env: Env): void {
-  if (isCrossSiteRequest(request, env)) throw new AppError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
+  if (isCrossSiteRequest(request, env)) throw crossSiteRequest(CROSS_SITE_MESSAGE);
 }

@@ -2,8 +2,11 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { Kysely } from 'kysely';
 import * as oidc from 'openid-client';
 import { LIMITS } from '../../common/limits';
+import { emailSchema } from '../../common/schemas/auth';
+import { withoutRefusedCharacters } from '../../common/text';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { AppError, googleError } from '../errors';
+import { findUnstorableText } from '../storableText';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, getUserByGoogleSub, insertUser, isUniqueViolation } from '../store/users';
 import { deleteEmailTokens } from './emailTokens';
@@ -17,33 +20,25 @@ import { deleteEmailTokens } from './emailTokens';
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 export const FLOW_COOKIE = 'oidc_flow';
 /** A sign-in has this long between "Continue with Google" and coming back. */
+// The refusals of this flow are `googleError` in server/errors.ts (re-exported for its tests).
+export { googleError };
+
 export const FLOW_TTL_MS = 10 * 60_000;
 
 export const googleCallbackUrl = (env: Env): string => `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
 
-const ACCOUNT_EXISTS_MESSAGE = 'An account already exists with this email using a different sign-in method.';
+/** The longest start of `text` within `max` UTF-16 units that does not split a character. */
+function cutTo(text: string, max: number): string {
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > max) break;
+    out += char;
+  }
+  return out;
+}
 
-export const googleError = {
-  accountExists: () =>
-    new AppError(409, 'auth/account-exists-with-different-credential', ACCOUNT_EXISTS_MESSAGE),
-  unverifiedEmail: () =>
-    new AppError(
-      403,
-      'auth/unverified-email',
-      'Your Google account’s email address is not verified. Verify it with Google, then try again.',
-    ),
-  invalidState: () =>
-    new AppError(
-      400,
-      'auth/invalid-state',
-      'This sign-in attempt expired or was started elsewhere. Please try again.',
-    ),
-  provider: (message = 'Google could not complete the sign-in. Please try again.') =>
-    new AppError(502, 'auth/provider-error', message),
-  cancelled: () => new AppError(400, 'auth/cancelled-popup-request', 'Google sign-in was cancelled.'),
-  notConfigured: () =>
-    new AppError(404, 'auth/operation-not-allowed', 'Google sign-in is not set up on this server.'),
-};
+/** An OpenID Connect subject: at most 255 printable ASCII characters. */
+const SUBJECT = /^[\x21-\x7e]{1,255}$/;
 
 // --- The flow cookie: state, nonce and PKCE verifier, encrypted and authenticated by the server ---
 
@@ -176,10 +171,17 @@ export class GoogleClient {
  * address, signs in another way, and linking silently would let whoever controls the Google account in.
  */
 export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDToken): Promise<UserRow> {
+  // The provider's claims are input like any other: a subject is printable ASCII (OpenID Connect says
+  // so), an email passes the sign-up rules (docs/SECURITY.md). A NUL must never reach PostgreSQL.
+  if (!SUBJECT.test(claims.sub)) throw googleError.provider();
   const linked = await getUserByGoogleSub(db, claims.sub);
   if (linked) return linked;
-  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-  if (!email) throw googleError.provider('Google did not share an email address for this account.');
+  if (claims.email === undefined || claims.email === null || claims.email === '')
+    throw googleError.provider('Google did not share an email address for this account.');
+  const parsedEmail = emailSchema.safeParse(claims.email);
+  if (!parsedEmail.success || findUnstorableText(parsedEmail.data))
+    throw googleError.provider('Google shared an email address this calendar cannot use.');
+  const email = parsedEmail.data;
   if (claims.email_verified !== true) throw googleError.unverifiedEmail();
   const existing = await getUserByEmail(db, email);
   if (existing) {
@@ -187,10 +189,12 @@ export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDT
       throw googleError.accountExists();
     return takeOverUnprovedAccount(db, existing, claims.sub);
   }
-  const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0] || email;
+  // A name we cannot refuse (it is Google's): what cannot be stored or shown safely is left out.
+  const given = typeof claims.name === 'string' ? withoutRefusedCharacters(claims.name).trim() : '';
+  const name = cutTo(given || email.split('@')[0] || email, LIMITS.nameMax).trim();
   try {
     return await insertUser(db, {
-      name: name.slice(0, LIMITS.nameMax),
+      name,
       email,
       googleSub: claims.sub,
       role: 'user',

@@ -4,6 +4,7 @@ import type { Role } from '../../common/enums';
 import { conflict } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, insertUser, isUniqueViolation } from '../store/users';
+import { hashSlots } from './hashSlots';
 
 /**
  * Passwords are hashed with scrypt (memory-hard, built into Node) and stored in a PHC-style string that
@@ -32,11 +33,15 @@ function derive(password: string, salt: Buffer, params: Params): Promise<Buffer>
     // Node's default ceiling (32 MiB) is exactly one block short of what N=2^15, r=8 needs.
     maxmem: 128 * N * params.r * 2,
   };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  // Bounded: a burst of hashes must not take every libuv thread (server/auth/hashSlots.ts).
+  return hashSlots.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string, params: Params = COST): Promise<string> {

@@ -32,6 +32,17 @@ export const AUTH_RATE_RULES = {
     windowMs: 60 * MINUTE,
     message: 'Too many accounts created from your network. Please wait an hour and try again.',
   },
+  /**
+   * All password sign-ins and sign-ups together, whoever and wherever from: what the server will hash in
+   * a minute (each hash is about 100 ms of a thread). Spread over many addresses and accounts, a
+   * credential-stuffing run meets this one; a short window, so such a run shuts others out briefly.
+   */
+  passwordAll: {
+    name: 'password:all',
+    limit: 120,
+    windowMs: MINUTE,
+    message: 'Too many people are signing in right now. Please wait a minute and try again.',
+  },
   google: {
     name: 'google:ip',
     limit: 30,

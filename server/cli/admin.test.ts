@@ -63,6 +63,20 @@ describe('npm run admin', () => {
     expect(lines.at(-1)).toMatch(/^\d+ accounts\.$/);
   });
 
+  it('prints names and emails escaped: no forged row, no hidden or reordered text', async () => {
+    await createUser(server.store, {
+      email: 'bidi\u202Egro.elpmaxe@example.org',
+      name: 'Mallory\nmoderator  admin@example.org  Fake\u001b[8m\r\\x41',
+    });
+    const { out } = await admin('list');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+    expect(out).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/);
+    const row = out.split('\n').find((line) => line.includes('Mallory'));
+    expect(row).toContain('bidi\\u202egro.elpmaxe@example.org');
+    expect(row).toContain('Mallory\\nmoderator  admin@example.org  Fake\\x1b[8m\\r\\\\x41');
+    expect(out.split('\n').filter((line) => line.startsWith('moderator  admin@'))).toEqual([]);
+  });
+
   it('explains its usage for a missing or unknown command or argument', async () => {
     expect(await admin()).toMatchObject({ code: 2, out: expect.stringContaining('promote EMAIL') });
     expect(await admin('help')).toMatchObject({ code: 0, out: expect.stringContaining('demote EMAIL') });

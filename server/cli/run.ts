@@ -1,5 +1,5 @@
 import { type Env, parseEnv } from '../env';
-import { migrateToLatest, openStore, type Store } from '../store/db';
+import { openDatabase, type Store } from '../store/db';
 import { type AdminCommand, CliError } from './command';
 import { COMMANDS } from './commands/index';
 
@@ -43,10 +43,7 @@ export async function runAdmin(argv: string[], options: RunOptions = {}): Promis
   const ownStore = !store;
   try {
     const env = options.env ?? parseEnv();
-    if (!store) {
-      store = openStore(env.DATABASE_URL);
-      await migrateToLatest(store.db);
-    }
+    store ??= await openDatabase(env.DATABASE_URL);
     await command.run(args, { store, env, out });
     return 0;
   } catch (error) {

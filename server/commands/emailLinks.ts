@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { accountError } from '../auth/accountErrors';
 import { consumeEmailToken, deleteEmailTokens, type EmailTokenPurpose } from '../auth/emailTokens';
+import { accountError } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 
 /**

@@ -31,13 +31,13 @@ export async function takeEvent(
   now: number,
   changes?: Updateable<EventsTable>,
 ): Promise<EventRow> {
-  const { status, startsBefore } = requiredState(action, now);
+  const { status, overBy } = requiredState(action, now);
   let update = trx
     .updateTable('events')
     .set(changes ?? { status })
     .where('id', '=', eventId)
     .where('status', '=', status);
-  if (startsBefore !== undefined) update = update.where('starts_at', '<', startsBefore);
+  if (overBy !== undefined) update = update.where('over_at', '<=', overBy);
   const result = await update.executeTakeFirst();
   const current = await getEventById(trx, eventId);
   if (!current) throw notFound(EVENT_GONE);

@@ -1,6 +1,9 @@
-import type { EventType } from '../../common/enums';
+import type { AttendanceMode, EventType, PlaceVisibility, Schedule } from '../../common/enums';
 
-/** Realistic sample events for `npm run demo`. `days` is the offset from today; `time` is local. */
+/**
+ * Realistic sample events for `npm run demo`. `days` is the offset from today; `time` is local, unless
+ * `startedMinutesAgo` puts the start that long before the demo starts (an event happening now).
+ */
 export interface SampleEvent {
   title: string;
   description: string;
@@ -13,6 +16,18 @@ export interface SampleEvent {
   organizer?: string;
   verified?: boolean;
   slug: string;
+  startedMinutesAgo?: number;
+  /** Its length in hours, when it has an end. */
+  hours?: number;
+  attendance?: AttendanceMode;
+  venue?: string;
+  address?: string;
+  joinUrl?: string;
+  placeVisibility?: PlaceVisibility;
+  placeHoursBefore?: number;
+  accessibility?: string;
+  schedule?: Schedule;
+  scheduleNote?: string;
 }
 
 export const SAMPLE_EVENTS: SampleEvent[] = [
@@ -29,6 +44,11 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: 'Palestine Solidarity Campaign',
     verified: true,
     slug: 'london-national-march',
+    hours: 4,
+    venue: 'Russell Square (assembly point)',
+    address: 'Russell Square, London WC1B 5EH',
+    accessibility:
+      'Step-free route of about 3 km; a shorter accessible route and seating at Whitehall. BSL interpretation of the speeches.',
   },
   {
     title: 'Dabke Workshop for Beginners',
@@ -56,6 +76,12 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: 'Ireland-Palestine Solidarity Campaign',
     verified: true,
     slug: 'dublin-nakba-teach-in',
+    hours: 2.5,
+    venue: 'Liberty Hall, main auditorium',
+    address: '33 Eden Quay, Dublin 1',
+    attendance: 'both',
+    joinUrl: 'https://meet.example.org/nakba-teach-in',
+    accessibility: 'Wheelchair access by the side door; live captions online.',
   },
   {
     title: 'Online Vigil for the Children of Gaza',
@@ -69,6 +95,11 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     time: '19:00',
     organizer: 'Voices for Gaza',
     slug: 'online-vigil-children',
+    hours: 1,
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/vigil-children',
+    placeVisibility: 'hours_before',
+    placeHoursBefore: 2,
   },
   {
     title: 'Rassemblement pour Gaza, Place de la République',
@@ -83,6 +114,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: 'Collectif Palestine Paris',
     verified: true,
     slug: 'paris-republique',
+    startedMinutesAgo: 45,
+    hours: 3,
+    venue: 'Place de la République, côté statue',
   },
   {
     title: 'Film Screening: Farha',
@@ -169,6 +203,8 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     days: 10,
     time: '17:30',
     slug: 'rome-presidio',
+    schedule: 'postponed',
+    scheduleNote: 'Moved because of the general strike; the new date follows.',
   },
   {
     title: 'Boycott, Divestment and Sanctions: Organising Workshop',
@@ -196,6 +232,10 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: 'Palestinian Youth Movement',
     verified: true,
     slug: 'nyc-brooklyn-bridge',
+    venue: 'Meeting point: Cadman Plaza',
+    address: 'Cadman Plaza West, Brooklyn, NY 11201',
+    placeVisibility: 'hours_before',
+    placeHoursBefore: 24,
   },
   {
     title: 'Palestinian Food Fair and Bake Sale',
@@ -232,6 +272,8 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     time: '14:00',
     organizer: 'Canadians for Justice and Peace in the Middle East',
     slug: 'toronto-rally',
+    schedule: 'cancelled',
+    scheduleNote: 'The city withdrew the permit for the square; watch the official page for a new date.',
   },
   {
     title: 'Manifestation pour la Palestine',
@@ -291,6 +333,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     time: '12:30',
     organizer: 'Palestine Solidarity Alliance',
     slug: 'cape-town-picket',
+    hours: 2,
+    venue: 'Parliament gates, Plein Street',
+    placeVisibility: 'signed_in',
   },
   {
     title: 'Lessons from the Anti-Apartheid Movement',
@@ -387,6 +432,10 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     organizer: 'Digital Rights for Palestine',
     verified: true,
     slug: 'webinar-documenting',
+    hours: 1.5,
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/documenting-safely',
+    placeVisibility: 'signed_in',
   },
   {
     title: 'Twitter/X Storm: #CeasefireNow',
@@ -478,6 +527,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     time: '15:00',
     verified: true,
     slug: 'panel-journalists',
+    hours: 1.5,
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/journalists-panel',
   },
   {
     title: 'Auckland Solidarity Concert',
@@ -515,6 +567,9 @@ export const SAMPLE_PENDING: SampleEvent[] = [
     days: 6,
     time: '10:00',
     slug: 'bristol-encampment',
+    hours: 72,
+    venue: 'Royal Fort Gardens',
+    address: 'Tyndall Avenue, Bristol BS8 1UH',
   },
   {
     title: 'Zoom Fundraiser for Gaza Medics',
@@ -526,6 +581,9 @@ export const SAMPLE_PENDING: SampleEvent[] = [
     days: 9,
     time: '19:00',
     slug: 'zoom-fundraiser',
+    hours: 2,
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/gaza-medics',
   },
   {
     title: 'Vigil at City Hall',

@@ -25,6 +25,18 @@ it('fills the calendar with about 40 varied sample events', async () => {
   expect(new Set(all.map((e) => e.location.country)).size).toBeGreaterThan(15);
   expect(all.some((e) => e.verified)).toBe(true);
   expect(all.some((e) => !e.verified)).toBe(true);
+  // Events as they really happen: ends, one happening now, online ones, places with their rules,
+  // accessibility notes, a cancellation and a postponement.
+  expect(all.filter((e) => e.endDate).length).toBeGreaterThan(5);
+  expect(upcoming.events.some((e) => Date.parse(e.date) < Date.now())).toBe(true);
+  expect(all.some((e) => e.attendance === 'online' && e.joinUrl)).toBe(true);
+  expect(all.some((e) => e.attendance === 'both')).toBe(true);
+  expect(all.some((e) => e.address)).toBe(true);
+  expect(all.some((e) => e.placeWithheld)).toBe(true);
+  expect(all.some((e) => e.accessibility)).toBe(true);
+  expect(new Set(upcoming.events.map((e) => e.schedule))).toEqual(
+    new Set(['scheduled', 'cancelled', 'postponed']),
+  );
 });
 
 it('creates a demo moderator and a demo user who can sign in', async () => {

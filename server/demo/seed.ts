@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { zonedDateTimeToInstant } from '../../common/dates';
 import { DEFAULT_REMOVAL_REASON } from '../../common/enums';
 import { createPasswordUser } from '../auth/passwords';
+import { changeSchedule } from '../commands/changeSchedule';
 import type { Store } from '../store/db';
 import { insertEvent, type NewEvent } from '../store/events';
 import { newId } from '../store/ids';
@@ -21,6 +22,9 @@ function localDate(days: number, timeZone: string, now: number): string {
 }
 
 function startsAt(sample: SampleEvent, now: number): number {
+  if (sample.startedMinutesAgo !== undefined) {
+    return Math.floor((now - sample.startedMinutesAgo * 60_000) / 60_000) * 60_000;
+  }
   return zonedDateTimeToInstant(
     localDate(sample.days, sample.timezone, now),
     sample.time,
@@ -30,14 +34,25 @@ function startsAt(sample: SampleEvent, now: number): number {
 
 /** The fields of a stored event that come from its sample, as they are on the day the demo runs. */
 function fromSample(sample: SampleEvent, now: number): Omit<NewEvent, 'createdBy'> {
+  const start = startsAt(sample, now);
+  const online = sample.attendance === 'online';
   return {
     title: sample.title,
     description: sample.description,
     type: sample.type,
-    city: sample.city,
-    country: sample.country,
+    // An online-only event needs no city or country; shown as "Online".
+    city: online ? '' : sample.city,
+    country: online ? '' : sample.country,
     timezone: sample.timezone,
-    startsAt: startsAt(sample, now),
+    startsAt: start,
+    endsAt: sample.hours === undefined ? null : start + sample.hours * 3600_000,
+    attendance: sample.attendance ?? 'in_person',
+    venue: sample.venue,
+    address: sample.address,
+    joinUrl: sample.joinUrl,
+    placeVisibility: sample.placeVisibility ?? 'everyone',
+    placeHoursBefore: sample.placeHoursBefore,
+    accessibility: sample.accessibility,
     organizer: sample.organizer,
     sourceLink: `https://example.org/events/${sample.slug}`,
   };
@@ -77,16 +92,27 @@ export async function seedDemo(
 
   const approved = [];
   for (const [i, sample] of SAMPLE_EVENTS.entries()) {
-    approved.push(
-      await insertEvent(db, {
-        ...fromSample(sample, now),
-        createdBy: organiser.id,
-        status: 'approved',
-        verified: sample.verified ?? false,
-        // Submitted some days before, in a plausible order.
-        createdAt: now - (30 - (i % 25)) * DAY,
-      }),
-    );
+    const event = await insertEvent(db, {
+      ...fromSample(sample, now),
+      createdBy: organiser.id,
+      status: 'approved',
+      verified: sample.verified ?? false,
+      // Submitted some days before, in a plausible order.
+      createdAt: now - (30 - (i % 25)) * DAY,
+    });
+    approved.push(event);
+    if (sample.schedule && sample.schedule !== 'scheduled') {
+      await changeSchedule(
+        db,
+        { ...moderator, createdAt: moderator.created_at, emailVerifiedAt: null },
+        {
+          eventId: event.id,
+          schedule: sample.schedule,
+          note: sample.scheduleNote,
+          now,
+        },
+      );
+    }
   }
   for (const [i, sample] of SAMPLE_PENDING.entries()) {
     await insertEvent(db, {

@@ -1,7 +1,8 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
 import { eventPageUrl, filterQuery } from '../../common/links';
-import { EVENT_TYPE_LABELS } from '../routes/calendar/links';
+import { areaText } from '../presenters/place';
+import { EVENT_TYPE_LABELS, SCHEDULE_LABELS } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { plainPage } from './plainPage';
 import { escapeHtml } from './shell';
@@ -32,10 +33,14 @@ function eventItem(row: EventRow, publicUrl: string): string {
   return `      <li class="event">
         <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(EVENT_TYPE_LABELS[row.type])}</span>${
           row.verified ? ' <span class="badge badge-verified">Verified</span>' : ''
+        }${
+          row.schedule === 'scheduled'
+            ? ''
+            : ` <span class="badge badge-${row.schedule}">${escapeHtml(SCHEDULE_LABELS[row.schedule])}</span>`
         }</p>
         <h2 class="title" dir="auto"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
-        <p class="when"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
-        <p class="where"><span dir="auto">${escapeHtml(`${row.city}, ${row.country}`)}</span>${
+        <p class="when${row.schedule === 'scheduled' ? '' : ' called-off'}"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
+        <p class="where"><span dir="auto">${escapeHtml(areaText(row))}</span>${
           row.organizer
             ? ` <span class="by">· by <span dir="auto">${escapeHtml(row.organizer)}</span></span>`
             : ''

@@ -1,7 +1,9 @@
 import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
-import { DEFAULT_EVENT_DURATION_MS } from '../../common/enums';
+import type { AttendanceMode, Schedule } from '../../common/enums';
 import { eventPageUrl } from '../../common/links';
 import type { SiteInfo } from '../context';
+import { areaText, presentPlace } from '../presenters/place';
+import { SCHEDULE_LABELS } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
@@ -56,28 +58,58 @@ export function truncate(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** schema.org Event for search engines and chat previews. */
-export function eventJsonLd(row: EventRow, site: SiteInfo): Record<string, unknown> {
+const EVENT_STATUS: Record<Schedule, string> = {
+  scheduled: 'https://schema.org/EventScheduled',
+  cancelled: 'https://schema.org/EventCancelled',
+  postponed: 'https://schema.org/EventPostponed',
+};
+const ATTENDANCE_MODE: Record<AttendanceMode, string> = {
+  in_person: 'https://schema.org/OfflineEventAttendanceMode',
+  online: 'https://schema.org/OnlineEventAttendanceMode',
+  both: 'https://schema.org/MixedEventAttendanceMode',
+};
+
+/**
+ * schema.org Event for search engines and chat previews. Public by nature, so it says of the place
+ * only what a visitor who is not signed in may see (docs/PRODUCT.md#who-sees-what): a withheld link to
+ * join is replaced by the event's page, where it appears in time.
+ */
+export function eventJsonLd(
+  row: EventRow,
+  site: SiteInfo,
+  now: number = Date.now(),
+): Record<string, unknown> {
   const url = eventPageUrl(site.publicUrl, row.id);
-  const online = row.type === 'digital';
+  const place = presentPlace(row, null, now);
+  const physical =
+    row.attendance === 'online'
+      ? []
+      : [
+          {
+            '@type': 'Place',
+            name: place.venue ?? areaText(row),
+            address: {
+              '@type': 'PostalAddress',
+              ...(place.address ? { streetAddress: place.address } : {}),
+              ...(row.city ? { addressLocality: row.city } : {}),
+              ...(row.country ? { addressCountry: row.country } : {}),
+            },
+          },
+        ];
+  const virtual =
+    row.attendance === 'in_person' ? [] : [{ '@type': 'VirtualLocation', url: place.joinUrl ?? url }];
+  const locations = [...physical, ...virtual];
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: row.title,
     description: row.description,
     startDate: isoWithOffset(row.starts_at, row.timezone),
-    endDate: isoWithOffset(row.starts_at + DEFAULT_EVENT_DURATION_MS, row.timezone),
-    eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: online
-      ? 'https://schema.org/OnlineEventAttendanceMode'
-      : 'https://schema.org/OfflineEventAttendanceMode',
-    location: online
-      ? { '@type': 'VirtualLocation', url: row.source_link }
-      : {
-          '@type': 'Place',
-          name: `${row.city}, ${row.country}`,
-          address: { '@type': 'PostalAddress', addressLocality: row.city, addressCountry: row.country },
-        },
+    // Its end, or 2 hours after the start when it has none.
+    endDate: isoWithOffset(row.over_at, row.timezone),
+    eventStatus: EVENT_STATUS[row.schedule],
+    eventAttendanceMode: ATTENDANCE_MODE[row.attendance],
+    location: locations.length === 1 ? locations[0] : locations,
     url,
   };
   if (row.organizer) data.organizer = { '@type': 'Organization', name: row.organizer };
@@ -89,7 +121,8 @@ export function eventHead(row: EventRow, site: SiteInfo): { title: string; head:
   const url = eventPageUrl(site.publicUrl, row.id);
   const date = new Date(row.starts_at);
   const when = `${formatEventDateTime(date, row.timezone)} (${formatZoneName(date, row.timezone)})`;
-  const description = truncate(`${when} · ${row.city}, ${row.country}. ${row.description}`, 300);
+  const tag = row.schedule === 'scheduled' ? '' : `${SCHEDULE_LABELS[row.schedule]}: `;
+  const description = truncate(`${tag}${when} · ${areaText(row)}. ${row.description}`, 300);
   const title = `${row.title} · ${site.siteTitle}`;
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;

@@ -3,6 +3,7 @@ import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
 import { RENDERED_PAGES } from '../../common/renderedPages';
 import type { FetchJson } from '../../web/entry-server';
 import type { AppContext } from '../context';
+import { requestOrigin } from '../http/requestOrigin';
 import type { Shell } from './shell';
 import {
   addPreloads,
@@ -76,7 +77,7 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
   } catch {
     return null;
   }
-  const origins = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
+  const origins = [new URL(publicUrl).origin, requestOrigin(request)];
   if (!origins.includes(from.origin) || from.pathname !== '/' || from.search === '') return null;
   return from.search;
 }

@@ -76,12 +76,16 @@ export class Shell {
     return result;
   }
 
+  /**
+   * Fill every placeholder in one pass over the template: what one part brings (an event's title or
+   * description holding `%HEAD%`) is never read again as a placeholder.
+   */
   render(parts: ShellParts): string {
-    const config = escapeHtml(JSON.stringify(this.config));
-    const head = parts.head ? `${this.feedLinks}\n    ${parts.head}` : this.feedLinks;
-    return this.template
-      .replace('%TITLE%', () => escapeHtml(parts.title))
-      .replace('%HEAD%', () => head)
-      .replace('%APP_CONFIG%', () => config);
+    const values: Record<string, string> = {
+      TITLE: escapeHtml(parts.title),
+      HEAD: parts.head ? `${this.feedLinks}\n    ${parts.head}` : this.feedLinks,
+      APP_CONFIG: escapeHtml(JSON.stringify(this.config)),
+    };
+    return this.template.replace(/%(TITLE|HEAD|APP_CONFIG)%/g, (_, name: string) => values[name] ?? '');
   }
 }

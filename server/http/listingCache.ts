@@ -10,6 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHo
 import { renderedPageOf } from '../../common/renderedPages';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { refersToHomeView } from '../html/pages';
+import type { ChangeCounter } from '../store/changes';
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
@@ -31,8 +32,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * their account). A 404 (an event not public, or not yet) is never kept. Bounded in entries and total
  * bytes (MicroCache's defaults: 500 entries, 16 MiB; a rendered page with its inlined CSS is ~50–100 KB).
  *
- * Freshness: every state-changing request (POST, PUT, PATCH, DELETE) handled by this process empties
- * the cache before its answer is sent, unless it was refused (4xx: nothing changed), so a moderator's
+ * Freshness: every request handled by this process that changed rows visitors can see (counted by the
+ * store, server/store/changes.ts) empties the cache before its answer is sent, so a moderator's
  * approve or remove shows at once here, whatever command made it. Other processes on the same database (several app servers, the admin command) are
  * seen after at most the TTL (LISTING_CACHE_MS, 1 s by default) plus the time one refresh takes (an
  * expired answer is replayed while one request computes it again: see MicroCache), and so is the clock moving on
@@ -59,12 +60,21 @@ interface PendingStore {
   generation: number;
 }
 const kPending = Symbol('listingCachePending');
-type MarkedRequest = IncomingMessage & { [kPending]?: PendingStore };
+const kChangesAtStart = Symbol('listingCacheChangesAtStart');
+type MarkedRequest = IncomingMessage & { [kPending]?: PendingStore; [kChangesAtStart]?: number };
 
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && SESSION_COOKIE_RE.test(cookieHeader);
+/** Fastify's cookie parser (`app.parseCookie`), the one that finds the session of a request. */
+export type CookieParser = (header: string) => Record<string, string | undefined>;
+
+/**
+ * Whether a request carries a session cookie, decided by the parser that finds the session itself: a
+ * looser or stricter test (`sid =TOKEN`, with a space, is a session to the parser) would serve a
+ * signed-in person from the visitors' cache and keep their answer for visitors.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined, parse: CookieParser): boolean {
+  return cookieHeader !== undefined && parse(cookieHeader)[SESSION_COOKIE] !== undefined;
 }
 
 /** The path of a URL, without its query. */
@@ -117,10 +127,13 @@ export class ListingCache {
    * Fastify's `serverFactory`: the same HTTP server Fastify would make, with hits answered first.
    * `log` is read per hit (the Fastify instance, and its logger, exist only after the factory ran).
    */
-  serverFactory(log: () => FastifyBaseLogger): FastifyServerFactory {
+  serverFactory(log: () => FastifyBaseLogger, parseCookie: CookieParser): FastifyServerFactory {
     return (handler, options) => {
       const opts = options as FastifyServerOptions;
-      const server = createServer(opts.http ?? {}, this.listener(handler as RequestListener, log));
+      const server = createServer(
+        opts.http ?? {},
+        this.listener(handler as RequestListener, log, parseCookie),
+      );
       // As Fastify sets up its default server (fastify/lib/server.js).
       if (opts.keepAliveTimeout) server.keepAliveTimeout = opts.keepAliveTimeout;
       if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
@@ -133,7 +146,7 @@ export class ListingCache {
   }
 
   /** The request listener: a hit is answered here, anything else goes on to `next` (Fastify). */
-  listener(next: RequestListener, log: () => FastifyBaseLogger): RequestListener {
+  listener(next: RequestListener, log: () => FastifyBaseLogger, parseCookie: CookieParser): RequestListener {
     const cache = this.cache;
     return (req: MarkedRequest, res: ServerResponse) => {
       const method = req.method;
@@ -142,7 +155,7 @@ export class ListingCache {
         (method === 'GET' || method === 'HEAD') &&
         url !== undefined &&
         cache.enabled &&
-        !hasSessionCookie(req.headers.cookie)
+        !hasSessionCookie(req.headers.cookie, parseCookie)
       ) {
         const key = listingCacheKey(url);
         // An event page's Back link follows a Referer naming a filtered home view (server/html/pages.ts):
@@ -167,15 +180,18 @@ export class ListingCache {
    * hook, and the server renderer's route hook is put before this one (server/html/pages.ts), so the
    * answer stored is the one written, after the renderer filled the page and set its headers.
    */
-  register(app: FastifyInstance): void {
+  register(app: FastifyInstance, changes: ChangeCounter): void {
     const cache = this.cache;
     if (!cache.enabled) return;
+    // Only a request that changed rows visitors can see empties the cache (server/store/changes.ts):
+    // otherwise anyone could empty it at will (a sign-out without a session, a refused write).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (isWrite(request.method)) (request.raw as MarkedRequest)[kChangesAtStart] = changes.count;
+      done();
+    });
     const onSend: onSendHookHandler = (request, reply, payload, done) => {
-      const method = request.method;
-      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
-        // A refused request (4xx) changed nothing, and must not let anyone empty the cache at will.
-        const status = reply.statusCode;
-        if (status < 400 || status >= 500) cache.clear();
+      if (isWrite(request.method)) {
+        if ((request.raw as MarkedRequest)[kChangesAtStart] !== changes.count) cache.clear();
       } else {
         const pending = (request.raw as MarkedRequest)[kPending];
         if (pending !== undefined) {

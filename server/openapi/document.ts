@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '../../common/enums';
 import { EVENT_WHEN } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
 import { apiErrorSchema } from '../../common/schemas/errors';
-import { eventSchema } from '../../common/schemas/events';
+import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 
@@ -32,8 +32,21 @@ const EVENT_FIELDS: Record<string, string> = {
   title: 'The event title.',
   description: 'What the event is about (plain text, may contain line breaks).',
   date: 'The instant the event starts, ISO 8601 in UTC (e.g. 2026-03-29T09:00:00.000Z).',
+  endDate:
+    'The instant it ends, when the submitter gave one. Without it the event counts as lasting two hours.',
   timezone: 'IANA time zone the event happens in (e.g. Europe/London); show `date` in this zone.',
-  location: 'City and country as the submitter wrote them.',
+  location: 'City and country as the submitter wrote them; both empty for an online-only event without them.',
+  attendance: 'How people attend: `in_person`, `online` (with a link to join) or `both`.',
+  venue: 'Venue or meeting point: present only when the caller may see the exact place (see `placeRule`).',
+  address: 'Street address: present only when the caller may see the exact place.',
+  joinUrl: 'Link to join an online event: present only when the caller may see the exact place.',
+  placeRule:
+    'Who sees venue, address and link to join: `everyone`, `signed_in`, or `hours_before` (everyone from ' +
+    '`hours` hours before the start). The submitter and moderators always do.',
+  placeWithheld: 'True when the event has a venue, address or link that the caller may not see yet.',
+  accessibility: 'Accessibility notes (step-free access, seating, interpretation…), when given.',
+  schedule: '`scheduled`, or `cancelled` / `postponed`: such an event stays listed until it is over.',
+  scheduleNote: 'The note given with a cancellation or postponement.',
   type: 'Event type.',
   sourceLink: 'The official page of the event (http or https). Always verify details there.',
   organizer: 'Who organises it, when given.',
@@ -120,7 +133,9 @@ export function openApiDocument({
             {
               name: 'when',
               in: 'query',
-              description: 'Upcoming (starting now or later) or past events.',
+              description:
+                'Upcoming (not over yet, those happening now first) or past (over) events. An event is over ' +
+                'at its end, or two hours after its start without one.',
               schema: { type: 'string', enum: [...EVENT_WHEN], default: 'upcoming' },
             },
             {
@@ -167,14 +182,43 @@ export function openApiDocument({
           },
         },
       },
+      '/api/events/{id}/schedule': {
+        post: {
+          operationId: 'setEventSchedule',
+          tags: ['Events'],
+          summary: 'Mark an event cancelled or postponed (or scheduled again)',
+          description:
+            "The event's submitter or a moderator, on an approved event, with the session cookie. The " +
+            'event stays listed until it is over; calendar files get STATUS:CANCELLED and a raised SEQUENCE.',
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchemaOf(scheduleInputSchema) } },
+          },
+          responses: {
+            '200': {
+              description: 'The event as it now is.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+            },
+            '400': errorResponse('The schedule or the note is not valid.'),
+            '401': errorResponse('Not signed in.'),
+            '403': errorResponse('Neither the submitter nor a moderator.'),
+            '404': errorResponse('No such event (or not visible to the caller).'),
+            '409': errorResponse('The event is not published (`not_published`).'),
+            '429': errorResponse('Too many schedule changes this hour.'),
+          },
+        },
+      },
       '/api/events/{id}/ics': {
         get: {
           operationId: 'getEventIcs',
           tags: ['Feeds'],
           summary: 'One event as an iCalendar file',
           description:
-            'RFC 5545 text with one VEVENT, for "add to calendar". Times are in UTC; events have no end ' +
-            'time, so DTEND is two hours after the start. Also served at `/event/{id}.ics`.',
+            'RFC 5545 text with one VEVENT, for "add to calendar". Times are in UTC; DTEND is the end, or ' +
+            'two hours after the start without one. A cancelled or postponed event has STATUS:CANCELLED and ' +
+            'a raised SEQUENCE. The venue, address and link to join appear only when the caller may see ' +
+            'them. Also served at `/event/{id}.ics`.',
           parameters: [idParameter],
           responses: {
             '200': {

@@ -1,6 +1,6 @@
 import type { Actor } from '../auth/actor';
 import type { Env } from '../env';
-import { AppError } from '../errors';
+import { emailUnverified } from '../errors';
 
 /**
  * Submitting and reporting wait for a proved address when REQUIRE_VERIFIED_EMAIL holds (by default
@@ -15,5 +15,5 @@ export const CONFIRM_EMAIL_FIRST =
   'Please confirm your email address first: open the link we sent you, or ask for a new one.';
 
 export function assertEmailConfirmed(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>): void {
-  if (mustConfirmEmail(actor, env)) throw new AppError(403, 'email_unverified', CONFIRM_EMAIL_FIRST);
+  if (mustConfirmEmail(actor, env)) throw emailUnverified(CONFIRM_EMAIL_FIRST);
 }

@@ -61,9 +61,9 @@ describe('moderation role policy', () => {
 describe('moderation state policy', () => {
   it('approve and reject apply to pending events only', () => {
     for (const action of ['approve', 'reject'] as const) {
-      expect(stateConflict(action, { status: 'pending', starts_at: future }, 0, now)).toBeNull();
+      expect(stateConflict(action, { status: 'pending', over_at: future }, 0, now)).toBeNull();
       for (const status of ['approved', 'rejected', 'removed'] as const) {
-        const problem = stateConflict(action, { status, starts_at: future }, 0, now);
+        const problem = stateConflict(action, { status, over_at: future }, 0, now);
         expect(problem?.statusCode).toBe(409);
         expect(problem?.message).toContain(`already been ${status}`);
       }
@@ -71,37 +71,37 @@ describe('moderation state policy', () => {
   });
 
   it('remove applies to approved events only, whatever their date', () => {
-    expect(stateConflict('remove', { status: 'approved', starts_at: future }, 0, now)).toBeNull();
-    expect(stateConflict('remove', { status: 'approved', starts_at: past }, 0, now)).toBeNull();
-    expect(stateConflict('remove', { status: 'pending', starts_at: future }, 0, now)?.statusCode).toBe(409);
-    expect(stateConflict('remove', { status: 'removed', starts_at: future }, 0, now)?.message).toContain(
+    expect(stateConflict('remove', { status: 'approved', over_at: future }, 0, now)).toBeNull();
+    expect(stateConflict('remove', { status: 'approved', over_at: past }, 0, now)).toBeNull();
+    expect(stateConflict('remove', { status: 'pending', over_at: future }, 0, now)?.statusCode).toBe(409);
+    expect(stateConflict('remove', { status: 'removed', over_at: future }, 0, now)?.message).toContain(
       'already been removed',
     );
-    expect(stateConflict('remove', { status: 'rejected', starts_at: future }, 0, now)?.statusCode).toBe(409);
+    expect(stateConflict('remove', { status: 'rejected', over_at: future }, 0, now)?.statusCode).toBe(409);
   });
 
-  it('remove past event applies to approved events whose date has passed', () => {
-    expect(stateConflict('removePast', { status: 'approved', starts_at: past }, 0, now)).toBeNull();
-    const early = stateConflict('removePast', { status: 'approved', starts_at: future }, 0, now);
+  it('remove past event applies to approved events that are over (their end, or start plus 2 hours, passed)', () => {
+    expect(stateConflict('removePast', { status: 'approved', over_at: past }, 0, now)).toBeNull();
+    const early = stateConflict('removePast', { status: 'approved', over_at: future }, 0, now);
     expect([early?.statusCode, early?.code]).toEqual([409, 'event_not_past']);
-    expect(stateConflict('removePast', { status: 'pending', starts_at: past }, 0, now)?.code).toBe(
+    expect(stateConflict('removePast', { status: 'pending', over_at: past }, 0, now)?.code).toBe(
       'status_changed',
     );
   });
 
   it('dismiss needs at least one open report', () => {
-    expect(stateConflict('dismissReports', { status: 'approved', starts_at: future }, 2, now)).toBeNull();
-    const none = stateConflict('dismissReports', { status: 'approved', starts_at: future }, 0, now);
+    expect(stateConflict('dismissReports', { status: 'approved', over_at: future }, 2, now)).toBeNull();
+    const none = stateConflict('dismissReports', { status: 'approved', over_at: future }, 0, now);
     expect([none?.statusCode, none?.code]).toEqual([409, 'no_open_reports']);
   });
 
   it('dismiss applies to approved events only, like remove', () => {
     for (const status of ['pending', 'rejected', 'removed'] as const) {
-      const problem = stateConflict('dismissReports', { status, starts_at: future }, 2, now);
+      const problem = stateConflict('dismissReports', { status, over_at: future }, 2, now);
       expect([problem?.statusCode, problem?.code]).toEqual([409, 'status_changed']);
     }
     expect(
-      stateConflict('dismissReports', { status: 'removed', starts_at: future }, 2, now)?.message,
+      stateConflict('dismissReports', { status: 'removed', over_at: future }, 2, now)?.message,
     ).toContain('already been removed');
   });
 });

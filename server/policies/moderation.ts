@@ -28,18 +28,16 @@ export function authorizeModeration(actor: Actor | null, action: ModerationActio
 
 export interface ModeratedEvent {
   status: EventStatus;
-  starts_at: number;
+  /** When it is over (its end, or its start plus 2 hours): Remove Past Event waits for it. */
+  over_at: number;
 }
 
 /**
  * The state an action applies to (docs/PRODUCT.md#event-states): the status it moves the event from,
- * and for Remove Past Event a start before `now`. Commands put exactly this in their UPDATE's WHERE
+ * and for Remove Past Event that it is over by `now` (docs/PRODUCT.md#events). Commands put exactly this in their UPDATE's WHERE
  * clause (commands/transition.ts), so the rule is written once.
  */
-export function requiredState(
-  action: EventAction,
-  now: number,
-): { status: EventStatus; startsBefore?: number } {
+export function requiredState(action: EventAction, now: number): { status: EventStatus; overBy?: number } {
   switch (action) {
     case 'approve':
     case 'reject':
@@ -48,7 +46,7 @@ export function requiredState(
     case 'dismissReports':
       return { status: 'approved' };
     case 'removePast':
-      return { status: 'approved', startsBefore: now };
+      return { status: 'approved', overBy: now };
   }
 }
 
@@ -60,7 +58,7 @@ const ALREADY: Record<EventStatus, string> = {
 };
 export const NO_OPEN_REPORTS =
   'This event has no open reports: they may already have been dismissed by another moderator.';
-export const NOT_PAST_YET = 'This event has not happened yet, so it cannot be removed as a past event.';
+export const NOT_PAST_YET = 'This event has not ended yet, so it cannot be removed as a past event.';
 
 /**
  * Why the event's status (and, for Remove Past Event, its date) is not one the action applies to: a
@@ -69,7 +67,7 @@ export const NOT_PAST_YET = 'This event has not happened yet, so it cannot be re
 export function statusConflict(action: EventAction, event: ModeratedEvent, now: Date): AppError | null {
   const required = requiredState(action, now.getTime());
   if (event.status !== required.status) return conflict('status_changed', ALREADY[event.status]);
-  if (required.startsBefore !== undefined && event.starts_at >= required.startsBefore) {
+  if (required.overBy !== undefined && event.over_at > required.overBy) {
     return conflict('event_not_past', NOT_PAST_YET);
   }
   return null;

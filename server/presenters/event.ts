@@ -1,9 +1,22 @@
 import type { EventDto } from '../../common/schemas/events';
 import { type Actor, isModerator } from '../auth/actor';
+import type { Env } from '../env';
+import { eventPermissions } from '../policies/permissions';
 import type { EventRow } from '../store/schema';
+import { placeRuleOf, presentPlace } from './place';
 
-/** The only place an event row becomes JSON. The submitter's id is for moderators only. */
-export function presentEvent(row: EventRow, actor: Actor | null): EventDto {
+/**
+ * The only place an event row becomes JSON. The submitter's id is for moderators only; the venue,
+ * address and link to join only for those the event's rule lets see them (presentPlace); `can` says
+ * what this viewer may do with it (server/policies/permissions.ts).
+ */
+export function presentEvent(
+  row: EventRow,
+  actor: Actor | null,
+  env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>,
+  now: number = Date.now(),
+): EventDto {
+  const { withheld, ...exact } = presentPlace(row, actor, now);
   const dto: EventDto = {
     id: row.id,
     title: row.title,
@@ -11,13 +24,22 @@ export function presentEvent(row: EventRow, actor: Actor | null): EventDto {
     date: new Date(row.starts_at).toISOString(),
     timezone: row.timezone,
     location: { city: row.city, country: row.country },
+    attendance: row.attendance,
+    ...exact,
+    placeRule: placeRuleOf(row),
+    placeWithheld: withheld,
+    schedule: row.schedule,
     type: row.type,
     sourceLink: row.source_link,
     status: row.status,
     verified: Boolean(row.verified),
     createdAt: new Date(row.created_at).toISOString(),
     submittedByViewer: actor !== null && actor.id === row.created_by,
+    can: eventPermissions(actor, row, env),
   };
+  if (row.ends_at !== null) dto.endDate = new Date(row.ends_at).toISOString();
+  if (row.accessibility) dto.accessibility = row.accessibility;
+  if (row.schedule_note && row.schedule !== 'scheduled') dto.scheduleNote = row.schedule_note;
   if (row.organizer) dto.organizer = row.organizer;
   if (isModerator(actor)) dto.createdBy = row.created_by;
   return dto;

@@ -5,6 +5,7 @@ import type {
   ModerationTab,
 } from '../../common/schemas/moderation';
 import { type Actor, isModerator } from '../auth/actor';
+import type { Env } from '../env';
 import type { ModerationCountRows } from '../store/moderation';
 import type { EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
@@ -25,9 +26,10 @@ export function presentModerationItem(
   category: ModerationTab,
   reports: ReportRow[],
   actor: Actor | null,
+  env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>,
 ): ModerationItem {
   return {
-    event: presentEvent(event, actor),
+    event: presentEvent(event, actor, env),
     category,
     reports: reports.map((r) => presentReport(r, actor)),
   };

@@ -8,6 +8,7 @@ import { registerSessionRoutes } from './auth/session';
 import { registerCalendarRoutes } from './calendar/index';
 import { registerCreateEventRoute } from './events/create';
 import { registerEventRoutes } from './events/index';
+import { registerScheduleRoute } from './events/schedule';
 import { registerHealthRoutes } from './health';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
@@ -23,6 +24,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCreateEventRoute(app, ctx);
+  registerScheduleRoute(app, ctx);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);

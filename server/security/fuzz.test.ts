@@ -100,13 +100,23 @@ interface FuzzRequest {
 interface Answer {
   status: number;
   body: string;
+  /** From sending to the end of the answer. */
+  ms: number;
 }
+
+/**
+ * No request may take longer than this (they are answered in milliseconds). A pattern that backtracks,
+ * or any other work that grows faster than its input, shows here before it freezes a server.
+ */
+const TIME_BOUND_MS = 1500;
 
 /** Bodies over the limit go on a connection of their own: the server answers 413 and closes it. */
 const OVER_LIMIT = 64 * 1024;
 
 function send(req: FuzzRequest, attempt = 0): Promise<Answer> {
   const own = attempt > 0 || (req.body?.length ?? 0) > OVER_LIMIT;
+  const started = performance.now();
+  const ms = () => performance.now() - started;
   return new Promise((resolve, reject) => {
     const r = httpRequest(
       {
@@ -124,6 +134,7 @@ function send(req: FuzzRequest, attempt = 0): Promise<Answer> {
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8').slice(0, 300),
+            ms: ms(),
           }),
         );
         res.on('error', reject);
@@ -141,7 +152,7 @@ function send(req: FuzzRequest, attempt = 0): Promise<Answer> {
       const raw = (error as { rawPacket?: Buffer }).rawPacket?.toString('latin1') ?? '';
       const status = /^HTTP\/1\.1 (4\d\d) /.exec(raw);
       if (req.method === 'HEAD' && status) {
-        resolve({ status: Number(status[1]), body: raw.slice(0, 300) });
+        resolve({ status: Number(status[1]), body: raw.slice(0, 300), ms: ms() });
         return;
       }
       reject(
@@ -384,6 +395,11 @@ const validEvent = {
   sourceLink: 'https://example.org',
 };
 
+/** Addresses that made a backtracking pattern take seconds: long runs of dots, labels or `@`s. */
+const hostileEmail = fc
+  .tuple(fc.constantFrom('.', 'a.', '@', '.@', '\u202E'), fc.integer({ min: 40_000, max: 60_000 }))
+  .map(([piece, length]) => `a@${piece.repeat(Math.ceil(length / piece.length))}@`);
+
 /** Per route: bodies its schema must refuse (valid JSON, wrong shape). None for routes that read no body. */
 const schemaRefused: Record<string, fc.Arbitrary<{ kind: string; type: string; body: Buffer }>> = {
   '/api/auth/sign-up': fc.oneof(
@@ -392,7 +408,7 @@ const schemaRefused: Record<string, fc.Arbitrary<{ kind: string; type: string; b
       { name: 'N', email: 'fuzz@example.org', password: 'secret-123' },
       {
         name: notText,
-        email: fc.oneof(notText, fc.constantFrom('no-at-sign', '@', 'a@', '\u0000@x.y')),
+        email: fc.oneof(notText, fc.constantFrom('no-at-sign', '@', 'a@', '\u0000@x.y'), hostileEmail),
         password: fc.oneof(notText, fc.constantFrom('', '12345')),
       },
     ),
@@ -401,7 +417,7 @@ const schemaRefused: Record<string, fc.Arbitrary<{ kind: string; type: string; b
     notObject.map(json('sign-in: not an object')),
     invalidObject(
       { email: 'fuzz@example.org', password: 'secret-123' },
-      { email: notText, password: notText },
+      { email: fc.oneof(notText, hostileEmail), password: notText },
     ),
   ),
   '/api/events': fc.oneof(
@@ -595,10 +611,11 @@ describe('hostile input', () => {
         const answers = await Promise.all(batch.map((req) => send(req)));
         sent += batch.length;
         batch.forEach((req, i) => {
-          const { status, body } = answers[i]!;
+          const { status, body, ms } = answers[i]!;
           seen.set(req.route, (seen.get(req.route) ?? 0) + 1);
           const what = `${req.method} ${req.path.slice(0, 120)} (${req.kind}): ${status} ${body}`;
           if (status >= 500) throw new Error(`server error: ${what}`);
+          if (ms > TIME_BOUND_MS) throw new Error(`took ${Math.round(ms)} ms: ${what}`);
           if (req.method === 'POST' && (status < 400 || status >= 500))
             throw new Error(`not refused: ${what}`);
         });

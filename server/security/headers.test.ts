@@ -96,7 +96,37 @@ describe('security headers', () => {
       expect(csp['frame-ancestors'], path).toEqual(["'none'"]);
       // Browsers without frame-ancestors: helmet's SAMEORIGIN (no other site may frame it either).
       expect(res.headers.get('x-frame-options'), path).toMatch(/^(DENY|SAMEORIGIN)$/);
+      // No page may ask for camera, microphone, location or payment, nor anything it frames.
+      const permissions = res.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+        expect(permissions, path).toContain(`${feature}=()`);
+      }
     }
+  });
+
+  it('marks every answer made for a signed-in person, and every answer setting a cookie, private, no-store', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    const personal = [
+      '/api/events',
+      `/api/events/${benign.id}`,
+      `/api/events/${benign.id}/ics`,
+      '/api/auth/session',
+      '/api/log',
+      '/',
+      `/event/${benign.id}`,
+    ];
+    for (const path of personal) {
+      const res = await server.fetch(path, { headers: { cookie } });
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    // Without a session the public answers stay cacheable.
+    const visitor = await server.fetch(`/api/events/${benign.id}/ics`);
+    expect(visitor.headers.get('cache-control')).toBe('public, max-age=300');
+    const signIn = await server.fetch('/api/auth/sign-out', { method: 'POST', headers: { cookie } });
+    expect(signIn.headers.get('set-cookie')).toContain('sid=');
+    expect(signIn.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('lets other sites frame the embed page, and only it, with the rest of the policy intact', async () => {

@@ -237,6 +237,24 @@ export const MATRIX: MatrixRow[] = [
     expect: ownerOrModerator(200),
   },
 
+  // --- Cancelled and postponed (docs/PRODUCT.md#cancelled-and-postponed)
+  {
+    method: 'POST',
+    route: '/api/events/:id/schedule',
+    what: 'cancel an approved event',
+    body: () => ({ schedule: 'cancelled', note: 'Called off' }),
+    expect: { visitor: 401, user: 403, submitter: 200, moderator: 200 },
+    effect: { status: 'approved' },
+  },
+  {
+    method: 'POST',
+    route: '/api/events/:id/schedule',
+    what: 'postpone a pending event',
+    event: 'pending',
+    body: () => ({ schedule: 'postponed' }),
+    expect: { visitor: 401, user: 404, submitter: 409, moderator: 409 },
+  },
+
   // --- Reports
   {
     method: 'POST',

@@ -72,3 +72,30 @@ describe('client address behind proxies', () => {
     expect(await hitsFor('198.51.100.200')).toBe(0);
   });
 });
+
+describe('per-IP limits and IPv6 (nginx forwarding $remote_addr, docs/DEPLOY.md)', () => {
+  it('counts one /64 as one client: new addresses in it do not get new attempts', async () => {
+    const { limit } = AUTH_RATE_RULES.signInIp;
+    const statuses: number[] = [];
+    for (let i = 1; i <= limit + 10; i++) {
+      statuses.push(
+        await attempt('127.0.0.1', `2001:db8:a:b:${i.toString(16)}:${(i * 7).toString(16)}::${i}`),
+      );
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
+    // Another /64 is another client.
+    expect(await attempt('127.0.0.1', '2001:db8:a:c::1')).toBe(400);
+  });
+
+  it('counts every spelling of an address, and its IPv4-mapped form, as one', async () => {
+    const before = await hitsFor('198.51.100.77');
+    for (const spelling of ['198.51.100.77', '::ffff:198.51.100.77', '::FFFF:c633:644d']) {
+      expect(await attempt('127.0.0.1', spelling)).toBe(400);
+    }
+    expect(await hitsFor('198.51.100.77')).toBe(before + 3);
+    expect(await attempt('::ffff:127.0.0.1', '2001:DB8:d::1')).toBe(400);
+    expect(await attempt('127.0.0.1', '2001:0db8:000d:0000::2')).toBe(400);
+    expect(await hitsFor('2001:db8:d:0::/64')).toBe(2);
+  });
+});

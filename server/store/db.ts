@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ChangeCounter } from './changes';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -13,7 +14,33 @@ export interface Store {
   dialect: Dialect;
   /** For SQLite, the file path (backups, integrity checks); null for PostgreSQL. */
   sqlitePath: string | null;
+  /** Statements that changed rows visitors can see, so far (server/store/changes.ts). */
+  changes: ChangeCounter;
+  /**
+   * What is wrong with the database file itself, or null: an SQLite file deleted or replaced under the
+   * running server keeps taking writes into the file it had open, which nobody will ever read again.
+   */
+  fileProblem(): string | null;
   close(): Promise<void>;
+}
+
+/** Refusing to start: one line for the operator, no stack (server/main.ts prints the message alone). */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** The file that says a database was created at `path` (server/store/db.ts, `openSqlite`). */
+export const markerPath = (path: string) => `${path}.marker`;
+
+const markerText = (path: string) =>
+  `This file records that the calendar's database ${path} was created here (${new Date().toISOString()}).\n` +
+  'While it is here and the database is not, the server refuses to start instead of beginning again\n' +
+  'with an empty database: restore the database from a backup, or delete this file to start afresh.\n';
+
+/** The identity of a file (device and inode), or null when there is no file at `path`. */
+function fileIdentity(path: string): string | null {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}` : null;
 }
 
 /**
@@ -44,24 +71,95 @@ export function openStore(databaseUrl: string): Store {
   if (databaseUrl.startsWith('sqlite:')) {
     const raw = databaseUrl.slice('sqlite:'.length);
     const path = raw === ':memory:' ? raw : resolve(raw);
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const onDisk = path !== ':memory:';
+    if (onDisk) {
+      // A database that was here and is gone is lost data, not a first start: never replace it
+      // silently with an empty one (docs/DEPLOY.md).
+      if (!existsSync(path) && existsSync(markerPath(path))) {
+        throw new StartupError(
+          `The database ${path} is missing, but one was created there before (${markerPath(path)}). ` +
+            'Restore it from a backup, or delete that marker file to start with an empty database.',
+        );
+      }
+      mkdirSync(dirname(path), { recursive: true });
+    }
     const sqlite = new SQLite(path);
+    if (onDisk && !existsSync(markerPath(path))) writeFileSync(markerPath(path), markerText(path));
+    const identity = onDisk ? fileIdentity(path) : null;
+    const fileProblem = () => {
+      if (!onDisk) return null;
+      const now = fileIdentity(path);
+      if (now === null) return `the database file ${path} was deleted while the server was running`;
+      return now === identity ? null : `the database file ${path} was replaced while the server was running`;
+    };
     sqlite.pragma('journal_mode = WAL');
     // NORMAL in WAL mode survives a process crash; only a power cut can lose the last transactions.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', sqlitePath: path, close: () => db.destroy() };
+    const changes = new ChangeCounter();
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [changes],
+    });
+    return { db, dialect: 'sqlite', sqlitePath: path, changes, fileProblem, close: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     // int8 columns hold millisecond instants, well inside Number's exact range.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', sqlitePath: null, close: () => db.destroy() };
+    // A server that does not answer must not hang the start (or a request) for ever.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // A connection lost while idle (the server restarted) is replaced by the pool; without a listener
+    // the error would end the process.
+    pool.on('error', () => undefined);
+    const changes = new ChangeCounter();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
+    return {
+      db,
+      dialect: 'postgres',
+      sqlitePath: null,
+      changes,
+      fileProblem: () => null,
+      close: () => db.destroy(),
+    };
   }
-  throw new Error('DATABASE_URL must be sqlite:PATH or postgres://…');
+  throw new StartupError('DATABASE_URL must be sqlite:PATH or postgres://…');
+}
+
+/** DATABASE_URL as it may be printed: a PostgreSQL password replaced by `***`. */
+export function printableDatabaseUrl(databaseUrl: string): string {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return databaseUrl;
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'the PostgreSQL address in DATABASE_URL (it is not a valid URL)';
+  }
+}
+
+/** An error's own words on one line (a connection refused on several addresses has none: its code). */
+function oneLine(error: unknown): string {
+  const { message, code } = (error ?? {}) as { message?: string; code?: string };
+  return (message || code || String(error)).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Open the database of DATABASE_URL and bring its schema up to date, for the server and the admin
+ * command. Anything that makes it unusable (no such host, a wrong password, a folder that cannot be
+ * written, a file that is not a database) is one StartupError line naming the database and the cause.
+ */
+export async function openDatabase(databaseUrl: string): Promise<Store> {
+  let store: Store | undefined;
+  try {
+    store = openStore(databaseUrl);
+    await migrateToLatest(store.db);
+    return store;
+  } catch (error) {
+    await store?.close().catch(() => undefined);
+    if (error instanceof StartupError) throw error;
+    throw new StartupError(`Cannot use the database ${printableDatabaseUrl(databaseUrl)}: ${oneLine(error)}`);
+  }
 }
 
 /** Any fixed 64-bit number; every app server of this project uses the same one. */

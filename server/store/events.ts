@@ -1,5 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { EventStatus, EventType } from '../../common/enums';
+import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
+import { overAt } from '../../common/eventTime';
+import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { newId } from './ids';
@@ -10,17 +12,29 @@ export function likeContains(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * An event one can attend online is found by the word "online" among its places (docs/PRODUCT.md#home),
+ * whatever its city and country say.
+ */
+const onlinePlace = (attendance: AttendanceMode | undefined) =>
+  attendance === 'online' || attendance === 'both' ? ['online'] : [];
+
 export function searchTextOf(e: {
   title: string;
   description: string;
   city: string;
   country: string;
+  attendance?: AttendanceMode | undefined;
 }): string {
-  return [e.title, e.description, e.city, e.country].join('\n').toLowerCase();
+  return [e.title, e.description, e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
 }
 
-export function locationTextOf(e: { city: string; country: string }): string {
-  return `${e.city}\n${e.country}`.toLowerCase();
+export function locationTextOf(e: {
+  city: string;
+  country: string;
+  attendance?: AttendanceMode | undefined;
+}): string {
+  return [e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
 }
 
 /** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
@@ -106,14 +120,17 @@ export function settled(rows: EventRow[], total: number, offset: number, pageSiz
   return { rows, total: rows.length < pageSize ? seen : Math.max(total, seen) };
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+/** Events longer than this are in events_long_idx (migration 0008); the literal must match its WHERE. */
+const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
+
 /**
- * Approved events matching the home page's filters: upcoming soonest first, or past latest first.
+ * Approved events matching the home page's filters: upcoming (not over yet) soonest first, the ones
+ * happening now first of all; or past (over) latest first (docs/PRODUCT.md#home).
  *
- * Search and location are case-insensitive substring matches (LIKE over the lower-cased text, which
- * stays the final word). On SQLite, terms of 3+ characters first go through the FTS5 trigram index
- * (migration 0002): when the matches are few, the page is read from them; when they are many, walking
- * the date index and checking each row is cheaper, and the count says which case it is. On PostgreSQL,
- * pg_trgm GIN indexes serve the same LIKE and its planner makes that choice itself.
+ * Upcoming is two lists read one after the other: events that started and are not over (few: those
+ * that started within a day, from the date index, and longer ones from events_long_idx, at most
+ * LIMITS.eventMaxDays back), then events still to start, walked in date order as before.
  */
 export async function listApprovedEvents(
   db: Kysely<Database>,
@@ -121,14 +138,85 @@ export async function listApprovedEvents(
   { page, pageSize }: Page,
   now: number = Date.now(),
 ): Promise<Listed<EventRow>> {
+  const offset = pageOffset({ page, pageSize });
+  if (filters.when === 'past') {
+    const past = await walkByDate(db, filters, { past: true, now }, offset, pageSize);
+    return settled(past.rows, past.total, offset, pageSize);
+  }
+  const base = matchingLike(db, filters);
+  const recent = base
+    .where('starts_at', '>=', now - DAY_MS)
+    .where('starts_at', '<', now)
+    .where('over_at', '>', now);
+  const long = base
+    .where(LONG_EVENT)
+    .where('starts_at', '>=', now - LIMITS.eventMaxDays * DAY_MS)
+    .where('starts_at', '<', now - DAY_MS)
+    .where('over_at', '>', now);
+  const running = recent.selectAll().unionAll(long.selectAll()).as('running');
+  const runningCount = await db
+    .selectFrom(running)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+  const runningRows =
+    offset < runningCount
+      ? await db
+          .selectFrom(running)
+          .selectAll()
+          .orderBy('starts_at')
+          .orderBy('id')
+          .limit(pageSize)
+          .offset(offset)
+          .execute()
+      : [];
+  const future = await walkByDate(
+    db,
+    filters,
+    { past: false, now },
+    Math.max(0, offset - runningCount),
+    pageSize - runningRows.length,
+  );
+  return settled([...runningRows, ...future.rows], runningCount + future.total, offset, pageSize);
+}
+
+/** Approved events of the filters' type whose text matches its search and location (LIKE only). */
+function matchingLike(db: Kysely<Database>, filters: ListEventsFilters) {
+  let query = db.selectFrom('events').where('status', '=', 'approved');
+  if (filters.type !== 'all') query = query.where('type', '=', filters.type);
+  const search = oneLine(filters.search);
+  if (search) query = query.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
+  const location = oneLine(filters.location);
+  if (location) query = query.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+  return query;
+}
+
+/**
+ * Events still to start (soonest first) or over (latest first), `limit` of them from `offset`, with
+ * their total.
+ *
+ * Search and location are case-insensitive substring matches (LIKE over the lower-cased text, which
+ * stays the final word). On SQLite, terms of 3+ characters first go through the FTS5 trigram index
+ * (migration 0002): when the matches are few, the page is read from them; when they are many, walking
+ * the date index and checking each row is cheaper, and the count says which case it is. On PostgreSQL,
+ * pg_trgm GIN indexes serve the same LIKE and its planner makes that choice itself. The past list's
+ * "over" is checked in the date index, which carries over_at (migration 0008).
+ */
+async function walkByDate(
+  db: Kysely<Database>,
+  filters: ListEventsFilters,
+  { past, now }: { past: boolean; now: number },
+  offset: number,
+  limit: number,
+): Promise<{ rows: EventRow[]; total: number }> {
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   const search = oneLine(filters.search);
   const location = oneLine(filters.location);
-  const offset = pageOffset({ page, pageSize });
 
   let window = db.selectFrom('events').where('status', '=', 'approved');
-  window =
-    filters.when === 'past' ? window.where('starts_at', '<', now) : window.where('starts_at', '>=', now);
+  window = past
+    ? window.where('starts_at', '<', now).where('over_at', '<=', now)
+    : window.where('starts_at', '>=', now);
   if (filters.type !== 'all') window = window.where('type', '=', filters.type);
   let matching = window;
   if (search) matching = matching.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
@@ -151,26 +239,22 @@ export async function listApprovedEvents(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
-  const key = (parts: object) => JSON.stringify({ when: filters.when, type: filters.type, ...parts });
+  const key = (parts: object) =>
+    JSON.stringify({ when: past ? 'past' : 'future', type: filters.type, ...parts });
   const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
+  if (limit <= 0) return { rows: [], total };
 
+  const direction = past ? 'desc' : 'asc';
   const pageOf = (query: typeof window) =>
-    query
-      .selectAll()
-      .orderBy('starts_at', filters.when === 'past' ? 'desc' : 'asc')
-      .orderBy('id')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
+    query.selectAll().orderBy('starts_at', direction).orderBy('id').limit(limit).offset(offset).execute();
   if (!sqlite && location && !search) {
-    // PostgreSQL, location only: the page's ids come from the date index alone (migration 0005 carries
-    // location_text in it: an index-only scan), then only those rows are read.
-    const direction = filters.when === 'past' ? 'desc' : 'asc';
+    // PostgreSQL, location only: the page's ids come from the date index alone (migrations 0005 and
+    // 0008 carry location_text and over_at in it: an index-only scan), then only those rows are read.
     const ids = matching
       .select(['id', 'starts_at'])
       .orderBy('starts_at', direction)
       .orderBy('id')
-      .limit(pageSize)
+      .limit(limit)
       .offset(offset)
       .as('page');
     const rows = await db
@@ -180,14 +264,14 @@ export async function listApprovedEvents(
       .orderBy('page.starts_at', direction)
       .orderBy('page.id')
       .execute();
-    return settled(rows, total, offset, pageSize);
+    return { rows, total };
   }
-  if (!viaFts) return settled(await pageOf(matching), total, offset, pageSize);
-  // Walking the date index visits about (offset + pageSize) × window / total rows; reading the
+  if (!viaFts) return { rows: await pageOf(matching), total };
+  // Walking the date index visits about (offset + limit) × window / total rows; reading the
   // matches from the FTS index costs `total` lookups, each about 5 times dearer. Take the cheaper.
   const windowSize = await cachedCount(db, key({}), () => countOf(window));
-  const walk = ((offset + pageSize) * windowSize) / Math.max(total, 1);
-  return settled(await pageOf(walk < 5 * total ? matching : viaFts), total, offset, pageSize);
+  const walk = ((offset + limit) * windowSize) / Math.max(total, 1);
+  return { rows: await pageOf(walk < 5 * total ? matching : viaFts), total };
 }
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
@@ -198,7 +282,15 @@ export interface NewEvent {
   title: string;
   description: string;
   startsAt: number;
+  endsAt?: number | null;
   timezone: string;
+  attendance?: AttendanceMode;
+  venue?: string | undefined;
+  address?: string | undefined;
+  joinUrl?: string | undefined;
+  placeVisibility?: PlaceVisibility;
+  placeHoursBefore?: number | undefined;
+  accessibility?: string | undefined;
   city: string;
   country: string;
   type: EventType;
@@ -233,6 +325,18 @@ export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<Ev
     approved_at: status === 'approved' ? now : null,
     search_text: searchTextOf(e),
     location_text: locationTextOf(e),
+    ends_at: e.endsAt ?? null,
+    over_at: overAt(e.startsAt, e.endsAt),
+    venue: e.venue ?? null,
+    address: e.address ?? null,
+    attendance: e.attendance ?? 'in_person',
+    join_url: e.joinUrl ?? null,
+    place_visibility: e.placeVisibility ?? 'everyone',
+    place_hours_before: e.placeVisibility === 'hours_before' ? (e.placeHoursBefore ?? null) : null,
+    accessibility: e.accessibility ?? null,
+    schedule: 'scheduled',
+    schedule_note: null,
+    sequence: 0,
   };
   await db.insertInto('events').values(row).execute();
   return row;

@@ -1,5 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { EventStatus, EventType, LogAction, ReportReason, Role } from '../../common/enums';
+import type {
+  AttendanceMode,
+  EventStatus,
+  EventType,
+  LogAction,
+  PlaceVisibility,
+  ReportReason,
+  Role,
+  Schedule,
+} from '../../common/enums';
 
 /**
  * Table types. Instants are integer milliseconds since the epoch (portable across SQLite and
@@ -50,6 +59,33 @@ export interface EventsTable {
   search_text: string;
   /** Lower-cased city and country, for the location filter. */
   location_text: string;
+  /** The end the submitter gave, if any (same zone as the start). */
+  ends_at: number | null;
+  /** When it is over: `ends_at`, or the start plus the default 2 hours. Upcoming and past read it. */
+  over_at: number;
+  venue: string | null;
+  address: string | null;
+  attendance: AttendanceMode;
+  join_url: string | null;
+  /** Who sees venue, address and join link (policies/events.ts: canSeeExactPlace). */
+  place_visibility: PlaceVisibility;
+  /** With `hours_before`: how many hours before the start everyone sees them. */
+  place_hours_before: number | null;
+  accessibility: string | null;
+  schedule: Schedule;
+  schedule_note: string | null;
+  /** RFC 5545 SEQUENCE: raised by every change calendars must pick up (a cancellation). */
+  sequence: number;
+}
+
+/** Moderators' audit trail of actions that are not public log entries (a schedule change). */
+export interface ModerationAuditTable {
+  id: string;
+  event_id: string;
+  action: string;
+  note: string | null;
+  moderator_id: string;
+  created_at: number;
 }
 
 export interface ReportsTable {
@@ -133,18 +169,26 @@ export interface MailUnsubscribeTokensTable {
   created_at: number;
 }
 
+/** Written by each health check (server/routes/health.ts): proof that the database takes writes. */
+export interface HealthProbeTable {
+  name: string;
+  checked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   events: EventsTable;
   reports: ReportsTable;
   transparency_log: TransparencyLogTable;
+  moderation_audit: ModerationAuditTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   email_tokens: EmailTokensTable;
   mail_outbox: MailOutboxTable;
   mail_preferences: MailPreferencesTable;
   mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
+  health_probe: HealthProbeTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ import type { EventRow } from './schema';
 // case-insensitive substring match gives, on whichever database this project runs.
 
 const DAY = 24 * 3600 * 1000;
+const HOUR = 3600 * 1000;
 let server: TestServer;
 let all: EventRow[];
 const now = Date.now();
@@ -37,7 +38,8 @@ function reference(filters: ListEventsFilters, page: number, pageSize: number) {
   const l = filters.location.toLowerCase();
   const rows = all
     .filter((e) => e.status === 'approved')
-    .filter((e) => (filters.when === 'past' ? e.starts_at < now : e.starts_at >= now))
+    // Upcoming: not over yet (docs/PRODUCT.md#events); the running ones come first as they started first.
+    .filter((e) => (filters.when === 'past' ? e.over_at <= now : e.over_at > now))
     .filter((e) => filters.type === 'all' || e.type === filters.type)
     .filter((e) => e.search_text.includes(s) && e.location_text.includes(l))
     .sort((a, b) => {
@@ -60,6 +62,16 @@ beforeAll(async () => {
   for (const [i, e] of TRICKY.entries()) {
     await createEvent(server.store, { ...e, createdBy: user.id, startsAt: now + (i + 1) * DAY });
   }
+  // Running now: one that started an hour ago (default length), one in its third day of five, one
+  // that started two days ago and ended a minute ago (past), one that ended just now (past).
+  for (const [title, startsAt, endsAt] of [
+    ['Vigil running in London', now - HOUR, null],
+    ['Encampment day three in London', now - 2 * DAY, now + 3 * DAY],
+    ['Encampment just over in London', now - 2 * DAY, now - 60_000],
+    ['Rally over this instant in London', now - 2 * HOUR, null],
+  ] as const) {
+    await createEvent(server.store, { title, startsAt, endsAt, createdBy: user.id });
+  }
   await createEvent(server.store, {
     title: 'Pending march in London',
     status: 'pending',
@@ -75,6 +87,39 @@ const filters = (over: Partial<ListEventsFilters>): ListEventsFilters => ({
   type: 'all',
   when: 'upcoming',
   ...over,
+});
+
+describe('upcoming and past', () => {
+  it('keeps events that started and are not over in Upcoming, first; over ones are past', async () => {
+    const upcoming = (await actual(filters({}), 1, 50)).ids.map((id) => all.find((e) => e.id === id));
+    const titles = (ids: string[]) => ids.map((id) => all.find((e) => e.id === id)?.title);
+    const started = upcoming.filter((e) => e && e.starts_at < now).map((e) => e?.title);
+    expect(started).toEqual(
+      expect.arrayContaining(['Encampment day three in London', 'Vigil running in London']),
+    );
+    // Those that started come first (they started before the others).
+    expect(upcoming.slice(0, started.length).every((e) => e && e.starts_at < now)).toBe(true);
+    expect(started.indexOf('Encampment day three in London')).toBeLessThan(
+      started.indexOf('Vigil running in London'),
+    );
+    const past = titles((await actual(filters({ when: 'past', location: 'london' }), 1, 100)).ids);
+    expect(past).toContain('Encampment just over in London');
+    expect(past).toContain('Rally over this instant in London');
+    expect(past).not.toContain('Vigil running in London');
+    // A page that starts inside the running events and ends among those still to start.
+    for (const f of [filters({}), filters({ location: 'london' }), filters({ type: 'protest' })]) {
+      expect(await actual(f, 2, 1)).toEqual(reference(f, 2, 1));
+      expect(await actual(f, 1, 5)).toEqual(reference(f, 1, 5));
+    }
+  });
+
+  it('finds long running events through their own index, not by walking their days', async () => {
+    if (server.store.dialect !== 'sqlite') return;
+    const plan = await sql<{ detail: string }>`explain query plan
+      select id from events where status = 'approved' and over_at - starts_at > 86400000
+      and starts_at >= 0 and starts_at < 1 and over_at > 1`.execute(server.store.db);
+    expect(plan.rows.map((r) => r.detail).join(' ')).toContain('events_long_idx');
+  });
 });
 
 describe('indexed search', () => {
@@ -184,6 +229,13 @@ describe('generate-events', () => {
     expect(generated.some((e) => e.starts_at < now - 365 * DAY)).toBe(true);
     expect(generated.some((e) => e.starts_at > now + 365 * DAY)).toBe(true);
     expect(new Set(generated.map((e) => e.country)).size).toBeGreaterThan(30);
+    // Ends (some over several days), venues and addresses, online events with their link.
+    expect(generated.filter((e) => e.ends_at !== null).length).toBeGreaterThan(200);
+    expect(generated.some((e) => e.ends_at !== null && e.ends_at - e.starts_at > DAY)).toBe(true);
+    expect(generated.every((e) => e.over_at > e.starts_at)).toBe(true);
+    expect(generated.some((e) => e.address)).toBe(true);
+    expect(generated.some((e) => e.attendance === 'online' && e.join_url?.startsWith('https://'))).toBe(true);
+    expect(new Set(generated.map((e) => e.place_visibility)).size).toBe(3);
     const verified = generated.filter((e) => e.verified === 1).length / generated.length;
     expect(verified).toBeGreaterThan(0.1);
     expect(verified).toBeLessThan(0.6);

@@ -81,7 +81,6 @@ async function loadSecret(db: Kysely<Database>, purpose: string, name: string, n
     .select('value')
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
-  await deleteOldSecrets(db, purpose, now);
   return Buffer.from(row.value, 'base64url');
 }
 

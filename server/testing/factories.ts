@@ -1,4 +1,12 @@
-import type { EventStatus, EventType, LogAction, ReportReason, Role } from '../../common/enums';
+import type {
+  AttendanceMode,
+  EventStatus,
+  EventType,
+  LogAction,
+  PlaceVisibility,
+  ReportReason,
+  Role,
+} from '../../common/enums';
 import type { EventInput } from '../../common/schemas/events';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../store/db';
@@ -12,7 +20,9 @@ let counter = 0;
 const next = () => ++counter;
 
 /** A valid submission body (POST /api/events, the submit form's fields), with any field changed. */
-export function validEventInput(overrides: Partial<Record<keyof EventInput, string>> = {}) {
+export function validEventInput(
+  overrides: Partial<Record<keyof EventInput, string>> = {},
+): Record<string, string> {
   return {
     title: 'March for Gaza',
     description: 'A peaceful march from the square to parliament.\nBring banners.',
@@ -72,6 +82,15 @@ export interface EventOverrides {
   verified?: boolean;
   /** Start as an instant (ms); defaults to a week from now. */
   startsAt?: number;
+  /** End as an instant (ms); none unless given. */
+  endsAt?: number | null;
+  attendance?: AttendanceMode;
+  venue?: string;
+  address?: string;
+  joinUrl?: string;
+  placeVisibility?: PlaceVisibility;
+  placeHoursBefore?: number;
+  accessibility?: string;
   timezone?: string;
   organizer?: string;
   sourceLink?: string;
@@ -92,6 +111,14 @@ export async function createEvent(store: Store, overrides: EventOverrides = {}):
     status: overrides.status ?? 'approved',
     verified: overrides.verified ?? false,
     startsAt: overrides.startsAt ?? Date.now() + 7 * DAY,
+    endsAt: overrides.endsAt ?? null,
+    attendance: overrides.attendance,
+    venue: overrides.venue,
+    address: overrides.address,
+    joinUrl: overrides.joinUrl,
+    placeVisibility: overrides.placeVisibility,
+    placeHoursBefore: overrides.placeHoursBefore,
+    accessibility: overrides.accessibility,
     timezone: overrides.timezone ?? 'Europe/London',
     organizer: overrides.organizer,
     sourceLink: overrides.sourceLink ?? 'https://example.org/event',

@@ -33,14 +33,14 @@ export interface TestServerOptions {
 const pgAdminUrl = () =>
   process.env.PALCAL_TEST_DB === 'postgres' ? process.env.PALCAL_PG_ADMIN_URL : undefined;
 
-interface TestDatabase {
+export interface TestDatabase {
   url: string;
   /** Delete its files (a SQLite database); a PostgreSQL one goes with the cluster when the run ends. */
   remove(): void;
 }
 
 /** A fresh, empty database: one in the api-pg project's cluster, else a SQLite file in a temp folder. */
-async function freshTestDatabase(): Promise<TestDatabase> {
+export async function freshTestDatabase(): Promise<TestDatabase> {
   const admin = pgAdminUrl();
   if (admin) return { url: await createDatabaseAt(admin), remove: () => {} };
   const dir = mkdtempSync(join(tmpdir(), 'palcal-db-'));

@@ -87,7 +87,8 @@ export function Header() {
 
   const user = session.data?.user ?? null;
   const loading = session.isPending;
-  const isModerator = user?.role === 'moderator';
+  // What the server says this person may do, never a role rule worked out here.
+  const isModerator = session.data?.can.moderate === true;
 
   const handleSignOut = () => {
     signOut.mutate(undefined, { onSettled: () => navigate('/') });

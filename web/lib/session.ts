@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { SessionResponse, SessionUser } from '../../common/schemas/auth';
+import type { AuthSuccess, SessionResponse } from '../../common/schemas/auth';
 import { api, forgetViewerData, sessionQueryKey } from './api';
 
 /**
@@ -22,9 +22,9 @@ export function useSession() {
  * After a sign-in: the session is known (no extra request), and anything cached for the visitor
  * (lists, event pages) is dropped, since what the server shows depends on who asks.
  */
-export function rememberSignedIn(queryClient: QueryClient, user: SessionUser): void {
+export function rememberSignedIn(queryClient: QueryClient, session: AuthSuccess): void {
   forgetViewerData(queryClient);
-  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
 }
 
 export const fetchSession = () => api<SessionResponse>('/api/auth/session');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { EVENT_TYPES, type EventType } from '../../../common/enums';
+import { overAt } from '../../../common/eventTime';
 import type { Store } from '../../store/db';
 import { locationTextOf, searchTextOf } from '../../store/events';
 import { newId } from '../../store/ids';
@@ -196,6 +197,21 @@ const ORGANIZERS = [
   null,
 ];
 
+const VENUES = [
+  'Main square, by the fountain',
+  'Outside the town hall',
+  'Community centre, main hall',
+  'University library, room 2',
+  'The old cinema',
+  'Meeting point: central station, north exit',
+];
+const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Market Street', 'Park Avenue', 'Mill Road'];
+const ACCESS_NOTES = [
+  'Step-free access; seating available.',
+  'Sign language interpretation; quiet space next to the hall.',
+  'The route is flat and about 2 km long; a shorter route is signposted.',
+];
+
 /** A small seeded generator (mulberry32): the same N gives the same calendar text every time. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -230,7 +246,7 @@ export async function generateEvents(
   const random = seeded(options.seed ?? 20231007);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = options.now ?? Date.now();
-  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 18 columns.
+  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 30 columns.
   const batchSize = options.batchSize ?? (dialect === 'postgres' ? 2000 : 1000);
   const batchesPerTransaction = 20;
 
@@ -268,6 +284,17 @@ export async function generateEvents(
     const startsAt =
       Math.floor((now + dayOffset * DAY) / DAY) * DAY + (10 + Math.floor(random() * 20) / 2) * 3600_000;
     const createdAt = Math.min(now, startsAt - Math.floor(random() * 60) * DAY);
+    // Half have an end: most a few hours later, one in fifty over several days (an encampment).
+    const shape = random();
+    const endsAt =
+      shape < 0.02
+        ? startsAt + (1 + Math.floor(random() * 6)) * DAY
+        : shape < 0.5
+          ? startsAt + (1 + Math.floor(random() * 8) / 2) * 3600_000
+          : null;
+    const online = city === 'Online';
+    const attendance = online ? 'online' : type === 'digital' || random() < 0.05 ? 'both' : 'in_person';
+    const visibility = random();
     const id = newId();
     return {
       id,
@@ -286,8 +313,21 @@ export async function generateEvents(
       created_at: createdAt,
       updated_at: createdAt,
       approved_at: createdAt + 3600_000,
-      search_text: searchTextOf({ title, description, city, country }),
-      location_text: locationTextOf({ city, country }),
+      search_text: searchTextOf({ title, description, city, country, attendance }),
+      location_text: locationTextOf({ city, country, attendance }),
+      ends_at: endsAt,
+      over_at: overAt(startsAt, endsAt),
+      venue: online ? null : random() < 0.6 ? pick(VENUES) : null,
+      address:
+        online || random() < 0.5 ? null : `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${city}`,
+      attendance,
+      join_url: attendance === 'in_person' ? null : `https://meet.example.org/${id}`,
+      place_visibility: visibility < 0.8 ? 'everyone' : visibility < 0.9 ? 'signed_in' : 'hours_before',
+      place_hours_before: visibility >= 0.9 ? pick([2, 6, 24, 48]) : null,
+      accessibility: random() < 0.3 ? pick(ACCESS_NOTES) : null,
+      schedule: random() < 0.01 ? 'cancelled' : random() < 0.01 ? 'postponed' : 'scheduled',
+      schedule_note: null,
+      sequence: 0,
     };
   };
 

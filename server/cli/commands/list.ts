@@ -1,5 +1,6 @@
 import { listUsers } from '../../store/users';
 import { type AdminCommand, CliError } from '../command';
+import { terminalText } from '../terminalText';
 
 /** Every account: role, email, name, how it signs in, and when it was created. Moderators first. */
 export const listCommand: AdminCommand = {
@@ -13,10 +14,11 @@ export const listCommand: AdminCommand = {
       out('No accounts yet.');
       return;
     }
+    // People's text escaped: a name must not forge a row or hide another (server/cli/terminalText.ts).
     const rows = users.map((u) => [
       u.role,
-      u.email,
-      u.name,
+      terminalText(u.email),
+      terminalText(u.name),
       [u.password_hash ? 'password' : '', u.google_sub ? 'google' : ''].filter(Boolean).join('+') || '-',
       new Date(u.created_at).toISOString().slice(0, 10),
     ]);

@@ -145,7 +145,7 @@ describe('confirming the address after a password sign-up', () => {
 describe('email settings of the account page', () => {
   const settings = async (cookie: string) => {
     const res = await server.fetch('/api/account/email', { headers: { cookie } });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     return { status: res.status, body: (await res.json()) as EmailSettings };
   };
 

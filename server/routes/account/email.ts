@@ -6,11 +6,11 @@ import {
   NOTIFICATIONS,
   verifyEmailSchema,
 } from '../../../common/schemas/account';
-import { accountError } from '../../auth/accountErrors';
 import type { Actor } from '../../auth/actor';
 import { verifyEmailWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
-import { unauthenticated } from '../../errors';
+import { accountError, unauthenticated } from '../../errors';
+import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { presentEmailSettings } from '../../presenters/emailSettings';
@@ -31,7 +31,7 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
 
   // The link may be opened in any browser, signed in or not: the token alone says whose address it is.
   app.post('/api/auth/verify-email', async (request, reply): Promise<Accepted> => {
-    await enforceRateLimit(db, EMAIL_RATE_RULES.useLinkIp, request.ip);
+    await enforceRateLimit(db, EMAIL_RATE_RULES.useLinkIp, rateLimitSubject(request.ip));
     const { token } = parseInput(verifyEmailSchema, request.body);
     await verifyEmailWithLink(db, { token });
     reply.header('Cache-Control', 'no-store');

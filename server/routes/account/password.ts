@@ -6,12 +6,13 @@ import {
   resetPasswordSchema,
 } from '../../../common/schemas/account';
 import type { AuthSuccess } from '../../../common/schemas/auth';
-import { accountError } from '../../auth/accountErrors';
 import { emailTokenIsLive } from '../../auth/emailTokens';
 import { hashPassword } from '../../auth/passwords';
 import { beginSession } from '../../auth/signIn';
 import { resetPasswordWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
+import { accountError } from '../../errors';
+import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { enforceRateLimit } from '../../rateLimit';
@@ -27,7 +28,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, { store, env }
   // The same answer whether or not the address has an account: the email is the only difference.
   app.post('/api/auth/forgot-password', async (request, reply): Promise<Accepted> => {
     if (!outbox.enabled) throw accountError.mailDisabled();
-    await enforceRateLimit(db, EMAIL_RATE_RULES.forgotPasswordIp, request.ip);
+    await enforceRateLimit(db, EMAIL_RATE_RULES.forgotPasswordIp, rateLimitSubject(request.ip));
     const { email } = parseInput(forgotPasswordSchema, request.body);
     await enforceRateLimit(db, EMAIL_RATE_RULES.forgotPasswordAddress, email.toLowerCase());
     const user = await getUserByEmail(db, email);
@@ -38,7 +39,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, { store, env }
 
   // Works without SMTP too: an operator's `npm run admin -- reset-link EMAIL` makes the same links.
   app.post('/api/auth/reset-password', async (request, reply): Promise<AuthSuccess> => {
-    await enforceRateLimit(db, EMAIL_RATE_RULES.useLinkIp, request.ip);
+    await enforceRateLimit(db, EMAIL_RATE_RULES.useLinkIp, rateLimitSubject(request.ip));
     const { token, password } = parseInput(resetPasswordSchema, request.body);
     // A dead link costs no password hashing; the command checks it again, and uses it, atomically.
     if (!(await emailTokenIsLive(db, 'reset', token))) throw accountError.linkExpired();

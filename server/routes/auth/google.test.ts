@@ -45,9 +45,11 @@ interface FlowOutcome {
 
 /** What the pop-up does: /start → provider → /callback, carrying cookies like a browser. */
 async function signInWithGoogle(
-  options: { flowCookie?: (real: string) => string } = {},
+  options: { flowCookie?: (real: string) => string; forwardedFor?: string } = {},
 ): Promise<FlowOutcome> {
-  const start = await server.fetch('/api/auth/google/start', { redirect: 'manual' });
+  // From another address (as forwarded by the proxy), so a test's many sign-ins stay within the per-IP limit.
+  const via: Record<string, string> = options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {};
+  const start = await server.fetch('/api/auth/google/start', { redirect: 'manual', headers: via });
   expect(start.status).toBe(302);
   const flow = cookiePair(start, 'oidc_flow');
   const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
@@ -56,7 +58,7 @@ async function signInWithGoogle(
   expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/api/auth/google/callback`);
   const cookie = options.flowCookie ? options.flowCookie(flow) : flow;
   const callback = await server.fetch(`${back.pathname}${back.search}`, {
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { cookie, ...via } : via,
   });
   const html = await callback.text();
   return { callback, html, result: resultOf(html), session: cookiePair(callback, 'sid') };
@@ -157,7 +159,7 @@ describe('GET /api/auth/google/callback', () => {
     expect(html).not.toMatch(/<script>(?!<)/);
     expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     expect(callback.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(callback.headers.get('cache-control')).toBe('no-store');
+    expect(callback.headers.get('cache-control')).toBe('private, no-store');
     const sid = callback.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
     expect(sid).toMatch(/; HttpOnly/);
     expect(sid).toMatch(/; SameSite=Lax/);
@@ -180,6 +182,37 @@ describe('GET /api/auth/google/callback', () => {
       .where('email_lc', '=', 'unverified@gmail.example')
       .executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it('takes the claims as input like any other: a NUL or a control character never reaches the database', async () => {
+    provider.setIdentity({
+      sub: 'sub-odd-name',
+      email: 'odd.name@gmail.example',
+      email_verified: true,
+      name: `Na\u0000me\u202E with\nbreaks\u001b[8m ${'é'.repeat(120)}`,
+    });
+    const ok = await signInWithGoogle({ forwardedFor: '198.51.100.90' });
+    expect(ok.result).toEqual({ ok: true });
+    const user = await sessionUser(ok.session);
+    expect(user?.name).toBe(`Name withbreaks[8m ${'é'.repeat(81)}`);
+
+    for (const [identity, code] of [
+      [{ email: 'bad\u0000@gmail.example' }, 'auth/provider-error'],
+      [{ email: 'not-an-email' }, 'auth/provider-error'],
+      [{ email: `${'a'.repeat(300)}@gmail.example` }, 'auth/provider-error'],
+      [{ sub: 'sub\u0000nul' }, 'auth/provider-error'],
+    ] as const) {
+      provider.setIdentity({
+        sub: 'sub-bad',
+        email: 'x@gmail.example',
+        email_verified: true,
+        name: 'X',
+        ...identity,
+      });
+      const { result, session } = await signInWithGoogle({ forwardedFor: '198.51.100.90' });
+      expect(result, JSON.stringify(identity)).toMatchObject({ ok: false, code });
+      expect(session).toBe('');
+    }
   });
 
   it('answers account-exists for an email that a password account proved it owns', async () => {

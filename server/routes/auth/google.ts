@@ -8,6 +8,7 @@ import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
 import { googleEnabled } from '../../env';
 import { AppError } from '../../errors';
+import { rateLimitSubject } from '../../http/clientAddress';
 import { enforceRateLimit } from '../../rateLimit';
 
 const FLOW_COOKIE_PATH = '/api/auth/google';
@@ -41,7 +42,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
   app.get('/api/auth/google/start', async (request, reply) => {
     try {
       if (!googleEnabled(env)) throw googleError.notConfigured();
-      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, request.ip);
+      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, rateLimitSubject(request.ip));
       const { url, sealedFlow } = await google.start().catch((error: unknown) => {
         request.log.warn({ err: error }, 'google discovery failed');
         throw googleError.provider('Google could not be reached. Please try again.');
@@ -65,7 +66,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
     reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' });
     try {
       if (!googleEnabled(env)) throw googleError.notConfigured();
-      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, request.ip);
+      await enforceRateLimit(store.db, AUTH_RATE_RULES.google, rateLimitSubject(request.ip));
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const claims = await google.finish(query, request.cookies[FLOW_COOKIE]);
       const user = await userForGoogleClaims(store.db, claims);

@@ -359,6 +359,26 @@ describe('cross-site request forgery', () => {
       const res = await post('/api/auth/sign-out', {}, { cookie: pair, headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
+    // The same route spelled otherwise: the check follows the route the request reaches, not its URL.
+    for (const path of ['/%61pi/auth/sign-out', '/%61%70%69/auth/sign%2Dout', '/api/auth/%73ign-out']) {
+      const res = await post(path, {}, { cookie: pair, headers: { origin: 'https://evil.example' } });
+      expect(res.status, path).toBe(403);
+    }
+    // X-Forwarded-Host is never believed, even from the proxy on this machine: nginx passes on what
+    // the client sent, so it would let any site name itself as ours.
+    const forged = await post(
+      '/api/auth/sign-out',
+      {},
+      {
+        cookie: pair,
+        headers: {
+          origin: 'https://evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+      },
+    );
+    expect(forged.status).toBe(403);
     expect(await sessionUser(pair)).toMatchObject({ id: account.id });
   });
 

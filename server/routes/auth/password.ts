@@ -13,7 +13,8 @@ import { AUTH_RATE_RULES } from '../../auth/rateLimits';
 import { deleteSession, SESSION_COOKIE } from '../../auth/sessions';
 import { beginSession } from '../../auth/signIn';
 import type { AppContext } from '../../context';
-import { AppError, validationFailed } from '../../errors';
+import { type AppError, authError, validationFailed } from '../../errors';
+import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { enforceRateLimit } from '../../rateLimit';
@@ -25,7 +26,7 @@ export const INVALID_CREDENTIAL_MESSAGE =
 export const WEAK_PASSWORD_MESSAGE = 'Password should be at least 6 characters.';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
-const invalidCredential = () => new AppError(401, 'auth/invalid-credential', INVALID_CREDENTIAL_MESSAGE);
+const invalidCredential = () => authError.invalidCredential(INVALID_CREDENTIAL_MESSAGE);
 
 /**
  * Sign-up validation with the codes of docs/PRODUCT.md#sign-in-messages: a malformed email is `auth/invalid-email`, a short password
@@ -36,13 +37,16 @@ function signUpValidationError(error: ZodError): AppError {
   const base = validationFailed(error);
   const fields = base.fields ?? {};
   if (fields.email === AUTH_MESSAGES.emailInvalid) {
-    return new AppError(400, 'auth/invalid-email', INVALID_EMAIL_MESSAGE, fields);
+    return authError.invalidEmail(INVALID_EMAIL_MESSAGE, fields);
   }
   if (fields.password === AUTH_MESSAGES.passwordTooShort) {
-    return new AppError(400, 'auth/weak-password', WEAK_PASSWORD_MESSAGE, fields);
+    return authError.weakPassword(WEAK_PASSWORD_MESSAGE, fields);
   }
   return base;
 }
+
+/** The one subject of the server-wide allowance: every password attempt counts against it. */
+export const PASSWORD_ALL = 'all';
 
 /** Rate-limit subject for an account: the normalised email, so case games do not reset the count. */
 const accountKey = (email: string) => email.trim().toLowerCase();
@@ -53,12 +57,14 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
   void warmUpPasswordHashing();
 
   app.post('/api/auth/sign-up', async (request, reply): Promise<AuthSuccess> => {
+    // Counted before the body is read, so a client over its limit costs nothing more.
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpIp, rateLimitSubject(request.ip));
     const parsed = signUpSchema.safeParse(request.body ?? {});
-    await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpIp, request.ip);
     if (!parsed.success) throw signUpValidationError(parsed.error);
     const input = parsed.data;
     assertStorableText(input);
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signUpAccount, accountKey(input.email));
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.passwordAll, PASSWORD_ALL);
     // The role is never read from the request: every new account is a user (docs/PRODUCT.md#roles).
     // With email set up, the account comes with a link that proves its address (docs/EMAIL.md).
     const user = await createPasswordUser(store.db, { ...input, role: 'user' }, (trx, created) =>
@@ -69,12 +75,13 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
   });
 
   app.post('/api/auth/sign-in', async (request, reply): Promise<AuthSuccess> => {
-    await enforceRateLimit(store.db, AUTH_RATE_RULES.signInIp, request.ip);
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.signInIp, rateLimitSubject(request.ip));
     const parsed = signInSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw validationFailed(parsed.error);
     assertStorableText(parsed.data);
     const { email, password } = parsed.data;
     await enforceRateLimit(store.db, AUTH_RATE_RULES.signInAccount, accountKey(email));
+    await enforceRateLimit(store.db, AUTH_RATE_RULES.passwordAll, PASSWORD_ALL);
     const user = await getUserByEmail(store.db, email);
     // Unknown email, Google-only account and wrong password: same work, same answer.
     const ok = await verifyPassword(password, user?.password_hash);

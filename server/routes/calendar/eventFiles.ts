@@ -23,25 +23,31 @@ export function registerEventFileRoutes(
 ): void {
   const site = siteOf(env);
 
+  /** Only /api requests carry the actor; pages read the session here, and only when it matters. */
+  const actorOf = async (request: FastifyRequest) =>
+    request.actor ?? (await actorForToken(store.db, request.cookies[SESSION_COOKIE]));
+
   /** The event behind an id if this person may see it; anything else is "not found". */
   async function visibleEvent(request: FastifyRequest, id: string): Promise<EventRow | null> {
     if (!isId(id)) return null;
     const row = await getEventById(store.db, id);
     if (!row) return null;
     if (row.status === 'approved') return row;
-    // Only /api requests carry the actor; pages read the session here, and only when it matters.
-    const actor = request.actor ?? (await actorForToken(store.db, request.cookies[SESSION_COOKIE]));
-    return canViewEvent(actor, row) ? row : null;
+    return canViewEvent(await actorOf(request), row) ? row : null;
   }
 
   async function sendEventIcs(request: FastifyRequest, reply: FastifyReply, id: string) {
     const row = await visibleEvent(request, id);
     if (!row) throw notFound(EVENT_NOT_FOUND);
+    // What a person sees of the place depends on who they are: such a file is never shared by caches.
+    const shared = row.status === 'approved' && row.place_visibility === 'everyone';
+    const actor = shared ? null : await actorOf(request);
     return reply
-      .header('Cache-Control', row.status === 'approved' ? 'public, max-age=300' : 'private, no-cache')
+      .header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store')
+      .header('Vary', 'Cookie')
       .header('Content-Disposition', `attachment; filename="${icsFileName(row.title)}"`)
       .type('text/calendar; charset=utf-8')
-      .send(eventCalendar(row, site));
+      .send(eventCalendar(row, site, { actor }));
   }
 
   app.get<{ Params: { id: string } }>('/api/events/:id/ics', (request, reply) =>

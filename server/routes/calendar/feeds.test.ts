@@ -41,6 +41,10 @@ async function getText(path: string, init?: RequestInit): Promise<{ res: Respons
   return { res, text: await res.text() };
 }
 
+/** Any control character a calendar line may not hold (tab is allowed). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/;
+
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' });
 
 // Last Sundays of March and October 2027: the UK changes clocks on both (BST starts / ends).
@@ -162,6 +166,39 @@ describe('one event as .ics', () => {
     expect(event.location).toBe('Ramallah, Area A, Palestine');
     expect(event.description).toContain('نحن هنا من أجل فلسطين '.repeat(12).trim());
     expect(event.description).toContain('Bring: water, signs; friends.');
+  });
+
+  it('writes no control character into any value: a lone CR cannot start a line of its own', async () => {
+    // As a row stored before input refused such text would be.
+    const forged = await createEvent(server.store, {
+      title: 'Vigil\rDTSTART:19700101T000000Z',
+      description: 'Line\rATTACH:https://evil.example/x\u001b[8m hidden\u0085 \u0007end\r\nnext',
+      organizer: 'Org\rX-FORGED:1',
+      city: 'Leeds\u0001', // not NUL: PostgreSQL stores none
+      country: 'UK\u009b',
+      startsAt: Date.now() + 4 * DAY,
+    });
+    const files = [
+      (await getText(`/event/${forged.id}.ics`)).text,
+      (await getText('/calendar.ics')).text,
+      (await getText(`/calendar.ics?search=${encodeURIComponent('vigil\rX-WR-FORGED:1\u001b\u0085')}`)).text,
+    ];
+    for (const text of files) {
+      expect(text.split('\r\n').filter((line) => CONTROL_BUT_TAB.test(line))).toEqual([]);
+      const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+      for (const name of ['ATTACH', 'X-FORGED', 'X-WR-FORGED']) {
+        expect(
+          lines.filter((line) => line.startsWith(`${name}:`)),
+          name,
+        ).toEqual([]);
+      }
+      expect(lines.filter((line) => line.startsWith('DTSTART:1970'))).toEqual([]);
+    }
+    const event = vevents(files[0] ?? '')[0]!;
+    expect(event.summary).toBe('Vigil\nDTSTART:19700101T000000Z');
+    expect(event.location).toBe('Leeds, UK');
+    expect(event.description).toContain('Line\nATTACH:https://evil.example/x[8m hidden end\nnext');
+    expect(files[2]).toContain('X-WR-CALNAME:');
   });
 
   it('gives pending events only to their submitter and moderators, and never removed ones', async () => {

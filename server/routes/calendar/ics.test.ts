@@ -22,6 +22,18 @@ const row: EventRow = {
   approved_at: Date.UTC(2026, 11, 2),
   search_text: '',
   location_text: '',
+  ends_at: null,
+  over_at: Date.UTC(2027, 0, 10, 20, 0),
+  venue: null,
+  address: null,
+  attendance: 'in_person',
+  join_url: null,
+  place_visibility: 'everyone',
+  place_hours_before: null,
+  accessibility: null,
+  schedule: 'scheduled',
+  schedule_note: null,
+  sequence: 0,
 };
 
 describe('calendar text', () => {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
-import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
 import { eventPageUrl } from '../../../common/links';
+import type { Actor } from '../../auth/actor';
 import type { SiteInfo } from '../../context';
+import { areaText, type PresentedPlace, presentPlace, withheldNotice } from '../../presenters/place';
 import type { EventRow } from '../../store/schema';
-import { EVENT_TYPE_LABELS, publicHost } from './links';
+import { EVENT_TYPE_LABELS, publicHost, SCHEDULE_LABELS } from './links';
 
 const PRODUCT_ID = '-//Palestine Solidarity Calendar//Events//EN';
 
@@ -46,9 +47,22 @@ export function foldByOctets(text: string): string {
   return `${out.join('\r\n')}\r\n`;
 }
 
+/**
+ * Text as a calendar file may hold it (RFC 5545 §3.3.11 allows no control character but tab): any line
+ * break (CRLF, a lone CR, LF) becomes one LF, which escaping then writes as `\n`; every other control
+ * character (C0, DEL, C1) is dropped. A raw CR would end the content line early and let text forge a
+ * property. Every text value goes through it, stored rows made before input refused them included.
+ */
+export function icsSafeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+}
+
 /** TEXT value escaping of RFC 5545 §3.3.11, for the header lines the library leaves unescaped. */
 function escapeText(text: string): string {
-  return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+  return icsSafeText(text)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
 }
 
 /** Stable for the life of the event, and unique across sites: `<id>@<host of PUBLIC_URL>`. */
@@ -59,11 +73,29 @@ function uidOf(row: EventRow, site: SiteInfo): string {
 /** `timestamp` (DTSTAMP) is read by the library but missing from its types. */
 type Attributes = EventAttributes & { timestamp: number };
 
-function eventAttributes(row: EventRow, site: SiteInfo): Attributes {
+/**
+ * Where, as one line: the venue and address when this reader may see them, else the area; an
+ * online-only event's link to join when they may see it, else "Online".
+ */
+function locationLine(row: EventRow, place: PresentedPlace): string {
+  if (row.attendance === 'online') return place.joinUrl ?? areaText(row);
+  return [place.venue, place.address, areaText(row)].filter(Boolean).join(', ');
+}
+
+/** A VEVENT's fields, for one reader: `place` is what presentPlace lets them see. */
+function eventAttributes(row: EventRow, site: SiteInfo, place: PresentedPlace): Attributes {
   const url = eventPageUrl(site.publicUrl, row.id);
-  const details = [row.description.trim()];
-  if (row.organizer) details.push(`Organized by: ${row.organizer}`);
-  details.push(`Official source: ${row.source_link}`);
+  const details = [icsSafeText(row.description).trim()];
+  if (row.schedule !== 'scheduled') {
+    details.unshift(
+      icsSafeText([SCHEDULE_LABELS[row.schedule], row.schedule_note].filter(Boolean).join(': ')),
+    );
+  }
+  if (place.joinUrl) details.push(`Link to join: ${icsSafeText(place.joinUrl)}`);
+  if (place.withheld) details.push(withheldNotice(row));
+  if (row.accessibility) details.push(`Accessibility: ${icsSafeText(row.accessibility)}`);
+  if (row.organizer) details.push(`Organized by: ${icsSafeText(row.organizer)}`);
+  details.push(`Official source: ${icsSafeText(row.source_link)}`);
   details.push(`Always verify event details on the official source. Event page: ${url}`);
   return {
     uid: uidOf(row, site),
@@ -74,15 +106,21 @@ function eventAttributes(row: EventRow, site: SiteInfo): Attributes {
     start: row.starts_at,
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: row.starts_at + DEFAULT_EVENT_DURATION_MS,
+    // Its end, or 2 hours after the start when it has none.
+    end: row.over_at,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: row.title,
+    title: icsSafeText(
+      row.schedule === 'scheduled' ? row.title : `${SCHEDULE_LABELS[row.schedule]}: ${row.title}`,
+    ),
     description: details.join('\n\n'),
-    location: `${row.city}, ${row.country}`,
+    location: icsSafeText(locationLine(row, place)),
     // No `url` here: the library's URL pattern refuses valid hosts (one-digit ports, dotless names);
     // render() adds the URL line itself.
-    status: 'CONFIRMED',
+    // A postponed event will not happen at this time either: calendars drop it until it has a new one.
+    status: row.schedule === 'scheduled' ? 'CONFIRMED' : 'CANCELLED',
+    // Raised by each schedule change, so that subscribed calendars replace their copy (RFC 5545 §3.8.7.4).
+    sequence: row.sequence,
     categories: [EVENT_TYPE_LABELS[row.type]],
     created: row.created_at,
     lastModified: row.updated_at,
@@ -100,11 +138,20 @@ const VEVENT_CACHE_MAX = 5000;
 const FORMAT_CHUNK = 10;
 const veventCache = new Map<string, string>();
 
-function cacheKey(row: EventRow, site: SiteInfo): string {
+function cacheKey(row: EventRow, site: SiteInfo, place: PresentedPlace): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
         site.publicUrl,
+        place,
+        row.ends_at,
+        row.attendance,
+        row.accessibility,
+        row.schedule,
+        row.schedule_note,
+        row.sequence,
+        row.place_visibility,
+        row.place_hours_before,
         row.id,
         row.title,
         row.description,
@@ -129,17 +176,33 @@ function remember(key: string, text: string): void {
   }
 }
 
+/** An event and what its reader may see of its place. */
+interface CalendarEntry {
+  row: EventRow;
+  place: PresentedPlace;
+}
+
+/** Who reads a calendar file: feeds are read by calendar apps, which never sign in. */
+export interface CalendarReader {
+  actor: Actor | null;
+  now?: number;
+}
+const ANONYMOUS: CalendarReader = { actor: null };
+
+const entriesFor = (rows: EventRow[], { actor, now = Date.now() }: CalendarReader): CalendarEntry[] =>
+  rows.map((row) => ({ row, place: presentPlace(row, actor, now) }));
+
 /** The VEVENT blocks of these events, in order, from one library call. */
-function formatVevents(rows: EventRow[], site: SiteInfo): string[] {
+function formatVevents(entries: CalendarEntry[], site: SiteInfo): string[] {
   const { error, value } = createEvents(
-    rows.map((row) => eventAttributes(row, site)),
+    entries.map(({ row, place }) => eventAttributes(row, site, place)),
     { productId: PRODUCT_ID, method: 'PUBLISH' },
   );
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
   // Line breaks inside values are escaped (\n), so every raw CRLF here ends a content line.
   const unfolded = value.replace(/\r\n[ \t]/g, '');
   const blocks = unfolded.split('BEGIN:VEVENT\r\n').slice(1);
-  return rows.map((row, i) => {
+  return entries.map(({ row }, i) => {
     const body = blocks[i] ?? '';
     const block = `BEGIN:VEVENT\r\n${body.slice(0, body.indexOf('END:VEVENT\r\n'))}END:VEVENT\r\n`;
     // The event's page as its URL (a URI value: no TEXT escaping), right after its UID.
@@ -148,27 +211,27 @@ function formatVevents(rows: EventRow[], site: SiteInfo): string[] {
   });
 }
 
-function veventSync(row: EventRow, site: SiteInfo): string {
-  const key = cacheKey(row, site);
+function veventSync(entry: CalendarEntry, site: SiteInfo): string {
+  const key = cacheKey(entry.row, site, entry.place);
   const cached = veventCache.get(key);
   if (cached) return cached;
-  const [text = ''] = formatVevents([row], site);
+  const [text = ''] = formatVevents([entry], site);
   remember(key, text);
   return text;
 }
 
-async function vevents(rows: EventRow[], site: SiteInfo): Promise<string[]> {
-  const keys = rows.map((row) => cacheKey(row, site));
-  const missing = rows.filter((_, i) => !veventCache.has(keys[i] ?? ''));
+async function vevents(entries: CalendarEntry[], site: SiteInfo): Promise<string[]> {
+  const keys = entries.map(({ row, place }) => cacheKey(row, site, place));
+  const missing = entries.filter((_, i) => !veventCache.has(keys[i] ?? ''));
   for (let start = 0; start < missing.length; start += FORMAT_CHUNK) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const chunk = missing.slice(start, start + FORMAT_CHUNK);
     formatVevents(chunk, site).forEach((text, i) => {
-      const row = chunk[i];
-      if (row) remember(cacheKey(row, site), text);
+      const entry = chunk[i];
+      if (entry) remember(cacheKey(entry.row, site, entry.place), text);
     });
   }
-  return rows.map((row, i) => veventCache.get(keys[i] ?? '') ?? veventSync(row, site));
+  return entries.map((entry, i) => veventCache.get(keys[i] ?? '') ?? veventSync(entry, site));
 }
 
 function calendarHeader(header: { calName?: string }, extra: string[]): string {
@@ -181,22 +244,24 @@ function calendarHeader(header: { calName?: string }, extra: string[]): string {
 
 const FOOTER = 'END:VCALENDAR\r\n';
 
-/** One event as an .ics file (for "Add to calendar"). */
-export function eventCalendar(row: EventRow, site: SiteInfo): string {
-  return `${calendarHeader({}, [])}${veventSync(row, site)}${FOOTER}`;
+/** One event as an .ics file (for "Add to calendar"), as `reader` may see it. */
+export function eventCalendar(row: EventRow, site: SiteInfo, reader: CalendarReader = ANONYMOUS): string {
+  const [entry] = entriesFor([row], reader);
+  return `${calendarHeader({}, [])}${entry ? veventSync(entry, site) : ''}${FOOTER}`;
 }
 
-/** A subscribable calendar of many events; calendar apps poll it about hourly. */
+/** A subscribable calendar of many events; calendar apps poll it about hourly, signed out. */
 export async function feedCalendar(
   rows: EventRow[],
   site: SiteInfo,
   { name, description }: { name: string; description: string },
+  reader: CalendarReader = ANONYMOUS,
 ): Promise<string> {
   const head = calendarHeader({ calName: escapeText(name) }, [
     `X-WR-CALDESC:${escapeText(description)}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
   ]);
-  return `${head}${(await vevents(rows, site)).join('')}${FOOTER}`;
+  return `${head}${(await vevents(entriesFor(rows, reader), site)).join('')}${FOOTER}`;
 }
 
 /** A file name from the event title: ASCII letters and digits only, so every browser keeps it. */

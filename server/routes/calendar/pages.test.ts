@@ -63,9 +63,12 @@ beforeAll(async () => {
     title: 'Online teach-in',
     type: 'digital',
     startsAt: zonedDateTimeToInstant('2027-01-10', '19:00', 'America/New_York').getTime(),
+    endsAt: zonedDateTimeToInstant('2027-01-10', '20:30', 'America/New_York').getTime(),
     timezone: 'America/New_York',
-    city: 'Online',
-    country: 'Worldwide',
+    city: '',
+    country: '',
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/teach-in',
     sourceLink: 'https://example.org/webinar',
   });
   hostile = await createEvent(s, {
@@ -129,13 +132,15 @@ describe('share previews of /event/:id', () => {
     expect(new Date(String(data?.startDate)).getTime()).toBe(march.starts_at);
   });
 
-  it('marks digital events as online, with a virtual location', async () => {
+  it('marks online events as online, with their end and the link to join as a virtual location', async () => {
     const { html } = await page(`/event/${online.id}`);
     expect(jsonLd(html)[0]).toMatchObject({
       startDate: '2027-01-10T19:00:00-05:00',
+      endDate: '2027-01-10T20:30:00-05:00',
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      location: { '@type': 'VirtualLocation', url: 'https://example.org/webinar' },
+      location: { '@type': 'VirtualLocation', url: 'https://meet.example.org/teach-in' },
     });
+    expect(metaContent(html, 'name', 'description')).toContain('· Online.');
   });
 
   it('lets no user text break out of the tags or the JSON-LD script', async () => {
@@ -181,6 +186,24 @@ describe('share previews of /event/:id', () => {
     expect(html).toContain('<title>Embed and subscribe · Palestine Solidarity Calendar</title>');
     expect(metaContent(html, 'name', 'description')).toContain('in your calendar app');
     expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('leaves placeholders in user text as text: the page is filled in one pass', async () => {
+    const title = 'Vigil %HEAD% %APP_CONFIG% %TITLE%';
+    const event = await createEvent(server.store, { title, description: 'Bring %HEAD% and %APP_CONFIG%.' });
+    const { res, html } = await page(`/event/${event.id}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<title>${title} · `);
+    expect(metaContent(html, 'property', 'og:title')).toBe(title);
+    expect(metaContent(html, 'property', 'og:description')).toContain('Bring %HEAD% and %APP_CONFIG%.');
+    // The head kept all of its own tags, once each, and the app's settings.
+    expect((html.match(/<link rel="alternate" type="application\/rss\+xml"/g) ?? []).length).toBe(1);
+    expect(jsonLd(html)).toHaveLength(1);
+    expect(
+      JSON.parse(unescapeHtml(/<meta name="app-config" content="([^"]*)"/.exec(html)?.[1] ?? '')),
+    ).toMatchObject({
+      siteTitle: 'Palestine Solidarity Calendar',
+    });
   });
 
   it('advertises the RSS and calendar feeds in the head of every page', async () => {

@@ -2,15 +2,20 @@ import { formatEventDateTime, formatZoneName } from '../../../common/dates';
 import { eventPageUrl } from '../../../common/links';
 import type { SiteInfo } from '../../context';
 import { escapeHtml } from '../../html/shell';
+import { areaText } from '../../presenters/place';
 import type { EventRow } from '../../store/schema';
-import { EVENT_TYPE_LABELS } from './links';
+import { EVENT_TYPE_LABELS, SCHEDULE_LABELS } from './links';
 import { escapeXml } from './xml';
 
-/** A one-line summary of when and where, in the event's own time zone. */
+/**
+ * A one-line summary of when and where, in the event's own time zone: the area only (the exact place is
+ * on the event's page, for those who may see it).
+ */
 export function whenAndWhere(row: EventRow): string {
   const date = new Date(row.starts_at);
   const when = `${formatEventDateTime(date, row.timezone)} (${formatZoneName(date, row.timezone)})`;
-  return `${when} · ${row.city}, ${row.country}`;
+  const tag = row.schedule === 'scheduled' ? '' : `${SCHEDULE_LABELS[row.schedule]} · `;
+  return `${tag}${when} · ${areaText(row)}`;
 }
 
 /** RSS 2.0 of newly approved events, most recent approval first. */

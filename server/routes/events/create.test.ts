@@ -405,3 +405,92 @@ describe('POST /api/events: rate limit', () => {
     );
   });
 });
+
+describe('POST /api/events: the event as it really happens', () => {
+  it('stores an end, a venue and address, who sees them, accessibility notes', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit(
+      {
+        ...validEventInput({ date: '2031-03-08', time: '10:00', endDate: '2031-03-10', endTime: '18:00' }),
+        venue: 'Outside the embassy',
+        address: '1 Embassy Row',
+        placeVisibility: 'hours_before',
+        placeHoursBefore: '6',
+        accessibility: 'Step-free route',
+      },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event).toMatchObject({
+      date: '2031-03-08T10:00:00.000Z',
+      endDate: '2031-03-10T18:00:00.000Z',
+      attendance: 'in_person',
+      venue: 'Outside the embassy',
+      address: '1 Embassy Row',
+      placeRule: { visibility: 'hours_before', hours: 6 },
+      placeWithheld: false,
+      accessibility: 'Step-free route',
+      schedule: 'scheduled',
+    });
+    const row = await getEventById(server.store.db, event.id);
+    expect(row).toMatchObject({ over_at: Date.UTC(2031, 2, 10, 18), place_hours_before: 6 });
+  });
+
+  it('takes a later end date without an end time as the end of that day, and no end time as no end', async () => {
+    const { cookie } = await signedIn();
+    const multi = (await (
+      await submit(validEventInput({ date: '2031-03-08', time: '10:00', endDate: '2031-03-09' }), cookie)
+    ).json()) as EventDto;
+    expect(multi.endDate).toBe('2031-03-10T00:00:00.000Z');
+    const open = (await (
+      await submit(validEventInput({ endDate: '2031-05-17' }), cookie)
+    ).json()) as EventDto;
+    expect(open).not.toHaveProperty('endDate');
+  });
+
+  it.each([
+    [{ endTime: '14:30' }, 'endTime', 'The event must end after it starts'],
+    [{ endDate: '2031-05-16', endTime: '20:00' }, 'endTime', 'The event must end after it starts'],
+    [{ endDate: '2031-07-17', endTime: '10:00' }, 'endTime', 'An event can last at most 31 days'],
+    [{ endTime: '25:00' }, 'endTime', 'Please enter a valid time'],
+    [{ endDate: '2031-02-30' }, 'endDate', 'Please enter a valid date'],
+    [{ attendance: 'online' }, 'joinUrl', 'A link to join is required for online events'],
+    [{ attendance: 'both', joinUrl: 'ftp://example.org/x' }, 'joinUrl', 'Please enter a valid URL'],
+    [{ attendance: 'both', city: '' }, 'city', 'City is required'],
+    [
+      { placeVisibility: 'hours_before' },
+      'placeHoursBefore',
+      'Please choose a number of hours from 1 to 168',
+    ],
+    [
+      { placeVisibility: 'hours_before', placeHoursBefore: '500' },
+      'placeHoursBefore',
+      'Please choose a number of hours from 1 to 168',
+    ],
+    [{ attendance: 'anyhow' }, 'attendance', 'How to attend must be one of: in_person, online, both'],
+  ])('refuses %o: %s "%s"', async (fields, field, message) => {
+    await expectFieldError({ ...validEventInput(), ...fields }, field, message);
+  });
+
+  it('lets an online-only event leave out city and country, and keeps no address for it', async () => {
+    const { cookie } = await signedIn();
+    const res = await submit(
+      {
+        ...validEventInput({ city: '', country: '' }),
+        attendance: 'online',
+        joinUrl: 'https://meet.example.org/webinar',
+        address: 'Not used',
+      },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+    const event = (await res.json()) as EventDto;
+    expect(event).toMatchObject({
+      attendance: 'online',
+      location: { city: '', country: '' },
+      joinUrl: 'https://meet.example.org/webinar',
+    });
+    expect(event).not.toHaveProperty('address');
+  });
+});

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { zonedDateTimeToInstant } from '../../../common/dates';
-import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { type EventDto, eventInputSchema, submissionInstants } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
-import { AppError, unauthenticated } from '../../errors';
+import { invalidField, unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
@@ -45,21 +44,26 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
 
-    const startsAt = zonedDateTimeToInstant(input.date, input.time, input.timezone).getTime();
-    if (!Number.isFinite(startsAt)) {
-      throw new AppError(400, 'validation_failed', 'Please enter a valid date', {
-        date: 'Please enter a valid date',
-      });
+    const instants = submissionInstants(input);
+    if (!instants) {
+      throw invalidField('date', 'Please enter a valid date');
     }
     // The moderators who asked to hear of new submissions get an email written with it.
     const row = await store.db.transaction().execute(async (trx) => {
       const inserted = await insertEvent(trx, {
         title: input.title,
         description: input.description,
-        startsAt,
+        ...instants,
         timezone: input.timezone,
         city: input.city,
         country: input.country,
+        attendance: input.attendance,
+        venue: input.venue,
+        address: input.address,
+        joinUrl: input.joinUrl,
+        placeVisibility: input.placeVisibility,
+        placeHoursBefore: input.placeHoursBefore,
+        accessibility: input.accessibility,
         type: input.type,
         sourceLink: input.sourceLink,
         organizer: input.organizer,
@@ -71,6 +75,6 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
       return inserted;
     });
     reply.code(201).header('Location', `/api/events/${row.id}`);
-    return presentEvent(row, actor);
+    return presentEvent(row, actor, env);
   });
 }

@@ -187,3 +187,40 @@ describe('GET /api/health', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: server.store.dialect });
   });
 });
+
+describe('online events in the list', () => {
+  it('are found by the location "online", whatever their city (none, for an online-only one)', async () => {
+    const now = Date.now();
+    const webinar = await createEvent(server.store, {
+      title: 'Webinar on the siege',
+      city: '',
+      country: '',
+      attendance: 'online',
+      joinUrl: 'https://meet.example.org/siege',
+      startsAt: now + 5 * DAY,
+    });
+    const hybrid = await createEvent(server.store, {
+      title: 'Hybrid teach-in',
+      city: 'Leeds',
+      country: 'United Kingdom',
+      attendance: 'both',
+      joinUrl: 'https://meet.example.org/leeds',
+      startsAt: now + 6 * DAY,
+    });
+    const ids = (await list('?location=online')).events.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([webinar.id, hybrid.id]));
+    expect((await list('?location=leeds')).events.map((e) => e.id)).toEqual([hybrid.id]);
+  });
+
+  it('keeps a running event in Upcoming, first, until it is over', async () => {
+    const now = Date.now();
+    const running = await createEvent(server.store, {
+      title: 'Encampment running',
+      startsAt: now - 2 * DAY,
+      endsAt: now + DAY,
+    });
+    const body = await list('?pageSize=100');
+    expect(body.events[0]?.id).toBe(running.id);
+    expect((await list('?when=past&pageSize=100')).events.map((e) => e.id)).not.toContain(running.id);
+  });
+});

@@ -11,12 +11,12 @@ import { parseInput } from '../../validate';
 
 export const EVENT_NOT_FOUND = "The event you're looking for doesn't exist or has been removed.";
 
-export function registerEventRoutes(app: FastifyInstance, { store }: AppContext): void {
+export function registerEventRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   // The public list: filtering and paging happen here, never in the browser.
   app.get('/api/events', async (request): Promise<EventList> => {
     const q = parseInput(listEventsQuerySchema, request.query);
     const { rows, total } = await listApprovedEvents(store.db, q, q);
-    return { events: rows.map((row) => presentEvent(row, request.actor)), ...presentPage(total, q) };
+    return { events: rows.map((row) => presentEvent(row, request.actor, env)), ...presentPage(total, q) };
   });
 
   app.get<{ Params: { id: string } }>('/api/events/:id', async (request) => {
@@ -24,6 +24,6 @@ export function registerEventRoutes(app: FastifyInstance, { store }: AppContext)
     // Not an id at all, missing, or not visible to this person: the same answer, so nothing leaks.
     const row = isId(id) ? await getEventById(store.db, id) : undefined;
     if (!row || !canViewEvent(request.actor, row)) throw notFound(EVENT_NOT_FOUND);
-    return presentEvent(row, request.actor);
+    return presentEvent(row, request.actor, env);
   });
 }

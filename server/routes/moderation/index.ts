@@ -69,14 +69,14 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
     if (q.tab === 'reported') {
       const { rows, total } = await listReportedEvents(db, q);
       return {
-        items: rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor)),
+        items: rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor, env)),
         ...presentPage(total, q),
       };
     }
     const { rows, total } =
       q.tab === 'pending' ? await listPendingEvents(db, q) : await listAllApprovedEvents(db, q);
     return {
-      items: rows.map((row) => presentModerationItem(row, q.tab, [], actor)),
+      items: rows.map((row) => presentModerationItem(row, q.tab, [], actor, env)),
       ...presentPage(total, q),
     };
   });
@@ -101,7 +101,7 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
         { db, moderatorId: actor.id, outbox },
         { eventId, verified: input.verified },
       );
-      return { event: presentEvent(event, actor) };
+      return { event: presentEvent(event, actor, env) };
     },
   );
 
@@ -115,7 +115,7 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
         { db, moderatorId: actor.id, outbox },
         { eventId, reason: input.reason },
       );
-      return { event: presentEvent(event, actor) };
+      return { event: presentEvent(event, actor, env) };
     },
   );
 
@@ -130,7 +130,7 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
         { db, moderatorId: actor.id, outbox },
         { eventId, reason: input.reason, pastEvent: input.pastEvent },
       );
-      return { event: presentEvent(event, actor) };
+      return { event: presentEvent(event, actor, env) };
     },
   );
 

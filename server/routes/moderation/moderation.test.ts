@@ -196,6 +196,31 @@ describe('actions', () => {
     expect(refused.error.code).toBe('event_not_past');
   });
 
+  it('refuses Remove Past Event while an event is still happening: until its end, or 2 hours without one', async () => {
+    const HOUR = 3600 * 1000;
+    const running = [
+      await createEvent(server.store, { startsAt: Date.now() - HOUR }),
+      await createEvent(server.store, { startsAt: Date.now() - 2 * DAY, endsAt: Date.now() + HOUR }),
+    ];
+    for (const event of running) {
+      const refused = await json<ApiError>(
+        await call(`/api/moderation/events/${event.id}/remove`, modCookie, { pastEvent: true }),
+        409,
+      );
+      expect(refused.error).toMatchObject({
+        code: 'event_not_past',
+        message: 'This event has not ended yet, so it cannot be removed as a past event.',
+      });
+      expect(await statusOf(event.id)).toBe('approved');
+    }
+    const ended = await createEvent(server.store, {
+      startsAt: Date.now() - 3 * HOUR,
+      endsAt: Date.now() - HOUR,
+    });
+    await json(await call(`/api/moderation/events/${ended.id}/remove`, modCookie, { pastEvent: true }));
+    expect(await statusOf(ended.id)).toBe('removed');
+  });
+
   it('logs the reason the moderator gave for a removal, trimmed; refuses one over the limit', async () => {
     const reported = await createEvent(server.store);
     await createReport(server.store, {

@@ -5,6 +5,8 @@ import * as m0003 from './0003_location_walk_index';
 import * as m0004 from './0004_app_secrets';
 import * as m0005 from './0005_pg_location_walk_index';
 import * as m0006 from './0006_email';
+import * as m0007 from './0007_health_probe';
+import * as m0008 from './0008_event_shape';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_app_secrets': m0004,
   '0005_pg_location_walk_index': m0005,
   '0006_email': m0006,
+  '0007_health_probe': m0007,
+  '0008_event_shape': m0008,
 };

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
  */
 export type BadgeTone =
   | 'neutral'
+  | 'strong'
   | 'verified'
   | 'danger'
   | 'warning'
@@ -17,6 +18,8 @@ export type BadgeTone =
 const tones: Record<BadgeTone, string> = {
   neutral:
     'bg-stone-100 text-stone-700 ring-stone-300 dark:bg-stone-800 dark:text-stone-200 dark:ring-stone-600',
+  // A state that changes the event itself (Cancelled, Postponed): dark on light, light on dark.
+  strong: 'bg-stone-900 text-white ring-stone-900 dark:bg-stone-100 dark:text-stone-900 dark:ring-stone-100',
   verified: 'bg-brand-700 text-white ring-brand-700 dark:bg-brand-700 dark:ring-brand-600',
   danger: 'bg-danger-600 text-white ring-danger-600',
   warning:

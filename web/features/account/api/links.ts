@@ -18,7 +18,7 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
       api<AuthSuccess>('/api/auth/reset-password', { method: 'POST', body: input }),
-    onSuccess: (data) => rememberSignedIn(queryClient, data.user),
+    onSuccess: (data) => rememberSignedIn(queryClient, data),
   });
 }
 

@@ -54,7 +54,7 @@ export function useGoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       const session = await fetchSession();
       if (session.user) {
-        rememberSignedIn(queryClient, session.user);
+        rememberSignedIn(queryClient, { user: session.user, can: session.can });
         onSignedInRef.current();
         return;
       }

@@ -9,6 +9,6 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (input: SignInInput) =>
       api<AuthSuccess>('/api/auth/sign-in', { method: 'POST', body: input }),
-    onSuccess: (data) => rememberSignedIn(queryClient, data.user),
+    onSuccess: (data) => rememberSignedIn(queryClient, data),
   });
 }

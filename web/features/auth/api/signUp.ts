@@ -9,6 +9,6 @@ export function useSignUp() {
   return useMutation({
     mutationFn: (input: SignUpInput) =>
       api<AuthSuccess>('/api/auth/sign-up', { method: 'POST', body: input }),
-    onSuccess: (data) => rememberSignedIn(queryClient, data.user),
+    onSuccess: (data) => rememberSignedIn(queryClient, data),
   });
 }

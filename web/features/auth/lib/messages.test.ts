@@ -39,6 +39,9 @@ describe('email sign-in messages (docs/PRODUCT.md#sign-in-messages)', () => {
     expect(emailAuthErrorMessage(apiError('rate_limited', 'Please wait 15 minutes.'), tAuth)).toBe(
       'Please wait 15 minutes.',
     );
+    expect(emailAuthErrorMessage(apiError('server_busy', 'Try again in a moment.'), tAuth)).toBe(
+      'Try again in a moment.',
+    );
   });
 
   it('has a message for failures without a code', () => {

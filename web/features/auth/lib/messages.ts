@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
+import { refusedCharacterMessage } from '../../../../common/text';
 import { ApiRequestError } from '../../../lib/api';
 import type { GoogleFailure } from '../api/googleSignIn';
 
@@ -17,8 +18,10 @@ const EMAIL_CODES = new Set([
 export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof ApiRequestError) || !error.code) return t('errors.noCode');
   if (EMAIL_CODES.has(error.code)) return t(`errors.${error.code}`);
-  // The server's limit message says how long to wait.
-  if (error.code === 'rate_limited') return error.message || t('errors.rateLimited');
+  // The server's limit (or busy) message says how long to wait.
+  if (error.code === 'rate_limited' || error.code === 'server_busy') {
+    return error.message || t('errors.rateLimited');
+  }
   return t('errors.otherCode', { message: error.message || t('errors.unknownError') });
 }
 
@@ -41,6 +44,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   [AUTH_MESSAGES.emailInvalid]: 'validation.emailInvalid',
   [AUTH_MESSAGES.passwordRequired]: 'validation.passwordRequired',
   [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
+  [refusedCharacterMessage('Name')]: 'validation.nameRefusedCharacters',
+  [refusedCharacterMessage('Email')]: 'validation.emailRefusedCharacters',
 };
 
 /** A field message from the shared schema (docs/PRODUCT.md#form-messages), through the catalog when it has one. */

@@ -4,7 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
-import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
+import { EventStateBadges } from '../../../components/EventBadges';
+import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { eventDateParts } from '../lib/eventDate';
@@ -48,16 +49,24 @@ function CardDetail({
 export function EventCard({ event, viewerZone, now, backTo, calendarButton }: EventCardProps) {
   const { t } = useTranslation('events');
   const titleId = useId();
-  const parts = eventDateParts(event.date, event.timezone, viewerZone, now, undefined, event.location.city);
+  const parts = eventDateParts(event.date, event.timezone, viewerZone, now, {
+    end: event.endDate,
+    city: event.location.city,
+  });
+  const area = useAreaText(event);
+  const calledOff = event.schedule !== 'scheduled';
   const href = eventPagePath(event.id);
   const state = { backTo };
   return (
     <Card className="flex h-full flex-col p-5 transition-shadow hover:shadow-md sm:p-6">
       <article aria-labelledby={titleId} className="flex h-full flex-col">
         <div className="flex flex-wrap items-center gap-2">
-          <EventTypeBadge type={event.type} />
-          {event.verified ? <VerifiedBadge label={t('card.verified')} /> : null}
-          {parts.past ? <PastBadge label={t('card.past')} /> : null}
+          <EventStateBadges
+            event={event}
+            phase={parts.phase}
+            verifiedLabel={t('card.verified')}
+            pastLabel={t('card.past')}
+          />
         </div>
 
         <h3
@@ -83,11 +92,11 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
 
         <dl className="mt-4 space-y-2 text-sm text-stone-700 dark:text-stone-300">
           <CardDetail icon={CalendarDays} label={t('card.date')}>
-            <EventDate iso={event.date} parts={parts} />
+            <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
           </CardDetail>
           <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
             <span dir="auto" className="wrap-anywhere">
-              {event.location.city}, {event.location.country}
+              {area}
             </span>
           </CardDetail>
           {event.organizer ? (

@@ -21,18 +21,24 @@ export function EventDate({
   iso,
   parts,
   showViewerTime = false,
+  calledOff = false,
 }: {
   iso: string;
   parts: EventDateParts;
   showViewerTime?: boolean;
+  /** Cancelled or postponed: the date struck through (docs/PRODUCT.md#cancelled-and-postponed). */
+  calledOff?: boolean;
 }) {
   const { t } = useTranslation('events');
+  const { t: tc } = useTranslation();
   const hydrated = useHydrated();
+  // While it runs, "Happening now" instead of a relative hint (docs/PRODUCT.md#events).
+  const hint = parts.phase === 'happening' && !calledOff ? tc('event.happeningNow') : parts.relative;
   return (
     <span className="flex flex-col gap-0.5">
       <time
         dateTime={iso}
-        className="font-medium text-stone-800 dark:text-stone-100"
+        className={`font-medium text-stone-800 dark:text-stone-100 ${calledOff ? 'line-through decoration-2' : ''}`}
         data-testid="event-date"
       >
         {parts.dateTimeLines[0]}
@@ -41,7 +47,7 @@ export function EventDate({
       <span className="min-h-5 text-sm text-stone-600 noscript:min-h-0 dark:text-stone-300">
         {hydrated ? (
           <>
-            <span data-testid="event-relative">{parts.relative}</span>
+            <span data-testid="event-relative">{hint}</span>
             {parts.zone ? (
               <>
                 <Separator />

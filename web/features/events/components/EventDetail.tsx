@@ -1,11 +1,22 @@
-import { BadgeCheck, CalendarDays, ExternalLink, EyeOff, MapPin, UsersRound } from 'lucide-react';
+import {
+  Accessibility,
+  BadgeCheck,
+  Ban,
+  CalendarDays,
+  ExternalLink,
+  EyeOff,
+  Link2,
+  MapPin,
+  UsersRound,
+} from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../../../common/dates';
 import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
-import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
+import { EventStateBadges } from '../../../components/EventBadges';
+import { MapLink, useAreaText, WithheldPlace } from '../../../components/EventPlace';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
@@ -56,6 +67,45 @@ function StatusBanner({ event }: { event: EventDto }) {
   );
 }
 
+/** Cancelled or postponed: said at the top, with the note the submitter or a moderator gave. */
+function ScheduleBanner({ event }: { event: EventDto }) {
+  const { t } = useTranslation('events');
+  if (event.schedule === 'scheduled') return null;
+  return (
+    <Notice tone="warning" className="mt-4 flex gap-3">
+      <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <span>
+        <strong className="block font-semibold" data-testid="schedule-banner">
+          {t(`detail.schedule.${event.schedule}`)}
+        </strong>
+        {event.scheduleNote ? <span dir="auto">{event.scheduleNote}</span> : null}
+      </span>
+    </Notice>
+  );
+}
+
+/** Where: venue, address and area, "Open in a map", or what is withheld and until when. */
+function PlaceDetails({ event }: { event: EventDto }) {
+  const area = useAreaText(event);
+  return (
+    <span className="flex flex-col wrap-anywhere" data-testid="event-location">
+      {event.venue ? (
+        <span dir="auto" className="font-medium" data-testid="event-venue">
+          {event.venue}
+        </span>
+      ) : null}
+      {event.address ? (
+        <span dir="auto" data-testid="event-address">
+          {event.address}
+        </span>
+      ) : null}
+      <span dir="auto">{area}</span>
+      <MapLink event={event} area={area} />
+      <WithheldPlace event={event} />
+    </span>
+  );
+}
+
 export interface EventDetailProps {
   event: EventDto;
   /** When the event arrived: "now" for its Past Event tag and relative hint. */
@@ -76,14 +126,11 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
   const viewerZone = useMemo(() => browserTimeZone(), []);
   // "Now" for the Past Event tag and the relative hint: when this event arrived (the server's render
   // and the browser's hydration of it agree on that moment).
-  const parts = eventDateParts(
-    event.date,
-    event.timezone,
-    viewerZone,
-    new Date(loadedAt),
-    undefined,
-    event.location.city,
-  );
+  const parts = eventDateParts(event.date, event.timezone, viewerZone, new Date(loadedAt), {
+    end: event.endDate,
+    withTimes: true,
+    city: event.location.city,
+  });
   // The day it was submitted, on the viewer's calendar once known (the server renders the event's).
   const submittedZone = hydrated ? viewerZone : event.timezone;
   const pageUrl = typeof window === 'undefined' ? '' : eventPageUrl(window.location.origin, event.id);
@@ -91,6 +138,7 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
   return (
     <>
       <StatusBanner event={event} />
+      <ScheduleBanner event={event} />
       {reported ? (
         <Notice tone="success" className="mt-4">
           {t('detail.reported')}
@@ -101,9 +149,12 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
       <Card className="mt-4 p-5 sm:p-8">
         <article aria-labelledby="event-title">
           <div className="flex flex-wrap items-center gap-2">
-            <EventTypeBadge type={event.type} />
-            {event.verified ? <VerifiedBadge label={t('detail.verified')} /> : null}
-            {parts.past ? <PastBadge label={t('detail.past')} /> : null}
+            <EventStateBadges
+              event={event}
+              phase={parts.phase}
+              verifiedLabel={t('detail.verified')}
+              pastLabel={t('detail.past')}
+            />
           </div>
 
           <h1
@@ -120,9 +171,11 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
                 comes after the calendar link so that nothing moves when it appears. Someone signed in
                 has run the app (signing in needs it), so their page has it from the start. */}
             {hydrated || signedIn ? <ShareButton title={event.title} url={pageUrl} /> : null}
-            {signedIn ? (
+            {/* Offered when the server would take the report, or would once the address is confirmed. */}
+            {signedIn && (event.can.report === true || event.can.report === 'confirm_email') ? (
               <ReportButton
                 eventId={event.id}
+                permission={event.can.report}
                 onReported={() => setReported(true)}
                 onSessionEnded={() => setReportSessionEnded(true)}
               />
@@ -135,13 +188,29 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
               icon={<CalendarDays aria-hidden="true" className="size-5" />}
               label={t('detail.dateTime')}
             >
-              <EventDate iso={event.date} parts={parts} showViewerTime />
+              <EventDate
+                iso={event.date}
+                parts={parts}
+                showViewerTime
+                calledOff={event.schedule !== 'scheduled'}
+              />
             </DetailRow>
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
-              <span dir="auto" className="wrap-anywhere" data-testid="event-location">
-                {event.location.city}, {event.location.country}
-              </span>
+              <PlaceDetails event={event} />
             </DetailRow>
+            {event.attendance !== 'in_person' && event.joinUrl && isHttpUrl(event.joinUrl) ? (
+              <DetailRow icon={<Link2 aria-hidden="true" className="size-5" />} label={t('detail.join')}>
+                <a
+                  href={event.joinUrl}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="rounded-sm font-medium break-all text-brand-700 hover:underline dark:text-brand-100"
+                  data-testid="event-join"
+                >
+                  {event.joinUrl}
+                </a>
+              </DetailRow>
+            ) : null}
             {event.organizer ? (
               <DetailRow
                 icon={<UsersRound aria-hidden="true" className="size-5" />}
@@ -187,6 +256,28 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
               <LinkifiedText text={event.description} />
             </p>
           </section>
+
+          {event.accessibility ? (
+            <section
+              aria-labelledby="accessibility-title"
+              className="mt-8 border-t border-stone-200 pt-7 dark:border-stone-800"
+            >
+              <h2
+                id="accessibility-title"
+                className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-white"
+              >
+                <Accessibility aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-100" />
+                {t('detail.accessibility')}
+              </h2>
+              <p
+                dir="auto"
+                data-testid="event-accessibility"
+                className="mt-3 leading-relaxed wrap-anywhere whitespace-pre-line text-stone-700 dark:text-stone-300"
+              >
+                {event.accessibility}
+              </p>
+            </section>
+          ) : null}
 
           <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
             <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, submittedZone) })}</p>

@@ -3,6 +3,7 @@ import { Flag, LogIn, ShieldCheck, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
+import type { Permission } from '../../../../common/schemas/permissions';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
@@ -18,6 +19,8 @@ addCatalog('report', reportCatalog);
 
 export interface ReportButtonProps {
   eventId: string;
+  /** The server's `can.report` for this event: with 'confirm_email' the dialog says so instead of asking. */
+  permission: Permission;
   /** Called once the server has accepted the report; the page then shows its thank-you banner. */
   onReported: () => void;
   /**
@@ -31,7 +34,7 @@ export interface ReportButtonProps {
  * The "Report" button and its dialog (docs/PRODUCT.md#reports). Rendered by the event page only for
  * signed-in people. Radix traps focus inside, closes on Escape and gives focus back to the button.
  */
-export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButtonProps) {
+export function ReportButton({ eventId, permission, onReported, onSessionEnded }: ReportButtonProps) {
   const { t } = useTranslation('report');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -43,7 +46,7 @@ export function ReportButton({ eventId, onReported, onSessionEnded }: ReportButt
   const firstRadioRef = useRef<HTMLInputElement>(null);
   // Reports wait for a confirmed address (docs/EMAIL.md): the dialog says so instead of asking why.
   const user = useSession().data?.user;
-  const mustConfirm = user?.mustConfirmEmail === true;
+  const mustConfirm = permission === 'confirm_email';
 
   const reset = () => {
     setReason(null);

@@ -37,9 +37,9 @@ describe('eventDateParts', () => {
   });
 
   it('names the zone by the event’s city when it lies there, and an offset zone by its offset alone', () => {
-    const capeTown = eventDateParts(ISO, 'Africa/Johannesburg', 'UTC', NOW, undefined, 'Cape Town');
+    const capeTown = eventDateParts(ISO, 'Africa/Johannesburg', 'UTC', NOW, { city: 'Cape Town' });
     expect(capeTown.zone).toEqual({ place: 'Cape Town', offset: 'GMT+2' });
-    const losAngeles = eventDateParts(ISO, 'America/Los_Angeles', 'UTC', NOW, undefined, 'Oakland');
+    const losAngeles = eventDateParts(ISO, 'America/Los_Angeles', 'UTC', NOW, { city: 'Oakland' });
     expect(losAngeles.zone).toEqual({ place: 'Oakland', offset: 'PST' });
     expect(eventDateParts(ISO, 'Etc/GMT-3', 'UTC', NOW).zone).toEqual({ place: null, offset: 'GMT+3' });
   });
@@ -48,6 +48,47 @@ describe('eventDateParts', () => {
     const parts = eventDateParts(ISO, 'UTC', 'UTC', new Date('2031-03-05T15:00:00.000Z'));
     expect(parts.past).toBe(true);
     expect(parts.relative).toBe('2 days ago');
+  });
+
+  it('reads a range: within one day with both times, across days as dates (docs/PRODUCT.md#events)', () => {
+    const evening = eventDateParts('2025-03-03T17:00:00Z', 'UTC', 'UTC', NOW, {
+      end: '2025-03-03T19:00:00Z',
+    });
+    expect(evening.dateTime).toBe('Monday, March 3, 2025, 5:00 – 7:00 PM');
+    const encampment = { end: '2025-03-10T18:00:00Z' };
+    expect(eventDateParts('2025-03-08T10:00:00Z', 'UTC', 'UTC', NOW, encampment).dateTime).toBe(
+      'Saturday, March 8 – Monday, March 10, 2025',
+    );
+    expect(
+      eventDateParts('2025-03-08T10:00:00Z', 'UTC', 'UTC', NOW, { ...encampment, withTimes: true }).dateTime,
+    ).toBe('Saturday, March 8, 2025 at 10:00 AM – Monday, March 10, 2025 at 6:00 PM');
+  });
+
+  it('is happening from its start until its end, or for 2 hours without one; past after', () => {
+    const start = '2031-03-03T15:00:00.000Z';
+    const at = (iso: string, end?: string) =>
+      eventDateParts(start, 'UTC', 'UTC', new Date(iso), { end }).phase;
+    expect(at('2031-03-03T14:59:00Z')).toBe('upcoming');
+    expect(at('2031-03-03T15:01:00Z')).toBe('happening');
+    expect(at('2031-03-03T16:59:00Z')).toBe('happening');
+    expect(at('2031-03-03T17:00:00Z')).toBe('past');
+    expect(at('2031-03-04T12:00:00Z', '2031-03-05T15:00:00Z')).toBe('happening');
+    expect(at('2031-03-05T15:00:00Z', '2031-03-05T15:00:00Z')).toBe('past');
+  });
+
+  it("counts the viewer's calendar days: Wednesday 7 PM seen on Tuesday morning is tomorrow", () => {
+    // Wednesday 5 March 2031, 19:00 in New York; the viewer is in New York on Tuesday at 8 AM.
+    const wednesday = '2031-03-06T00:00:00.000Z';
+    const tuesdayMorning = new Date('2031-03-04T13:00:00.000Z');
+    const hint = (now: Date, zone = 'America/New_York') =>
+      eventDateParts(wednesday, 'America/New_York', zone, now).relative;
+    expect(hint(tuesdayMorning)).toBe('tomorrow');
+    // The same day, hours before: today, not "in 11 hours".
+    expect(hint(new Date('2031-03-05T13:00:00.000Z'))).toBe('today');
+    // Monday night at 23:30: two calendar days, though only 43 hours.
+    expect(hint(new Date('2031-03-04T04:30:00.000Z'))).toBe('in 2 days');
+    // Seen from Tokyo it is already Thursday morning there: today, on the viewer's calendar.
+    expect(hint(new Date('2031-03-05T23:00:00.000Z'), 'Asia/Tokyo')).toBe('today');
   });
 });
 

@@ -1,16 +1,17 @@
 /**
  * How an event's date reads on a card and on its page: the wall-clock time in the event's own zone
- * ('Monday, March 3, 2025 at 5:00 PM'), the zone named when it differs from the viewer's, a relative
- * hint beside it ('in 3 days'), and whether it has passed.
+ * ('Monday, March 3, 2025 at 5:00 PM', or a range when it has an end), the zone named when it differs
+ * from the viewer's, a relative hint beside it ('tomorrow', counted in the viewer's calendar days), and
+ * whether it is upcoming, happening now or past (docs/PRODUCT.md#events).
  */
 import {
-  formatEventDateTime,
-  formatRelative,
+  formatEventRange,
+  formatRelativeDay,
   formatShortDateTime,
   formatTime,
-  isPast,
   sameOffset,
 } from '../../../../common/dates';
+import { type EventPhase, phaseOf } from '../../../../common/eventTime';
 import { type ZoneName, zoneName } from '../../../../common/zoneSearch';
 
 export interface EventDateParts {
@@ -22,8 +23,10 @@ export interface EventDateParts {
   zone: ZoneName | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
   viewerDateTime: string | null;
-  /** 'in 3 days', 'yesterday'. */
+  /** 'in 3 days', 'tomorrow', 'yesterday', in the viewer's calendar days. */
   relative: string;
+  phase: EventPhase;
+  /** Over: its end (or 2 hours after its start) has passed. */
   past: boolean;
 }
 
@@ -32,19 +35,31 @@ export function eventDateParts(
   eventZone: string,
   viewerZone: string,
   now: Date = new Date(),
-  locale?: string,
-  /** The event's city: it names the zone when it lies there ("Cape Town time", not "Johannesburg time"). */
-  city?: string,
+  {
+    end,
+    withTimes = false,
+    locale,
+    city,
+  }: {
+    end?: string | undefined;
+    withTimes?: boolean;
+    locale?: string | undefined;
+    /** The event's city: it names the zone when it lies there ("Cape Town time", not "Johannesburg time"). */
+    city?: string | undefined;
+  } = {},
 ): EventDateParts {
   const differs = !sameOffset(iso, eventZone, viewerZone);
-  const dateTime = formatEventDateTime(iso, eventZone, locale);
+  const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
+  const phase = phaseOf({ date: iso, endDate: end }, now.getTime());
   return {
     dateTime,
-    dateTimeLines: splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)),
+    dateTimeLines:
+      end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
     zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
     viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
-    relative: formatRelative(iso, now, locale),
-    past: isPast(iso, now),
+    relative: formatRelativeDay(iso, now, viewerZone, locale),
+    phase,
+    past: phase === 'past',
   };
 }
 

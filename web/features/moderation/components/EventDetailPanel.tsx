@@ -5,6 +5,7 @@ import { formatShortDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventTypeBadge } from '../../../components/EventBadges';
+import { useAreaText } from '../../../components/EventPlace';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { zoneLabel } from '../../../lib/zoneLabel';
@@ -23,6 +24,28 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** Everything a moderator needs to judge the selected event (docs/PRODUCT.md#moderation-dashboard), or a hint to select one. */
+/** Venue, address and area: moderators always see the exact place. */
+function PlaceLines({ event }: { event: ModerationItem['event'] }) {
+  const area = useAreaText(event);
+  return (
+    <>
+      {event.venue ? (
+        <span className="block font-medium wrap-anywhere" dir="auto">
+          {event.venue}
+        </span>
+      ) : null}
+      {event.address ? (
+        <span className="block wrap-anywhere" dir="auto">
+          {event.address}
+        </span>
+      ) : null}
+      <span className="block wrap-anywhere" dir="auto">
+        {area}
+      </span>
+    </>
+  );
+}
+
 export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
   const { t } = useTranslation('moderation');
   if (!item) {
@@ -35,7 +58,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
     );
   }
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone, event.location.city);
+  const when = eventDateInZone(event.date, event.timezone, { end: event.endDate, city: event.location.city });
   return (
     <Card className="space-y-5 p-5 sm:p-6" data-testid="detail-panel">
       <div className="space-y-3">
@@ -60,10 +83,38 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
           ) : null}
         </Field>
         <Field label={t('detail.location')}>
-          <span dir="auto" className="wrap-anywhere">
-            {event.location.city}, {event.location.country}
-          </span>
+          <PlaceLines event={event} />
         </Field>
+        <Field label={t('detail.attendance')}>
+          {t(`common:event.attendance.${event.attendance}`)}
+          {event.joinUrl ? (
+            <span className="block break-all" dir="auto">
+              {event.joinUrl}
+            </span>
+          ) : null}
+        </Field>
+        <Field label={t('detail.placeRule')}>
+          {event.placeRule.visibility === 'hours_before'
+            ? t('detail.placeRules.hours_before', { count: event.placeRule.hours ?? 0 })
+            : t(`detail.placeRules.${event.placeRule.visibility}`)}
+        </Field>
+        {event.accessibility ? (
+          <Field label={t('detail.accessibility')}>
+            <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+              {event.accessibility}
+            </p>
+          </Field>
+        ) : null}
+        {event.schedule !== 'scheduled' ? (
+          <Field label={t('detail.schedule')}>
+            {t(`common:event.schedules.${event.schedule}`)}
+            {event.scheduleNote ? (
+              <span dir="auto" className="wrap-anywhere">
+                : {event.scheduleNote}
+              </span>
+            ) : null}
+          </Field>
+        ) : null}
         {event.organizer ? (
           <Field label={t('detail.organizer')}>
             <span dir="auto" className="wrap-anywhere">

@@ -1,8 +1,10 @@
 import { BadgeCheck, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDate, isPast } from '../../../../common/dates';
+import { formatShortDate } from '../../../../common/dates';
+import { phaseOf } from '../../../../common/eventTime';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
-import { EventTypeBadge, PastBadge, VerifiedBadge } from '../../../components/EventBadges';
+import { EventStateBadges } from '../../../components/EventBadges';
+import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { zoneLabel } from '../../../lib/zoneLabel';
@@ -21,7 +23,7 @@ export type ModerationActionName =
 export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
   if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
   if (item.category === 'reported') return ['remove', 'dismiss'];
-  return isPast(item.event.date, now) ? ['removePast'] : [];
+  return phaseOf(item.event, now.getTime()) === 'past' ? ['removePast'] : [];
 }
 
 const ICONS = {
@@ -59,8 +61,9 @@ export function ModerationCard({
 }) {
   const { t } = useTranslation('moderation');
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone, event.location.city);
-  const past = isPast(event.date, now);
+  const when = eventDateInZone(event.date, event.timezone, { end: event.endDate, city: event.location.city });
+  const phase = phaseOf(event, now.getTime());
+  const area = useAreaText(event);
   const actions = actionsFor(item, now);
   const firstReport = reports[0];
   const actionsId = `actions-${event.id}`;
@@ -83,13 +86,11 @@ export function ModerationCard({
         className="block w-full rounded-xl p-4 text-start focus-visible:outline-2 focus-visible:outline-offset-2 sm:p-5"
       >
         <span className="flex flex-wrap items-center gap-2">
-          <EventTypeBadge type={event.type} />
           <CategoryBadge category={category} />
           {category === 'reported' ? (
             <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
           ) : null}
-          {event.verified ? <VerifiedBadge label={t('verified')} /> : null}
-          {past ? <PastBadge label={t('past')} /> : null}
+          <EventStateBadges event={event} phase={phase} verifiedLabel={t('verified')} pastLabel={t('past')} />
           <span className="ms-auto text-xs text-stone-600 dark:text-stone-400">
             {t('created', { date: formatShortDate(event.createdAt) })}
           </span>
@@ -104,7 +105,12 @@ export function ModerationCard({
         <span className="mt-2 flex items-start gap-2 text-sm text-stone-700 dark:text-stone-300">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
           <span>
-            <time dateTime={event.date}>{when.dateTime}</time>
+            <time
+              dateTime={event.date}
+              className={event.schedule === 'scheduled' ? undefined : 'line-through decoration-2'}
+            >
+              {when.dateTime}
+            </time>
             {when.zone ? (
               <span className="text-stone-500 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
             ) : null}
@@ -113,7 +119,7 @@ export function ModerationCard({
         <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
           <span dir="auto" className="min-w-0 wrap-anywhere">
-            {event.location.city}, {event.location.country}
+            {[event.venue, area].filter(Boolean).join(' · ')}
           </span>
         </span>
         {firstReport ? (

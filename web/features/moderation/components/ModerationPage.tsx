@@ -273,7 +273,7 @@ export default function ModerationPage() {
       </AccessState>
     );
   }
-  if (user.role !== 'moderator') {
+  if (!session.data?.can.moderate) {
     return (
       <AccessState replacedDashboard={shownDashboard.current}>
         <StateMessage

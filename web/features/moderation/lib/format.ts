@@ -1,15 +1,18 @@
-import { formatEventDateTime, sameOffset } from '../../../../common/dates';
+import { formatEventRange, sameOffset } from '../../../../common/dates';
 import { type ZoneName, zoneName } from '../../../../common/zoneSearch';
 
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The event's date and time in its own zone, and that zone's name when the viewer's clock differs. */
+/**
+ * The event's date and time in its own zone (a range with times when it has an end), and that zone's
+ * name when the viewer's clock differs (named by the event's city when it lies there).
+ */
 export function eventDateInZone(
   iso: string,
   timeZone: string,
-  city?: string,
+  { end, city }: { end?: string | undefined; city?: string | undefined } = {},
 ): { dateTime: string; zone: ZoneName | null } {
-  const dateTime = formatEventDateTime(iso, timeZone);
+  const dateTime = formatEventRange(iso, end, timeZone, { withTimes: true });
   const zone = sameOffset(iso, timeZone, viewerZone()) ? null : zoneName(timeZone, iso, { city });
   return { dateTime, zone };
 }

@@ -12,7 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
-import { EVENT_TYPES } from '../../../../common/enums';
+import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
+import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone, isValidTimeZone } from '../../../../common/timezones';
 import { zoneName } from '../../../../common/zoneSearch';
@@ -35,10 +36,21 @@ import {
   saveDraft,
   toFieldErrors,
   validateForm,
+  withChange,
 } from '../lib/form';
 
-/** Fields without the * mark: the type has a default and the organizer may stay empty. */
-const OPTIONAL_FIELDS: readonly FieldName[] = ['type', 'organizer'];
+/** Fields without the * mark: those with a default and those that may stay empty. */
+const OPTIONAL_FIELDS: readonly FieldName[] = [
+  'type',
+  'organizer',
+  'endDate',
+  'endTime',
+  'attendance',
+  'venue',
+  'address',
+  'placeVisibility',
+  'accessibility',
+];
 
 /** The event's start, once date, time and zone say it. */
 function eventStart(date: string, time: string, timezone: string): Date | null {
@@ -103,7 +115,7 @@ export function SubmitEventForm({
   }, []);
 
   const update = (name: FieldName) => (value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    setValues((v) => withChange(v, name, value));
     // Editing a field clears its error (docs/PRODUCT.md#form-messages).
     setErrors((e) => {
       if (!e[name]) return e;
@@ -162,10 +174,17 @@ export function SubmitEventForm({
 
   // field(): a field's id, label (from the catalog), * mark and error. bind(): its control's value.
   // textField(): the whole field, for the plain inputs that differ only in their attributes.
+  const online = values.attendance === 'online';
   const field = (name: FieldName) => ({
     id: id(name),
     label: t(`fields.${name}`),
-    required: !OPTIONAL_FIELDS.includes(name),
+    // City and country may stay empty for an online-only event; a link is needed to join online.
+    required:
+      name === 'city' || name === 'country'
+        ? !online
+        : name === 'joinUrl' || name === 'placeHoursBefore'
+          ? true
+          : !OPTIONAL_FIELDS.includes(name),
     error: errors[name],
   });
   const bind = (name: FieldName) => ({
@@ -209,6 +228,13 @@ export function SubmitEventForm({
         {textField('time', { type: 'time' })}
       </div>
 
+      <div className="grid gap-6 sm:grid-cols-2">
+        {textField('endDate', { type: 'date', min: values.date || undefined })}
+        <Field {...field('endTime')} hint={t('fields.endHint')}>
+          {(p) => <input {...p} {...bind('endTime')} type="time" />}
+        </Field>
+      </div>
+
       <Field
         {...field('timezone')}
         hint={
@@ -235,9 +261,66 @@ export function SubmitEventForm({
         )}
       </Field>
 
+      <Field {...field('attendance')}>
+        {(p) => (
+          <select {...p} {...bind('attendance')}>
+            {ATTENDANCE_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`fields.attendanceOptions.${mode}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+
       <div className="grid gap-6 sm:grid-cols-2">
         {textField('city', { type: 'text', dir: 'auto', autoComplete: 'address-level2' })}
         {textField('country', { type: 'text', dir: 'auto', autoComplete: 'country-name' })}
+      </div>
+
+      {online ? null : (
+        <div className="grid gap-6 sm:grid-cols-2">
+          {textField('venue', {
+            type: 'text',
+            autoComplete: 'off',
+            maxLength: LIMITS.venueMax,
+            placeholder: t('fields.venuePlaceholder'),
+          })}
+          {textField('address', {
+            type: 'text',
+            autoComplete: 'street-address',
+            maxLength: LIMITS.addressMax,
+          })}
+        </div>
+      )}
+
+      {values.attendance === 'in_person' ? null : (
+        <Field {...field('joinUrl')} hint={t('fields.joinUrlHint')}>
+          {(p) => <input {...p} {...bind('joinUrl')} type="url" inputMode="url" placeholder="https://" />}
+        </Field>
+      )}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field {...field('placeVisibility')} hint={t('fields.placeVisibilityHint')}>
+          {(p) => (
+            <select {...p} {...bind('placeVisibility')}>
+              {PLACE_VISIBILITIES.map((rule) => (
+                <option key={rule} value={rule}>
+                  {t(`fields.placeVisibilityOptions.${rule}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {values.placeVisibility === 'hours_before'
+          ? textField('placeHoursBefore', {
+              type: 'number',
+              inputMode: 'numeric',
+              min: LIMITS.placeHoursMin,
+              max: LIMITS.placeHoursMax,
+              step: 1,
+            })
+          : null}
       </div>
 
       <Field {...field('type')}>
@@ -271,6 +354,19 @@ export function SubmitEventForm({
         autoComplete: 'organization',
         placeholder: t('fields.organizerPlaceholder'),
       })}
+
+      <Field {...field('accessibility')} hint={t('fields.accessibilityHint')}>
+        {(p) => (
+          <textarea
+            {...p}
+            {...bind('accessibility')}
+            rows={3}
+            maxLength={LIMITS.accessibilityMax}
+            placeholder={t('fields.accessibilityPlaceholder')}
+            className={`${p.className} resize-y`}
+          />
+        )}
+      </Field>
 
       <div className="space-y-4 border-t border-stone-200 pt-6 dark:border-stone-800">
         <p className="flex items-start gap-2 text-sm text-stone-600 dark:text-stone-300">

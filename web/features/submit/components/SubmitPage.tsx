@@ -79,7 +79,7 @@ export default function SubmitPage() {
           </h1>
           <p className="mt-2 text-stone-700 dark:text-stone-300">{t('intro')}</p>
         </header>
-        {user.mustConfirmEmail ? (
+        {session.data.can.submit === 'confirm_email' ? (
           // The server refuses submissions until then (docs/EMAIL.md); a draft kept from a refusal waits.
           <ConfirmEmailNotice email={user.email} heading="h2" />
         ) : (

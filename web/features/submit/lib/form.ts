@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_TYPE } from '../../../../common/enums';
+import { DEFAULT_ATTENDANCE_MODE, DEFAULT_EVENT_TYPE } from '../../../../common/enums';
 import { eventInputSchema, type ValidEventInput } from '../../../../common/schemas/events';
 
 /** The form's fields, in the order they appear (the first invalid one gets focus). */
@@ -7,12 +7,21 @@ export const FIELD_ORDER = [
   'description',
   'date',
   'time',
+  'endDate',
+  'endTime',
   'timezone',
+  'attendance',
   'city',
   'country',
+  'venue',
+  'address',
+  'joinUrl',
+  'placeVisibility',
+  'placeHoursBefore',
   'type',
   'sourceLink',
   'organizer',
+  'accessibility',
 ] as const;
 export type FieldName = (typeof FIELD_ORDER)[number];
 export type FormValues = Record<FieldName, string>;
@@ -24,17 +33,36 @@ export function initialValues(timezone: string): FormValues {
     description: '',
     date: '',
     time: '',
+    endDate: '',
+    endTime: '',
     timezone,
+    attendance: DEFAULT_ATTENDANCE_MODE,
     city: '',
     country: '',
+    venue: '',
+    address: '',
+    joinUrl: '',
+    placeVisibility: 'everyone',
+    placeHoursBefore: '24',
     type: DEFAULT_EVENT_TYPE,
     sourceLink: '',
     organizer: '',
+    accessibility: '',
   };
 }
 
 function isFieldName(key: string): key is FieldName {
   return (FIELD_ORDER as readonly string[]).includes(key);
+}
+
+/**
+ * A change to one field, with what follows from it: the end date follows the start date until the
+ * person sets one of their own (docs/PRODUCT.md#events).
+ */
+export function withChange(values: FormValues, name: FieldName, value: string): FormValues {
+  const next = { ...values, [name]: value };
+  if (name === 'date' && (values.endDate === '' || values.endDate === values.date)) next.endDate = value;
+  return next;
 }
 
 /** Field messages from the server (or zod) restricted to this form's fields. */

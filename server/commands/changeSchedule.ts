@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Schedule } from '../../common/enums';
+import { type Actor, isModerator } from '../auth/actor';
+import { notFound } from '../errors';
+import { scheduleConflict } from '../policies/events';
+import { getEventById } from '../store/events';
+import { newId } from '../store/ids';
+import type { Database, EventRow } from '../store/schema';
+import { EVENT_GONE } from './transition';
+
+/** What a moderator's schedule change is called in the audit trail. */
+const AUDIT_ACTION: Record<Schedule, string> = {
+  scheduled: 'schedule_reinstated',
+  cancelled: 'schedule_cancelled',
+  postponed: 'schedule_postponed',
+};
+
+/**
+ * Mark an approved event cancelled or postponed (or scheduled again) with an optional note, in one
+ * transaction (docs/PRODUCT.md#cancelled-and-postponed): the event raises its SEQUENCE so subscribed
+ * calendars replace their copy, and a moderator's change is written to the moderators' audit trail.
+ * The same schedule and note again changes nothing.
+ */
+export async function changeSchedule(
+  db: Kysely<Database>,
+  actor: Actor,
+  {
+    eventId,
+    schedule,
+    note,
+    now = Date.now(),
+  }: { eventId: string; schedule: Schedule; note?: string | undefined; now?: number },
+): Promise<EventRow> {
+  const scheduleNote = schedule === 'scheduled' ? null : (note ?? null);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('events')
+      .set((eb) => ({
+        schedule,
+        schedule_note: scheduleNote,
+        sequence: eb('sequence', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', eventId)
+      .where('status', '=', 'approved')
+      .where((eb) =>
+        eb.or([eb('schedule', '!=', schedule), eb('schedule_note', 'is distinct from', scheduleNote)]),
+      )
+      .executeTakeFirst();
+    const event = await getEventById(trx, eventId);
+    if (!event) throw notFound(EVENT_GONE);
+    const problem = scheduleConflict(event);
+    if (problem) throw problem;
+    if (Number(result.numUpdatedRows) === 1 && isModerator(actor)) {
+      await trx
+        .insertInto('moderation_audit')
+        .values({
+          id: newId(),
+          event_id: eventId,
+          action: AUDIT_ACTION[schedule],
+          note: scheduleNote,
+          moderator_id: actor.id,
+          created_at: now,
+        })
+        .execute();
+    }
+    return event;
+  });
+}

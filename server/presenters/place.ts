@@ -1,0 +1,51 @@
+import type { PlaceRule } from '../../common/schemas/events';
+import type { Actor } from '../auth/actor';
+import { t } from '../mail/i18n';
+import { canSeeExactPlace } from '../policies/events';
+import type { EventRow } from '../store/schema';
+
+/** What one viewer may be told of an event's place: the exact part only if the policy allows it. */
+export interface PresentedPlace {
+  venue?: string;
+  address?: string;
+  joinUrl?: string;
+  /** True when the event has a venue, address or link this viewer may not see (yet). */
+  withheld: boolean;
+}
+
+/**
+ * The one place every output (API, rendered pages, calendar files, feeds, embed, JSON-LD, share
+ * previews) gets an event's venue, address and link to join from (docs/PRODUCT.md#who-sees-what).
+ */
+export function presentPlace(row: EventRow, actor: Actor | null, now: number = Date.now()): PresentedPlace {
+  const exact = {
+    ...(row.venue ? { venue: row.venue } : {}),
+    ...(row.address ? { address: row.address } : {}),
+    ...(row.join_url ? { joinUrl: row.join_url } : {}),
+  };
+  if (canSeeExactPlace(actor, row, now)) return { ...exact, withheld: false };
+  return { withheld: Object.keys(exact).length > 0 };
+}
+
+export function placeRuleOf(row: EventRow): PlaceRule {
+  return row.place_visibility === 'hours_before'
+    ? { visibility: row.place_visibility, hours: row.place_hours_before ?? 0 }
+    : { visibility: row.place_visibility };
+}
+
+/** "City, Country", or "Online" for an online-only event without them (English, for server outputs). */
+export function areaText(row: Pick<EventRow, 'city' | 'country'>): string {
+  const area = [row.city, row.country].filter(Boolean).join(', ');
+  return area || t('common:event.online');
+}
+
+/**
+ * What server-written outputs say in place of what is withheld (English): "Exact location shared 3
+ * hours before the start", "Sign in to see the exact location", or the same of the link to join.
+ */
+export function withheldNotice(row: EventRow): string {
+  const what = row.attendance === 'online' ? 'link' : 'place';
+  return row.place_visibility === 'hours_before'
+    ? t(`common:event.${what}Hours`, { count: row.place_hours_before ?? 0 })
+    : t(`common:event.${what}SignIn`);
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { isId } from '../../../common/ids';
+import { type EventDto, scheduleInputSchema } from '../../../common/schemas/events';
+import { changeSchedule } from '../../commands/changeSchedule';
+import type { AppContext } from '../../context';
+import { notFound, unauthenticated } from '../../errors';
+import { authorizeScheduleChange, canViewEvent, SCHEDULE_SIGN_IN } from '../../policies/events';
+import { presentEvent } from '../../presenters/event';
+import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { getEventById } from '../../store/events';
+import { parseInput } from '../../validate';
+import { EVENT_NOT_FOUND } from './index';
+
+/** Schedule changes per account: a few corrections are normal, a flood of calendar updates is not. */
+export const SCHEDULE_RATE_LIMIT: RateRule = {
+  name: 'event-schedule:hour',
+  limit: 30,
+  windowMs: 3600 * 1000,
+  message:
+    "You have changed events' schedules 30 times this hour, the most we accept. Please try again later.",
+};
+
+/**
+ * Mark an event cancelled or postponed, or scheduled again (docs/PRODUCT.md#cancelled-and-postponed):
+ * its submitter or a moderator, on an approved event.
+ */
+export function registerScheduleRoute(app: FastifyInstance, { store, env }: AppContext): void {
+  app.post<{ Params: { id: string } }>('/api/events/:id/schedule', async (request): Promise<EventDto> => {
+    if (!request.actor) throw unauthenticated(SCHEDULE_SIGN_IN);
+    const input = parseInput(scheduleInputSchema, request.body);
+    const { id } = request.params;
+    const event = isId(id) ? await getEventById(store.db, id) : undefined;
+    // Missing or hidden from this person: the same answer, so nothing leaks.
+    if (!event || !canViewEvent(request.actor, event)) throw notFound(EVENT_NOT_FOUND);
+    const actor = authorizeScheduleChange(request.actor, event);
+    await enforceRateLimit(store.db, SCHEDULE_RATE_LIMIT, actor.id);
+    const changed = await changeSchedule(store.db, actor, { eventId: event.id, ...input });
+    return presentEvent(changed, actor, env);
+  });
+}

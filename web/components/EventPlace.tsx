@@ -1,0 +1,59 @@
+import { ExternalLink, Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { mapSearchUrl } from '../../common/links';
+import type { EventDto } from '../../common/schemas/events';
+
+type PlaceEvent = Pick<EventDto, 'location' | 'attendance' | 'placeRule' | 'placeWithheld'> &
+  Partial<Pick<EventDto, 'venue' | 'address' | 'joinUrl'>>;
+
+/** "City, Country", or "Online" for an online-only event without them. */
+export function useAreaText(event: Pick<EventDto, 'location'>): string {
+  const { t } = useTranslation();
+  const area = [event.location.city, event.location.country].filter(Boolean).join(', ');
+  return area || t('event.online');
+}
+
+/**
+ * What someone who may not see the exact place yet is told (docs/PRODUCT.md#who-sees-what): "Exact
+ * location shared 3 hours before the start", "Sign in to see the exact location", or the same of the
+ * link to join for an online-only event. The server decided; this only words it.
+ */
+export function WithheldPlace({ event }: { event: PlaceEvent }) {
+  const { t } = useTranslation();
+  if (!event.placeWithheld) return null;
+  const what = event.attendance === 'online' ? 'link' : 'place';
+  const text =
+    event.placeRule.visibility === 'hours_before'
+      ? t(`event.${what}Hours`, { count: event.placeRule.hours ?? 0 })
+      : t(`event.${what}SignIn`);
+  return (
+    <span
+      className="mt-1 flex items-start gap-1.5 text-sm text-stone-600 dark:text-stone-300"
+      data-testid="place-withheld"
+    >
+      <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      {text}
+    </span>
+  );
+}
+
+/** "Open in a map": an OpenStreetMap search for the address (or venue) and the area; no tiles, no requests. */
+export function MapLink({ event, area }: { event: PlaceEvent; area: string }) {
+  const { t } = useTranslation();
+  const exact = event.address ?? event.venue;
+  if (!exact || event.attendance === 'online') return null;
+  const place = [exact, event.location.city, event.location.country].filter(Boolean).join(', ');
+  return (
+    <a
+      href={mapSearchUrl(place)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('event.openInMapLabel', { place: `${exact}, ${area}` })}
+      className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+      data-testid="map-link"
+    >
+      {t('event.openInMap')}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+    </a>
+  );
+}
