@@ -14,6 +14,8 @@ const row = {
   type: 'protest',
   organizer: 'حملة المقاطعة',
   verified: 0,
+  schedule: 'scheduled',
+  attendance: 'in_person',
 } as EventRow;
 
 describe('embed page', () => {

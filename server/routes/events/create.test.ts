@@ -456,7 +456,11 @@ describe('POST /api/events: the event as it really happens', () => {
     [{ endTime: '25:00' }, 'endTime', 'Please enter a valid time'],
     [{ endDate: '2031-02-30' }, 'endDate', 'Please enter a valid date'],
     [{ attendance: 'online' }, 'joinUrl', 'A link to join is required for online events'],
-    [{ attendance: 'both', joinUrl: 'ftp://example.org/x' }, 'joinUrl', 'Please enter a valid URL'],
+    [
+      { attendance: 'both', joinUrl: 'ftp://example.org/x' },
+      'joinUrl',
+      'The link must start with http:// or https://',
+    ],
     [{ attendance: 'both', city: '' }, 'city', 'City is required'],
     [
       { placeVisibility: 'hours_before' },
