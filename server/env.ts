@@ -27,6 +27,11 @@ const envSchema = z
      * that gets 408 and its connection closed (server/app.ts). Headers alone get a third of it.
      */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /**
+     * `/api/health` answers 503 when the disk holding the SQLite file has less free space than this
+     * (in MB; 0 turns the check off): writes are about to fail (server/routes/health.ts).
+     */
+    HEALTH_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(16),
     /** The mail server (docs/EMAIL.md): `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…`. */
     SMTP_URL: z
       .string()

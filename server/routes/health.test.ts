@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -9,11 +9,11 @@ import { startTestServer, type TestServer } from '../testing/harness';
 let server: TestServer | undefined;
 let lines: string[] = [];
 
-async function start(): Promise<TestServer> {
+async function start(env: Record<string, string> = {}): Promise<TestServer> {
   const stream = new PassThrough();
   lines = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-  server = await startTestServer({ logStream: stream });
+  server = await startTestServer({ logStream: stream, env });
   return server;
 }
 
@@ -83,6 +83,27 @@ describe('GET /api/health', () => {
       const res = await s.fetch('/api/health');
       expect(res.status).toBe(503);
       expect(causes()).toEqual([expect.stringContaining('was deleted while the server was running')]);
+    });
+
+    it('answers 503 when the SQLite file was overwritten in place, though its pages are still cached', async () => {
+      const s = await start();
+      if (!s.store.sqlitePath) throw new Error('expected an SQLite database');
+      expect((await s.fetch('/api/health')).status).toBe(200);
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(s.store.db);
+      const fd = openSync(s.store.sqlitePath, 'r+');
+      writeSync(fd, Buffer.alloc(4096, 0x41), 0, 4096, 0);
+      closeSync(fd);
+      const res = await s.fetch('/api/health');
+      expect(res.status).toBe(503);
+      expect(causes()).toEqual([expect.stringContaining('is corrupt')]);
+    });
+
+    it('answers 503 when the disk holding the SQLite file is (about) full', async () => {
+      // More free space required than any disk has: the disk reads as full.
+      const s = await start({ HEALTH_MIN_FREE_MB: '1000000000' });
+      const res = await s.fetch('/api/health');
+      expect(res.status).toBe(503);
+      expect(causes()).toEqual([expect.stringMatching(/^the disk holding .* is full: \d+ bytes free/)]);
     });
   }
 });

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -18,9 +27,10 @@ export interface Store {
   changes: ChangeCounter;
   /**
    * What is wrong with the database file itself, or null: an SQLite file deleted or replaced under the
-   * running server keeps taking writes into the file it had open, which nobody will ever read again.
+   * running server keeps taking writes into the file it had open, which nobody will ever read again; a
+   * file overwritten in place; a disk with less than `minFreeBytes` free.
    */
-  fileProblem(): string | null;
+  fileProblem(minFreeBytes?: number): string | null;
   close(): Promise<void>;
 }
 
@@ -36,6 +46,29 @@ const markerText = (path: string) =>
   `This file records that the calendar's database ${path} was created here (${new Date().toISOString()}).\n` +
   'While it is here and the database is not, the server refuses to start instead of beginning again\n' +
   'with an empty database: restore the database from a backup, or delete this file to start afresh.\n';
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** True when the file at `path` starts with SQLite's 16-byte header. */
+function hasSqliteHeader(path: string): boolean {
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    readSync(fd, head, 0, head.length, 0);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  return head.equals(SQLITE_HEADER);
+}
+
+/** Bytes an unprivileged process may still write in the file system holding `dir`. */
+function freeBytes(dir: string): number {
+  const stats = statfsSync(dir);
+  return stats.bavail * stats.bsize;
+}
 
 /** The identity of a file (device and inode), or null when there is no file at `path`. */
 function fileIdentity(path: string): string | null {
@@ -86,11 +119,22 @@ export function openStore(databaseUrl: string): Store {
     const sqlite = new SQLite(path);
     if (onDisk && !existsSync(markerPath(path))) writeFileSync(markerPath(path), markerText(path));
     const identity = onDisk ? fileIdentity(path) : null;
-    const fileProblem = () => {
+    const fileProblem = (minFreeBytes = 0) => {
       if (!onDisk) return null;
       const now = fileIdentity(path);
       if (now === null) return `the database file ${path} was deleted while the server was running`;
-      return now === identity ? null : `the database file ${path} was replaced while the server was running`;
+      if (now !== identity) return `the database file ${path} was replaced while the server was running`;
+      // Pages SQLite already holds in memory hide a clobbered file until they are read again: the
+      // header says at once whether the file is still a database.
+      if (!hasSqliteHeader(path))
+        return `the database file ${path} is corrupt: it no longer starts as an SQLite database`;
+      // A write that fits in pages the file already has succeeds on a full disk, so the probe's write
+      // alone does not see it coming; the free space does.
+      const free = freeBytes(dirname(path));
+      if (free < minFreeBytes) {
+        return `the disk holding ${path} is full: ${free} bytes free, below the ${minFreeBytes} required`;
+      }
+      return null;
     };
     sqlite.pragma('journal_mode = WAL');
     // NORMAL in WAL mode survives a process crash; only a power cut can lose the last transactions.

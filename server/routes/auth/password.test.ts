@@ -466,6 +466,13 @@ describe('rate limits', () => {
     );
     expect(blocked.status).toBe(429);
     expect(await errorOf(blocked)).toEqual({ code: 'rate_limited', message: ipRule.message });
+    // Counted before the body is read: a limited client's next body is not even parsed.
+    const unread = await post(
+      '/api/auth/sign-up',
+      { name: 'Bot', email: 'a@'.padEnd(60_000, '.'), password: 'x' },
+      { ip },
+    );
+    expect(unread.status).toBe(429);
 
     const accountRule = AUTH_RATE_RULES.signUpAccount;
     const email = newEmail();
