@@ -262,9 +262,13 @@ describe('with events', () => {
     expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
 
     // Refining the search replaces its history entry instead of adding one per pause.
-    await page.getByLabel('Search').fill('farha film');
-    await page.waitForURL((url) => url.searchParams.get('search') === 'farha film');
+    // Every word, in any field and any order: the title's "film", the city's "paris"; not "berlin".
+    await page.getByLabel('Search').fill('paris film farha');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'paris film farha');
     expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
+    await page.getByLabel('Search').fill('farha berlin');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'farha berlin');
     await expect.poll(() => cardTitles(page)).toEqual([]);
     await page.getByLabel('Search').fill('farha');
     await expect.poll(() => cardTitles(page)).toEqual(['Film night: Farha']);
@@ -299,6 +303,18 @@ describe('with events', () => {
       .poll(() => cardTitles(page))
       .toEqual(['Teach-in: 75 years of the Nakba', 'Rally at City Hall']);
     expect(await page.getByLabel('Location').inputValue()).toBe('united states');
+  });
+
+  it('finds a country by its short name or code, and not a country that merely contains it', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/?location=USA');
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(['Teach-in: 75 years of the Nakba', 'Rally at City Hall']);
+    await page.goto('/?location=DE');
+    await expect.poll(() => cardTitles(page)).toEqual(['Dabke workshop and community dinner']);
+    await page.goto('/?location=new%20york%2C%20us');
+    await expect.poll(() => cardTitles(page)).toEqual(['Rally at City Hall']);
   });
 
   it('filters by type, and Back returns to all types', async () => {

@@ -6,11 +6,7 @@ import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { newId } from './ids';
 import type { Database, EventRow } from './schema';
-
-/** Escape LIKE wildcards so a search for "100%" means the text "100%". */
-export function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { storedText, textQuery } from './textSearch';
 
 /**
  * An event one can attend online is found by the word "online" among its places (docs/PRODUCT.md#home),
@@ -19,6 +15,7 @@ export function likeContains(text: string): string {
 const onlinePlace = (attendance: AttendanceMode | undefined) =>
   attendance === 'online' || attendance === 'both' ? ['online'] : [];
 
+/** What search finds an event by (store/textSearch.ts): every text field, and its place. */
 export function searchTextOf(e: {
   title: string;
   description: string;
@@ -26,19 +23,18 @@ export function searchTextOf(e: {
   country: string;
   attendance?: AttendanceMode | undefined;
 }): string {
-  return [e.title, e.description, e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
+  return storedText([e.title, e.description, e.city, e.country, ...onlinePlace(e.attendance)], e.country);
 }
 
+/** What the location box finds an event by: its city, its country (and its code), "online". */
 export function locationTextOf(e: {
   city: string;
   country: string;
   attendance?: AttendanceMode | undefined;
 }): string {
-  return [e.city, e.country, ...onlinePlace(e.attendance)].join('\n').toLowerCase();
+  return storedText([e.city, e.country, ...onlinePlace(e.attendance)], e.country);
 }
 
-/** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
-const TRIGRAM_MIN = 3;
 /** Counts this large, or this slow to compute, are served from a short-lived cache (cachedCount). */
 const COUNT_CACHE_MIN = 300;
 const COUNT_CACHE_SLOW_MS = 50;
@@ -100,12 +96,6 @@ async function cachedCount(
   }
   return measure();
 }
-
-/** An FTS5 phrase: the text in double quotes, inner quotes doubled. Trigram phrases match substrings. */
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/** Newlines separate the fields in the stored text; a query never spans two of them. */
-export const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /**
  * The page itself says what a kept count may have missed: a page that is not full ends the list, so
@@ -184,10 +174,8 @@ export async function listApprovedEvents(
 function matchingLike(db: Kysely<Database>, filters: ListEventsFilters) {
   let query = db.selectFrom('events').where('status', '=', 'approved');
   if (filters.type !== 'all') query = query.where('type', '=', filters.type);
-  const search = oneLine(filters.search);
-  if (search) query = query.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
-  const location = oneLine(filters.location);
-  if (location) query = query.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+  for (const condition of textQuery(filters.search, filters.location).conditions)
+    query = query.where(condition);
   return query;
 }
 
@@ -210,8 +198,8 @@ async function walkByDate(
   limit: number,
 ): Promise<{ rows: EventRow[]; total: number }> {
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
-  const search = oneLine(filters.search);
-  const location = oneLine(filters.location);
+  const { search, location } = filters;
+  const text = textQuery(search, location);
 
   let window = db.selectFrom('events').where('status', '=', 'approved');
   window = past
@@ -219,18 +207,14 @@ async function walkByDate(
     : window.where('starts_at', '>=', now);
   if (filters.type !== 'all') window = window.where('type', '=', filters.type);
   let matching = window;
-  if (search) matching = matching.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
-  if (location)
-    matching = matching.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+  for (const condition of text.conditions) matching = matching.where(condition);
 
-  // City and country are part of search_text, so a location term narrows the FTS lookup too.
-  const phrases = [search, location]
-    .filter((t) => [...t].length >= TRIGRAM_MIN)
-    .map((t) => ftsPhrase(t.toLowerCase()));
+  // City, country and the country's token are part of search_text, so location terms narrow the FTS
+  // lookup too.
   const viaFts =
-    sqlite && phrases.length > 0
+    sqlite && text.fts !== null
       ? matching.where(
-          sql<boolean>`events.rowid in (select rowid from events_fts where events_fts match ${phrases.join(' ')})`,
+          sql<boolean>`events.rowid in (select rowid from events_fts where events_fts match ${text.fts})`,
         )
       : null;
 

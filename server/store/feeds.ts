@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { FeedFilters } from '../../common/filters';
-import { likeContains, listApprovedEvents, oneLine } from './events';
+import { listApprovedEvents } from './events';
 import type { Database, EventRow } from './schema';
+import { textQuery } from './textSearch';
 
 // Queries only the feeds need. They read approved events only: pending, rejected and removed events
 // never reach a feed, a sitemap or a share preview.
@@ -42,10 +43,8 @@ export async function listRecentlyApproved(
 ): Promise<EventRow[]> {
   let query = db.selectFrom('events').selectAll().where('status', '=', 'approved');
   if (filters.type !== 'all') query = query.where('type', '=', filters.type);
-  const search = oneLine(filters.search);
-  if (search) query = query.where(sql<boolean>`search_text like ${likeContains(search)} escape '\\'`);
-  const location = oneLine(filters.location);
-  if (location) query = query.where(sql<boolean>`location_text like ${likeContains(location)} escape '\\'`);
+  for (const condition of textQuery(filters.search, filters.location).conditions)
+    query = query.where(condition);
   return query.orderBy('approved_at', 'desc').orderBy('id').limit(limit).execute();
 }
 

@@ -64,7 +64,8 @@ describe('migration 0008 (event shape)', () => {
       .values({ ...OLD_EVENT, id: 'OldDigitalAbCdEf', type: 'digital' })
       .execute();
 
-    await migrateToLatest(store.db);
+    const to8 = await migrator().migrateTo('0008_event_shape');
+    expect(to8.error).toBeUndefined();
     const row = await store.db
       .selectFrom('events')
       .selectAll()
