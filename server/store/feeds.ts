@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FeedFilters } from '../../common/filters';
 import { listApprovedEvents } from './events';
 import type { Database, EventRow } from './schema';

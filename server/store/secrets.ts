@@ -59,7 +59,7 @@ export async function dailySecret(
   const cached = cache.get(name);
   if (cached && Math.abs(now - cached.loadedAt) < SECRET_REFRESH_MS) return cached.secret;
 
-  const secret = loadSecret(db, purpose, name, now);
+  const secret = loadSecret(db, name, now);
   cache.set(name, { secret, loadedAt: now });
   try {
     return await secret;
@@ -70,7 +70,7 @@ export async function dailySecret(
   }
 }
 
-async function loadSecret(db: Kysely<Database>, purpose: string, name: string, now: number): Promise<Buffer> {
+async function loadSecret(db: Kysely<Database>, name: string, now: number): Promise<Buffer> {
   await db
     .insertInto('app_secrets')
     .values({ name, value: randomBytes(SECRET_BYTES).toString('base64url'), created_at: now })
