@@ -17,11 +17,18 @@ describe('filtersFromParams', () => {
   });
 
   it('reads every filter', () => {
-    expect(read('search=vigil&location=Paris&type=cultural&when=past&page=3')).toEqual({
+    expect(
+      read('search=vigil&location=Paris&type=cultural&when=past&period=week&online=1&tz=Asia/Gaza&page=3'),
+    ).toEqual({
       search: 'vigil',
       location: 'Paris',
       type: 'cultural',
       when: 'past',
+      period: 'week',
+      from: '',
+      to: '',
+      online: true,
+      tz: 'Asia/Gaza',
       page: 3,
     });
   });
@@ -33,6 +40,7 @@ describe('filtersFromParams', () => {
     expect(read('page=abc').page).toBe(1);
     expect(read('page=9999999999').page).toBe(1);
     expect(read('type=ALL').type).toBe('all');
+    expect(read('period=tomorrow&from=2026-02-30&to=soon&online=yes&tz=EST')).toEqual(DEFAULT_FILTERS);
   });
 
   it('trims text and keeps it within the server limits', () => {
@@ -50,6 +58,7 @@ describe('filtersToParams', () => {
 
   it('writes non-default values, encoded', () => {
     const search = filtersToSearch({
+      ...DEFAULT_FILTERS,
       search: 'film & talk',
       location: 'São Paulo',
       type: 'educational',
@@ -57,6 +66,14 @@ describe('filtersToParams', () => {
       page: 2,
     });
     expect(search).toBe('?search=film+%26+talk&location=S%C3%A3o+Paulo&type=educational&when=past&page=2');
+    expect(
+      filtersToSearch({ ...DEFAULT_FILTERS, period: 'weekend', online: true, tz: 'Europe/London' }),
+    ).toBe('?period=weekend&online=1&tz=Europe%2FLondon');
+    // Days take the place of a period; a zone alone says nothing.
+    expect(
+      filtersToSearch({ ...DEFAULT_FILTERS, period: 'today', from: '2026-12-01', to: '2026-12-03' }),
+    ).toBe('?from=2026-12-01&to=2026-12-03');
+    expect(filtersToSearch({ ...DEFAULT_FILTERS, tz: 'Europe/London' })).toBe('');
   });
 
   it('round-trips through the URL', () => {
@@ -65,6 +82,11 @@ describe('filtersToParams', () => {
       location: 'Tel Aviv / Jaffa',
       type: 'digital',
       when: 'past',
+      period: 'any',
+      from: '2026-12-01',
+      to: '2026-12-24',
+      online: true,
+      tz: 'America/Argentina/Buenos_Aires',
       page: 7,
     } as const;
     expect(read(filtersToParams(filters).toString())).toEqual(filters);
@@ -72,13 +94,17 @@ describe('filtersToParams', () => {
 });
 
 describe('hasActiveFilters', () => {
-  it('counts search, location and type, not the time window or the page', () => {
+  it('counts search, location, type, the period or days and online only, not upcoming/past or the page', () => {
     expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, when: 'past', page: 4 })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: 'x' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, location: 'x' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, type: 'protest' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: '  ' })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, period: 'weekend' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, from: '2026-12-01' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, online: true })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, tz: 'Europe/London' })).toBe(false);
   });
 });
 

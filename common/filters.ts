@@ -6,9 +6,12 @@
  * anything odd in a hand-edited address falls back to the default. Zod-free, for the first bundle; the
  * API validates the same parameters with listEventsQuerySchema (common/schemas/events.ts).
  */
+import { isCalendarDate } from './dates';
 import { type EventType, isEventType } from './enums';
 import { LIMITS } from './limits';
 import { PAGE_MAX } from './paging';
+import { isPeriod, type Period } from './periods';
+import { isValidTimeZone } from './timezones';
 
 export type TypeFilter = 'all' | EventType;
 export const EVENT_WHEN = ['upcoming', 'past'] as const;
@@ -19,6 +22,15 @@ export interface HomeFilters {
   location: string;
   type: TypeFilter;
   when: WhenFilter;
+  /** Today, This weekend, Next 7 days, This month (common/periods.ts); 'any' by default. */
+  period: Period;
+  /** A chosen range of days ('YYYY-MM-DD', '' when none), which takes the place of `period`. */
+  from: string;
+  to: string;
+  /** Only events one can attend online. */
+  online: boolean;
+  /** The zone whose calendar the period and days are read in (the viewer's); '' means UTC. */
+  tz: string;
   page: number;
 }
 
@@ -26,13 +38,32 @@ export interface HomeFilters {
 export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
 
 /** The query parameters of the home page, in the order its addresses write them. */
-export const HOME_FILTER_PARAMS = ['search', 'location', 'type', 'when', 'page'] as const;
+export const HOME_FILTER_PARAMS = [
+  'search',
+  'location',
+  'type',
+  'when',
+  'period',
+  'from',
+  'to',
+  'online',
+  'tz',
+  'page',
+] as const;
+
+/** No period, no days, not only online: the whole list (feeds, the embed page). */
+export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '' } as const;
 
 export const DEFAULT_FILTERS: HomeFilters = {
   search: '',
   location: '',
   type: 'all',
   when: 'upcoming',
+  period: 'any',
+  from: '',
+  to: '',
+  online: false,
+  tz: '',
   page: 1,
 };
 
@@ -42,11 +73,22 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
   const when = params.get('when');
   const pageText = params.get('page') ?? '';
   const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 1;
+  const period = params.get('period') ?? '';
+  const day = (name: 'from' | 'to') => {
+    const value = params.get(name) ?? '';
+    return isCalendarDate(value) ? value : '';
+  };
+  const tz = params.get('tz') ?? '';
   return {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
+    period: isPeriod(period) ? period : 'any',
+    from: day('from'),
+    to: day('to'),
+    online: params.get('online') === '1',
+    tz: isValidTimeZone(tz) ? tz : '',
     page: page >= 1 && page <= PAGE_MAX ? page : 1,
   };
 }
@@ -60,6 +102,13 @@ export function filtersToParams(filters: HomeFilters): URLSearchParams {
   if (location) params.set('location', location);
   if (filters.type !== 'all') params.set('type', filters.type);
   if (filters.when !== 'upcoming') params.set('when', filters.when);
+  const range = Boolean(filters.from || filters.to);
+  if (filters.period !== 'any' && !range) params.set('period', filters.period);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.online) params.set('online', '1');
+  // The zone matters only to a period or days.
+  if (filters.tz && (range || filters.period !== 'any')) params.set('tz', filters.tz);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -76,11 +125,15 @@ export function feedFilters({ search = '', location = '', type = 'all' }: Partia
 }
 
 /**
- * Search, location and type narrow the list; upcoming/past and the page only move through it, so
- * they do not count as "filters" for the empty-state wording or the Clear filters action.
+ * Search, location, type, the period (or days) and "online only" narrow the list; upcoming/past and
+ * the page only move through it, so they do not count as "filters" for the empty-state wording or the
+ * Clear filters action.
  */
 export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
-  return filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
+  const narrowed =
+    'period' in filters &&
+    (filters.period !== 'any' || filters.from !== '' || filters.to !== '' || filters.online);
+  return narrowed || filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
 }
 
 /** A change to what is shown starts again at page 1. */

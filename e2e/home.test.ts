@@ -91,6 +91,7 @@ describe('with events', () => {
         timezone,
         description,
         startsAt: now + days * DAY,
+        attendance: type === 'digital' ? 'online' : 'in_person',
         verified: title.startsWith('March for Gaza'),
         organizer: title.startsWith('March for Gaza') ? 'Palestine Solidarity Campaign' : undefined,
         sourceLink: `https://example.org/events/${encodeURIComponent(title)}`,
@@ -303,6 +304,66 @@ describe('with events', () => {
       .poll(() => cardTitles(page))
       .toEqual(['Teach-in: 75 years of the Nakba', 'Rally at City Hall']);
     expect(await page.getByLabel('Location').inputValue()).toBe('united states');
+  });
+
+  it('narrows to the next 7 days, a range of days and online only, in the URL with the viewer’s zone', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByLabel('When').selectOption('week');
+    await page.waitForURL((url) => url.searchParams.get('period') === 'week');
+    expect(urlQuery(page).get('tz')).toBe('UTC');
+    // Today and the 6 days after it: the samples 1 to 6 days from now.
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([
+        'Film night: Farha',
+        'March for Gaza: Ceasefire Now',
+        'Teach-in: 75 years of the Nakba',
+        'Online vigil for the children of Gaza',
+        'Dabke workshop and community dinner',
+        'Rally at City Hall',
+      ]);
+    await page.getByLabel('Online only').click();
+    await page.waitForURL((url) => url.searchParams.get('online') === '1');
+    await expect.poll(() => cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'home-filters-week-online-desktop');
+
+    await page.getByLabel('When').selectOption('dates');
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(day(8));
+    await page.getByLabel('To', { exact: true }).fill(day(10));
+    await page.waitForURL((url) => url.searchParams.get('to') === day(10));
+    expect(urlQuery(page).get('period')).toBeNull();
+    await expect.poll(() => cardTitles(page)).toEqual(['Boycott, Divestment and Sanctions: a webinar']);
+    await page.getByLabel('Online only').click();
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual([
+        'Reading group: Ghassan Kanafani',
+        'Boycott, Divestment and Sanctions: a webinar',
+        'Sit-in for Palestinian journalists',
+      ]);
+    // A shared link shows the same, and Clear filters takes every narrowing away.
+    await page.reload();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(3);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(day(8));
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
+    expect(await page.getByLabel('When').inputValue()).toBe('any');
+  });
+
+  it('shows the filters on a phone, light and dark', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/?period=weekend&online=1&tz=UTC');
+      await page.locator('main').waitFor();
+      expect(await page.getByLabel('When').inputValue()).toBe('weekend');
+      expect(await page.getByLabel('Online only').isChecked()).toBe(true);
+      await screenshot(page, `home-filters-phone-${colorScheme}`);
+    }
   });
 
   it('finds a country by its short name or code, and not a country that merely contains it', async () => {

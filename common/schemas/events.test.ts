@@ -8,6 +8,11 @@ describe('listEventsQuerySchema', () => {
       location: '',
       type: 'all',
       when: 'upcoming',
+      period: 'any',
+      from: '',
+      to: '',
+      online: false,
+      tz: '',
       page: 1,
       pageSize: 12,
     });
@@ -32,6 +37,12 @@ describe('listEventsQuerySchema', () => {
     [{ page: '1.5' }, 'page must be a whole number'],
     [{ pageSize: '0' }, 'pageSize must be at least 1'],
     [{ search: ['a', 'b'] }, 'Invalid input'],
+    [{ period: 'tomorrow' }, 'period must be one of: any, today, weekend, week, month'],
+    [{ from: '2026-02-30' }, 'from must be a date such as 2026-11-28'],
+    [{ to: 'soon' }, 'to must be a date such as 2026-11-28'],
+    [{ from: '2026-01-01', to: '2028-01-01' }, 'A range of days can span at most 366 days'],
+    [{ online: 'yes' }, 'online must be 1 or 0'],
+    [{ tz: 'EST' }, 'tz must be a time zone such as Europe/London'],
   ])('refuses %j', (query, message) => {
     const result = listEventsQuerySchema.safeParse(query);
     expect(result.success).toBe(false);

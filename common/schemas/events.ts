@@ -12,6 +12,7 @@ import {
 import { EVENT_WHEN } from '../filters';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
+import { PERIODS, RANGE_MAX_DAYS } from '../periods';
 import { hasWebScheme, withDefaultScheme } from '../sourceLink';
 import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
@@ -78,8 +79,19 @@ const trimmedQueryText = (max: number, label: string) =>
     .transform((s) => s.trim())
     .default('');
 
-/** Query of the public list (home page). Every value arrives as a string from the URL. */
-export const listEventsQuerySchema = z.object({
+/** A day of a range in the list's query: 'YYYY-MM-DD' or nothing. */
+const queryDay = (name: string) =>
+  z
+    .string()
+    .max(10, `${name} must be a date such as 2026-11-28`)
+    .refine((day) => day === '' || isCalendarDate(day), `${name} must be a date such as 2026-11-28`)
+    .default('');
+
+/**
+ * The fields of the public list's query (home page), without the checks across fields (feeds pick
+ * from them). Every value arrives as a string from the URL.
+ */
+export const listEventsQueryFields = z.object({
   search: trimmedQueryText(LIMITS.searchMax, 'search'),
   location: trimmedQueryText(LIMITS.locationMax, 'location'),
   type: z
@@ -88,10 +100,32 @@ export const listEventsQuerySchema = z.object({
     })
     .default('all'),
   when: z.enum(EVENT_WHEN, { error: 'when must be "upcoming" or "past"' }).default('upcoming'),
+  period: z.enum(PERIODS, { error: `period must be one of: ${PERIODS.join(', ')}` }).default('any'),
+  from: queryDay('from'),
+  to: queryDay('to'),
+  online: z
+    .enum(['0', '1', 'false', 'true'], { error: 'online must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .default(false),
+  tz: z
+    .string()
+    .max(64, 'tz must be a time zone such as Europe/London')
+    .refine((zone) => zone === '' || isValidTimeZone(zone), 'tz must be a time zone such as Europe/London')
+    .default(''),
   ...pageQueryFields(LIMITS.pageSizeDefault),
 });
+
+/** Query of the public list: its fields, and a range of days no longer than a year. */
+export const listEventsQuerySchema = listEventsQueryFields.refine(
+  (q) =>
+    !q.from || !q.to || Math.abs(Date.parse(q.to) - Date.parse(q.from)) < RANGE_MAX_DAYS * 24 * 3600 * 1000,
+  { message: `A range of days can span at most ${RANGE_MAX_DAYS} days`, path: ['to'] },
+);
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
-export type ListEventsFilters = Pick<ListEventsQuery, 'search' | 'location' | 'type' | 'when'>;
+export type ListEventsFilters = Pick<
+  ListEventsQuery,
+  'search' | 'location' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
+>;
 
 export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });
 export type EventList = z.infer<typeof eventListSchema>;

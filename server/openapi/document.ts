@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../../common/enums';
 import { EVENT_WHEN } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
+import { PERIODS, RANGE_MAX_DAYS } from '../../common/periods';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
@@ -137,6 +138,41 @@ export function openApiDocument({
                 'Upcoming (not over yet, those happening now first) or past (over) events. An event is over ' +
                 'at its end, or two hours after its start without one.',
               schema: { type: 'string', enum: [...EVENT_WHEN], default: 'upcoming' },
+            },
+            {
+              name: 'period',
+              in: 'query',
+              description:
+                'Events that overlap today, this weekend (Saturday and Sunday), the next 7 days (today and ' +
+                'the 6 after it) or this month, on the calendar of `tz`.',
+              schema: { type: 'string', enum: [...PERIODS], default: 'any' },
+            },
+            {
+              name: 'from',
+              in: 'query',
+              description:
+                'First day of a range of days (YYYY-MM-DD, on the calendar of `tz`); it takes the place of ' +
+                '`period`. Alone, that one day.',
+              schema: { type: 'string', format: 'date' },
+            },
+            {
+              name: 'to',
+              in: 'query',
+              description: `Last day of the range (YYYY-MM-DD); a range spans at most ${RANGE_MAX_DAYS} days.`,
+              schema: { type: 'string', format: 'date' },
+            },
+            {
+              name: 'online',
+              in: 'query',
+              description: 'Only events one can attend online (online, or in person and online).',
+              schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
+            },
+            {
+              name: 'tz',
+              in: 'query',
+              description:
+                'The IANA time zone whose calendar `period`, `from` and `to` are read in (UTC without it).',
+              schema: { type: 'string', example: 'Europe/London' },
             },
             {
               name: 'page',

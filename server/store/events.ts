@@ -1,8 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
 import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
+import { periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { newId } from './ids';
 import type { Database, EventRow } from './schema';
@@ -133,7 +134,7 @@ export async function listApprovedEvents(
     const past = await walkByDate(db, filters, { past: true, now }, offset, pageSize);
     return settled(past.rows, past.total, offset, pageSize);
   }
-  const base = matchingLike(db, filters);
+  const base = matchingLike(db, filters, now);
   const recent = base
     .where('starts_at', '>=', now - DAY_MS)
     .where('starts_at', '<', now)
@@ -170,10 +171,27 @@ export async function listApprovedEvents(
   return settled([...runningRows, ...future.rows], runningCount + future.total, offset, pageSize);
 }
 
+/**
+ * The query narrowed by the filters that are not text: the type, the period or days (events that
+ * overlap the window: they start before it ends and are over after it starts; common/periods.ts) and
+ * "online only" (docs/PRODUCT.md#home).
+ */
+function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
+  query: Q,
+  filters: ListEventsFilters,
+  now: number,
+): Q {
+  let q = query;
+  if (filters.type !== 'all') q = q.where('type', '=', filters.type) as Q;
+  const window = periodWindow(filters, now);
+  if (window) q = q.where('starts_at', '<', window.to).where('over_at', '>', window.from) as Q;
+  if (filters.online) q = q.where('attendance', 'in', ['online', 'both']) as Q;
+  return q;
+}
+
 /** Approved events of the filters' type whose text matches its search and location (LIKE only). */
-function matchingLike(db: Kysely<Database>, filters: ListEventsFilters) {
-  let query = db.selectFrom('events').where('status', '=', 'approved');
-  if (filters.type !== 'all') query = query.where('type', '=', filters.type);
+function matchingLike(db: Kysely<Database>, filters: ListEventsFilters, now: number) {
+  let query = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
   for (const condition of textQuery(filters.search, filters.location).conditions)
     query = query.where(condition);
   return query;
@@ -205,7 +223,7 @@ async function walkByDate(
   window = past
     ? window.where('starts_at', '<', now).where('over_at', '<=', now)
     : window.where('starts_at', '>=', now);
-  if (filters.type !== 'all') window = window.where('type', '=', filters.type);
+  window = narrowed(window, filters, now);
   let matching = window;
   for (const condition of text.conditions) matching = matching.where(condition);
 
@@ -224,7 +242,13 @@ async function walkByDate(
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
   const key = (parts: object) =>
-    JSON.stringify({ when: past ? 'past' : 'future', type: filters.type, ...parts });
+    JSON.stringify({
+      when: past ? 'past' : 'future',
+      type: filters.type,
+      period: periodWindow(filters, now),
+      online: filters.online,
+      ...parts,
+    });
   const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
   if (limit <= 0) return { rows: [], total };
 

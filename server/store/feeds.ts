@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FeedFilters } from '../../common/filters';
+import { ANY_TIME, type FeedFilters } from '../../common/filters';
 import { listApprovedEvents } from './events';
 import type { Database, EventRow } from './schema';
 import { textQuery } from './textSearch';
@@ -28,7 +28,7 @@ export async function listFeedEvents(
 ): Promise<EventRow[]> {
   const { rows } = await listApprovedEvents(
     db,
-    { ...filters, when: 'upcoming' },
+    { ...filters, ...ANY_TIME, when: 'upcoming' },
     { page: 1, pageSize: limit },
     now - lookbackMs,
   );

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../common/enums';
+import { ANY_TIME } from '../../common/filters';
+import { addDays, periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
 import { generateEvents } from '../cli/commands/generate-events';
 import { countryCodeOf } from '../search/countries';
@@ -19,6 +21,7 @@ const HOUR = 3600 * 1000;
 let server: TestServer;
 let all: EventRow[];
 const now = Date.now();
+const today = new Date(now).toISOString().slice(0, 10);
 
 const TRICKY = [
   { title: '100% solidarity_day', city: 'Madrid', country: 'Spain' },
@@ -86,6 +89,11 @@ function reference(filters: ListEventsFilters, page: number, pageSize: number) {
     .filter((e) => (filters.when === 'past' ? e.over_at <= now : e.over_at > now))
     .filter((e) => filters.type === 'all' || e.type === filters.type)
     .filter((e) => textMatches(e, filters.search) && placeMatches(e, filters.location))
+    .filter((e) => !filters.online || e.attendance !== 'in_person')
+    .filter((e) => {
+      const window = periodWindow(filters, now);
+      return !window || (e.starts_at < window.to && e.over_at > window.from);
+    })
     .sort((a, b) => {
       const byDate = filters.when === 'past' ? b.starts_at - a.starts_at : a.starts_at - b.starts_at;
       return byDate !== 0 ? byDate : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -130,6 +138,7 @@ const filters = (over: Partial<ListEventsFilters>): ListEventsFilters => ({
   location: '',
   type: 'all',
   when: 'upcoming',
+  ...ANY_TIME,
   ...over,
 });
 
@@ -198,6 +207,18 @@ describe('indexed search', () => {
     ['city and country', filters({ location: 'London, UK' })],
     ['city and country without a comma', filters({ location: 'manchester uk' })],
     ['online', filters({ location: 'online' })],
+    ['today', filters({ period: 'today' })],
+    ['this weekend, in Gaza', filters({ period: 'weekend', tz: 'Asia/Gaza' })],
+    ['next 7 days, in Los Angeles', filters({ period: 'week', tz: 'America/Los_Angeles' })],
+    ['this month, past', filters({ period: 'month', when: 'past' })],
+    ['a range of days', filters({ from: addDays(today, 3), to: addDays(today, 40) })],
+    ['a range of days, past', filters({ from: addDays(today, -400), to: addDays(today, -30), when: 'past' })],
+    ['online only', filters({ online: true })],
+    ['online only, this month, with search', filters({ online: true, period: 'month', search: 'the' })],
+    [
+      'a range and a location',
+      filters({ from: addDays(today, -2), to: addDays(today, 60), location: 'london' }),
+    ],
   ])('matches the reference search: %s', async (_label, f) => {
     for (const [page, pageSize] of [
       [1, 20],

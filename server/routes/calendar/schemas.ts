@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../common/limits';
-import { listEventsQuerySchema } from '../../../common/schemas/events';
+import { listEventsQueryFields } from '../../../common/schemas/events';
 
 /** Filters of a feed (calendar or RSS): the home page's search, location and type. */
-export const feedQuerySchema = listEventsQuerySchema.pick({ search: true, location: true, type: true });
+export const feedQuerySchema = listEventsQueryFields.pick({ search: true, location: true, type: true });
 
 /** The embed page's query: the feed filters and how many events to list. */
 export const embedQuerySchema = feedQuerySchema.extend({

@@ -30,7 +30,14 @@ const EVENTS: (Omit<EventOverrides, 'startsAt'> & { day: number })[] = [
     description: 'Screening and discussion about the NAKBA.',
   },
   { title: 'Teach-in on history', type: 'educational', city: 'Chicago', country: 'United States', day: 3 },
-  { title: 'Online vigil', type: 'digital', city: 'Online', country: 'Worldwide', day: -2 },
+  {
+    title: 'Online vigil',
+    type: 'digital',
+    attendance: 'online',
+    city: 'Online',
+    country: 'Worldwide',
+    day: -2,
+  },
   { title: 'Old rally', city: 'London', country: 'United Kingdom', day: -5 },
   { title: 'Pending picnic', status: 'pending', day: 1 },
   { title: 'Rejected thing', status: 'rejected', day: 1 },
@@ -94,6 +101,19 @@ describe('GET /api/events', () => {
     expect((await list('?type=digital&when=past')).events.map((e) => e.title)).toEqual(['Online vigil']);
   });
 
+  it('narrows to a range of days, and to events one can attend online', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    // Days in UTC (no tz): the events two and three days from now.
+    const titles = (await list(`?from=${day(2)}&to=${day(3)}`)).events.map((e) => e.title);
+    expect(titles).toEqual(['March for Gaza', 'Teach-in on history']);
+    expect((await list(`?from=${day(-6)}&to=${day(-1)}&when=past`)).events.map((e) => e.title)).toEqual([
+      'Online vigil',
+      'Old rally',
+    ]);
+    expect((await list('?online=1&when=past')).events.map((e) => e.title)).toEqual(['Online vigil']);
+    expect((await list('?online=1')).total).toBe(0);
+  });
+
   it('paginates with a stable total', async () => {
     const first = await list('?pageSize=3&page=1');
     const second = await list('?pageSize=3&page=2');
@@ -112,6 +132,11 @@ describe('GET /api/events', () => {
     ['?page=abc', 'page must be a whole number'],
     ['?pageSize=1000', 'pageSize must be at most 100'],
     [`?search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],
+    ['?period=tomorrow', 'period must be one of'],
+    ['?from=2026-02-30', 'from must be a date such as 2026-11-28'],
+    ['?from=2026-01-01&to=2030-01-01', 'A range of days can span at most 366 days'],
+    ['?tz=Mars/Olympus', 'tz must be a time zone'],
+    ['?online=maybe', 'online must be 1 or 0'],
   ])('answers 400 with a clear message for %s', async (query, message) => {
     const res = await server.fetch(`/api/events${query}`);
     expect(res.status).toBe(400);

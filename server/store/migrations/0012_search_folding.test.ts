@@ -1,5 +1,6 @@
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANY_TIME } from '../../../common/filters';
 import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
 import { migrateToLatest, openStore, type Store } from '../db';
 import { listApprovedEvents } from '../events';
@@ -68,7 +69,7 @@ describe('migration 0012 (search like a person)', () => {
       (
         await listApprovedEvents(
           store.db,
-          { search, location, type: 'all', when: 'upcoming' },
+          { search, location, type: 'all', when: 'upcoming', ...ANY_TIME },
           { page: 1, pageSize: 10 },
           now,
         )

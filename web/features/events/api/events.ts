@@ -6,13 +6,14 @@ import { ApiRequestError, api, useApiCache } from '../../../lib/api';
 export const eventsQueryKey = ['events'] as const;
 
 /** The list's cache key; the server renderer (web/entry-server.tsx) fills the same entry. */
-export function eventListQueryKey({ search, location, type, when, page }: HomeFilters) {
-  return [...eventsQueryKey, 'list', { search, location, type, when, page }] as const;
+export function eventListQueryKey(filters: HomeFilters) {
+  // Only what the request carries: a zone without a period changes nothing.
+  return [...eventsQueryKey, 'list', filtersToParams(filters).toString()] as const;
 }
 
 /** The request behind one page of the home list, as the browser and the server renderer make it. */
-export function eventListPath({ search, location, type, when, page }: HomeFilters): string {
-  const query = filtersToParams({ search, location, type, when, page }).toString();
+export function eventListPath(filters: HomeFilters): string {
+  const query = filtersToParams(filters).toString();
   return query ? `/api/events?${query}` : '/api/events';
 }
 

@@ -5,13 +5,17 @@ import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
 import type { HomeFilters, TypeFilter } from '../../../../common/filters';
 import { LIMITS } from '../../../../common/limits';
+import { isPeriod, PERIODS } from '../../../../common/periods';
+import { browserTimeZone } from '../../../../common/timezones';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 
 /** How long typing pauses before the list follows (one request per pause, not per keystroke). */
 export const TYPING_DEBOUNCE_MS = 300;
 
-export type FilterChange = Partial<Pick<HomeFilters, 'search' | 'location' | 'type'>>;
+export type FilterChange = Partial<
+  Pick<HomeFilters, 'search' | 'location' | 'type' | 'period' | 'from' | 'to' | 'online' | 'tz'>
+>;
 
 interface FilterPanelProps {
   filters: HomeFilters;
@@ -62,9 +66,72 @@ const fieldClass =
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
 
+/** One end of a range of days: a labelled date field. */
+function DayField({
+  id,
+  name,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  name: 'from' | 'to';
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${fieldClass} px-3`}
+      />
+    </div>
+  );
+}
+
 export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) {
   const { t } = useTranslation('events');
-  const ids = { search: useId(), location: useId(), type: useId() };
+  const ids = {
+    search: useId(),
+    location: useId(),
+    type: useId(),
+    period: useId(),
+    from: useId(),
+    to: useId(),
+    online: useId(),
+  };
+  // "Choose dates" shows the two day fields before either has a value.
+  const hasDays = filters.from !== '' || filters.to !== '';
+  const [choosingDays, setChoosingDays] = useState(hasDays);
+  // Days arriving (a shared link) or leaving (Clear filters, Back) decide it again.
+  useEffect(() => setChoosingDays(hasDays), [hasDays]);
+  const showDays = choosingDays || hasDays;
+  // Days and periods are read on the viewer's calendar (common/periods.ts).
+  const withZone = (change: FilterChange): FilterChange => ({ ...change, tz: browserTimeZone() });
+  const choosePeriod = (value: string) => {
+    if (value === 'dates') {
+      setChoosingDays(true);
+      return;
+    }
+    setChoosingDays(false);
+    if (isPeriod(value)) onChange(withZone({ period: value, from: '', to: '' }), { replace: false });
+  };
+  const chooseDay = (name: 'from' | 'to', value: string) =>
+    onChange(withZone({ [name]: value, period: 'any' }), { replace: false });
   const [search, setSearch] = useDebouncedField(filters.search, (value, replace) =>
     onChange({ search: value }, { replace }),
   );
@@ -155,6 +222,64 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
                   </option>
                 ))}
               </select>
+            </div>
+          </div>
+          <div className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+            <div className="col-span-2 sm:col-span-1">
+              <label htmlFor={ids.period} className={labelClass}>
+                {t('filters.period')}
+              </label>
+              <select
+                id={ids.period}
+                name="period"
+                value={showDays ? 'dates' : filters.period}
+                onChange={(e) => choosePeriod(e.target.value)}
+                className={`${fieldClass} px-3`}
+              >
+                {PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {t(`filters.periods.${period}`)}
+                  </option>
+                ))}
+                <option value="dates">{t('filters.periods.dates')}</option>
+              </select>
+            </div>
+            {showDays ? (
+              <>
+                <DayField
+                  id={ids.from}
+                  name="from"
+                  label={t('filters.from')}
+                  value={filters.from}
+                  max={filters.to}
+                  onChange={(value) => chooseDay('from', value)}
+                />
+                <DayField
+                  id={ids.to}
+                  name="to"
+                  label={t('filters.to')}
+                  value={filters.to}
+                  min={filters.from}
+                  onChange={(value) => chooseDay('to', value)}
+                />
+              </>
+            ) : null}
+            <div className="col-span-2 flex h-11 items-center sm:col-span-1">
+              <input
+                id={ids.online}
+                type="checkbox"
+                name="online"
+                value="1"
+                checked={filters.online}
+                onChange={(e) => onChange({ online: e.target.checked }, { replace: false })}
+                className="size-5 rounded border-stone-400 accent-brand-700 dark:accent-brand-100"
+              />
+              <label
+                htmlFor={ids.online}
+                className="ms-2 text-sm font-medium text-stone-800 dark:text-stone-200"
+              >
+                {t('filters.online')}
+              </label>
             </div>
           </div>
           {clearHref ? (
