@@ -22,12 +22,18 @@ async function cookieFor(role: 'user' | 'moderator', name: string): Promise<stri
 }
 
 describe('desktop header', () => {
-  it('shows Events, Submit Event, Transparency Log and Sign In to a visitor, without Moderation', async () => {
+  it('shows Events, Submit Event, Subscribe, Transparency Log and Sign In to a visitor, without Moderation', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Sign In' }).waitFor();
-    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+    expect(await linkNames(page)).toEqual([
+      'Events',
+      'Submit Event',
+      'Subscribe',
+      'Transparency Log',
+      'Sign In',
+    ]);
     expect(await nav.getByRole('link', { name: 'Events' }).getAttribute('href')).toBe('/');
     expect(await nav.getByRole('link', { name: 'Submit Event' }).getAttribute('href')).toBe('/submit');
     expect(await nav.getByRole('link', { name: 'Transparency Log' }).getAttribute('href')).toBe('/log');
@@ -70,7 +76,7 @@ describe('desktop header', () => {
     const menu = page.getByRole('button', { name: 'Account menu for Samir Khalil' });
     await menu.waitFor();
     expect(await menu.textContent()).toContain('Samir Khalil');
-    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log']);
+    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Subscribe', 'Transparency Log']);
     await menu.click();
     const signOut = page.getByRole('menuitem', { name: 'Sign out' });
     await signOut.waitFor();
@@ -92,7 +98,13 @@ describe('desktop header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Moderation' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Moderation' }).getAttribute('href')).toBe('/moderation');
-    expect(await linkNames(page)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Moderation']);
+    expect(await linkNames(page)).toEqual([
+      'Events',
+      'Submit Event',
+      'Subscribe',
+      'Transparency Log',
+      'Moderation',
+    ]);
   });
 });
 
@@ -113,7 +125,13 @@ describe('small-screen header', () => {
     await list.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await list.isVisible()).toBe(true);
     expect(await close.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
-    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+    expect(await linkNames(page, list)).toEqual([
+      'Events',
+      'Submit Event',
+      'Subscribe',
+      'Transparency Log',
+      'Sign In',
+    ]);
     await page.screenshot({ path: 'e2e/screenshots/header-phone-open.png' });
     await expectNoA11yViolations(page, 'header (phone, open)');
 
@@ -146,6 +164,7 @@ describe('small-screen header', () => {
     expect(await linkNames(page, list)).toEqual([
       'Events',
       'Submit Event',
+      'Subscribe',
       'Transparency Log',
       'Moderation',
       'Your account',
@@ -164,6 +183,7 @@ describe('small-screen header', () => {
     expect(await linkNames(page, list)).toEqual([
       'Events',
       'Submit Event',
+      'Subscribe',
       'Transparency Log',
       'Your account',
     ]);
@@ -199,7 +219,13 @@ describe('small-screen header before the page has hydrated', () => {
     expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await close.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
     expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await linkNames(page, list)).toEqual(['Events', 'Submit Event', 'Transparency Log', 'Sign In']);
+    expect(await linkNames(page, list)).toEqual([
+      'Events',
+      'Submit Event',
+      'Subscribe',
+      'Transparency Log',
+      'Sign In',
+    ]);
 
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });

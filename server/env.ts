@@ -13,6 +13,8 @@ const envSchema = z
       }),
     PUBLIC_URL: z.url().optional(),
     SITE_TITLE: z.string().min(1).max(100).default('Palestine Solidarity Calendar'),
+    /** A Markdown file for the About page (docs/DEPLOY.md); without it, a text that says what to write. */
+    ABOUT_FILE: z.string().min(1).optional(),
     GOOGLE_CLIENT_ID: z.string().default(''),
     GOOGLE_CLIENT_SECRET: z.string().default(''),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),

@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '../../common/enums';
 import { EVENT_WHEN } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
 import { PERIODS, RANGE_MAX_DAYS } from '../../common/periods';
+import { aboutPageSchema } from '../../common/schemas/about';
 import { apiErrorSchema } from '../../common/schemas/errors';
 import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
@@ -341,6 +342,23 @@ export function openApiDocument({
             '503': {
               description: 'The database does not answer.',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+            },
+          },
+        },
+      },
+      '/api/about': {
+        get: {
+          operationId: 'about',
+          tags: ['Service'],
+          summary: 'The About page',
+          description:
+            'Who runs the calendar, how to reach them, the moderation policy and what Verified means: the ' +
+            "operator's Markdown (`ABOUT_FILE`) as HTML without raw HTML, images or unsafe links, each heading " +
+            'with an id; `custom` is false while the default text, which says what to write, is shown.',
+          responses: {
+            '200': {
+              description: 'The page.',
+              content: { 'application/json': { schema: jsonSchemaOf(aboutPageSchema) } },
             },
           },
         },

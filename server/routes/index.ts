@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerPageRendering, registerPageRoutes } from '../html/pages';
 import type { Shell } from '../html/shell';
+import { registerAboutRoutes } from './about';
 import { registerAccountRoutes } from './account/index';
 import { registerAuthRoutes } from './auth/index';
 import { registerSessionRoutes } from './auth/session';
@@ -28,6 +29,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerAboutRoutes(app, ctx);
   registerCalendarRoutes(app, ctx, shell);
   registerPageRoutes(app, ctx, shell);
 }

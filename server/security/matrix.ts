@@ -344,6 +344,7 @@ export const MATRIX: MatrixRow[] = [
   // --- Transparency log (scope differs by caller; the test checks it)
   { method: 'GET', route: '/api/log', what: 'log entries', expect: all(200) },
   { method: 'GET', route: '/api/log/stats', what: 'public log figures', expect: all(200) },
+  { method: 'GET', route: '/api/about', what: 'the About page', expect: all(200) },
 
   // --- Calendars, feeds, pages, API docs
   { method: 'GET', route: '/api/openapi.json', what: 'OpenAPI document', expect: all(200) },

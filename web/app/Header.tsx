@@ -102,6 +102,9 @@ export function Header() {
       <NavLink to="/submit" className={cls}>
         {t('nav.submit')}
       </NavLink>
+      <NavLink to="/subscribe" className={cls}>
+        {t('nav.subscribe')}
+      </NavLink>
       <NavLink to="/log" className={cls}>
         {t('nav.log')}
       </NavLink>

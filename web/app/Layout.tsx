@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
@@ -60,6 +60,14 @@ function PageReady() {
   return null;
 }
 
+/** The About page and its sections (the headings of its default text: server/about/defaultAbout.ts). */
+const FOOTER_LINKS = [
+  ['about', '/about'],
+  ['contact', '/about#contact'],
+  ['policy', '/about#moderation-policy'],
+  ['verified', '/about#what-verified-means'],
+] as const;
+
 export function Layout() {
   const { t } = useTranslation();
   useScrollAndFocus();
@@ -83,6 +91,20 @@ export function Layout() {
         <div className="mx-auto max-w-6xl space-y-1 px-4">
           <p>{t('footer.tagline')}</p>
           <p>{t('footer.privacy')}</p>
+          <nav aria-label={t('footer.linksLabel')} className="pt-3">
+            <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+              {FOOTER_LINKS.map(([key, to]) => (
+                <li key={key}>
+                  <Link
+                    to={to}
+                    className="inline-block py-1 font-medium text-stone-700 underline-offset-2 hover:underline dark:text-stone-300"
+                  >
+                    {t(`footer.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </footer>
     </div>

@@ -31,6 +31,7 @@ const ModerationPage = lazyPage(() => import('../features/moderation/components/
 const LogPage = lazyPage(() => import('../features/log/components/LogPage'));
 const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazyPage(() => import('../features/calendar/components/SubscribePage'));
+const AboutPage = lazyPage(() => import('../features/about/components/AboutPage'));
 const AccountPage = lazyPage(() => import('../features/account/components/AccountPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/account/components/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/account/components/ResetPasswordPage'));
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="log" element={<LogPage />} />
         <Route path="auth" element={<AuthPage />} />
         <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="about" element={<AboutPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
