@@ -64,3 +64,7 @@ export function isHttpUrl(value: string): boolean {
 export function mapSearchUrl(place: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
 }
+
+/** The embedded list's colours (/embed?theme=): the visitor's system's, or always light or dark. */
+export const EMBED_THEMES = ['auto', 'light', 'dark'] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];

@@ -54,6 +54,8 @@ beforeAll(async () => {
 <p>Events we support:</p>
 <iframe id="embed" src="${e2e.server.url}/embed?type=protest&limit=5" title="Upcoming events" width="100%" height="420" style="border:0;max-width:100%"></iframe>
 <iframe id="home" src="${e2e.server.url}/" title="Home page" width="300" height="100"></iframe>
+<iframe id="sized" src="${e2e.server.url}/embed?theme=dark" title="Upcoming events, dark" width="100%" style="border:0"></iframe>
+<script src="${e2e.server.url}/embed.js" async></script>
 </body></html>`);
   });
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
@@ -149,6 +151,26 @@ describe('embed page', () => {
     await expect.poll(() => home?.url()).toBe('chrome-error://chromewebdata/');
     expect(embedFrame?.url()).toBe(`${e2e.server.url}/embed?type=protest&limit=5`);
     await screenshot(page, 'calendar-embed-partner');
+    expect(foreign()).toEqual([]);
+  });
+
+  it('takes a dark theme, and the height of its list on a page that includes embed.js', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto(`${partnerOrigin}/`);
+    const frame = page.frameLocator('#sized');
+    await frame.getByRole('link', { name: 'Online teach-in on the Nakba' }).waitFor();
+    expect(await frame.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(28, 25, 23)',
+    );
+    // Taller than a frame without a height (150 px), exactly as tall as the list: no inner scroll bar.
+    const listHeight = await frame
+      .locator('body')
+      .evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+    expect(listHeight).toBeGreaterThan(300);
+    await expect.poll(() => page.locator('#sized').evaluate((el) => el.clientHeight)).toBe(listHeight);
+    await page.locator('#sized').scrollIntoViewIfNeeded();
+    await screenshot(page, 'calendar-embed-partner-dark-sized');
     expect(foreign()).toEqual([]);
   });
 

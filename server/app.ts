@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -217,6 +217,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       globIgnore: ['assets/**'],
       // The build writes .br and .gz beside each asset (vite.config.ts): served as they are, no CPU per request.
       preCompressed: true,
+      // Other sites' pages load embed.js to size the calendar's frame (docs/PRODUCT.md#embed).
+      setHeaders: (res, path) => {
+        if (path.endsWith(`${sep}embed.js`)) res.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
     });
   }
 

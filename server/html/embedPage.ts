@@ -1,6 +1,6 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
-import { eventPageUrl, filterQuery } from '../../common/links';
+import { type EmbedTheme, eventPageUrl, filterQuery } from '../../common/links';
 import { areaText } from '../presenters/place';
 import { EVENT_TYPE_LABELS, SCHEDULE_LABELS } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
@@ -12,17 +12,21 @@ export interface EmbedPageInput {
   publicUrl: string;
   filters: FeedFilters;
   rows: EventRow[];
+  theme?: EmbedTheme;
 }
 
 // Links leave the frame for a new tab: the partner's page stays, and our page gets no access to it.
 const OUT = 'target="_blank" rel="noopener noreferrer"';
 
-function page(siteTitle: string, body: string): string {
+function page(siteTitle: string, body: string, theme: EmbedTheme = 'auto'): string {
   return plainPage({
     title: `Upcoming events · ${siteTitle}`,
     stylesheet: '/embed.css',
     head: ['<meta name="robots" content="noindex">'],
     body,
+    theme,
+    // Tells the page around the frame its height, for embed.js there (the plain frame works without).
+    scripts: ['/embed-frame.js'],
   });
 }
 
@@ -48,8 +52,11 @@ function eventItem(row: EventRow, publicUrl: string): string {
       </li>`;
 }
 
-/** The list partner sites show in an <iframe>: plain HTML and one stylesheet, no script. */
-export function renderEmbedPage({ siteTitle, publicUrl, filters, rows }: EmbedPageInput): string {
+/**
+ * The list partner sites show in an <iframe>: plain HTML, one stylesheet, and one small script that
+ * only tells the framing page its height (docs/PRODUCT.md#embed).
+ */
+export function renderEmbedPage({ siteTitle, publicUrl, filters, rows, theme }: EmbedPageInput): string {
   const home = `${publicUrl}/${filterQuery(filters)}`;
   const subscribe = `${publicUrl}/subscribe${filterQuery(filters)}`;
   const list = rows.length
@@ -70,6 +77,7 @@ ${list}
       <a href="${escapeHtml(home)}" ${OUT}>All events</a>
       <a href="${escapeHtml(subscribe)}" ${OUT}>Subscribe</a>
     </footer>`,
+    theme,
   );
 }
 

@@ -10,20 +10,28 @@ export function plainPage({
   stylesheet,
   head = [],
   body,
+  theme = 'auto',
+  scripts = [],
 }: {
   title: string;
   stylesheet: string;
   head?: string[];
   body: string;
+  /** Light or dark whatever the system says, or the system's (auto). */
+  theme?: 'auto' | 'light' | 'dark';
+  /** Scripts of this site, deferred. */
+  scripts?: string[];
 }): string {
+  const themeAttribute = theme === 'auto' ? '' : ` data-theme="${theme}"`;
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="en" dir="ltr"${themeAttribute}>
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="color-scheme" content="light dark">
+    <meta name="color-scheme" content="${theme === 'auto' ? 'light dark' : theme}">
 ${head.map((tag) => `    ${tag}\n`).join('')}    <title>${escapeHtml(title)}</title>
     <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
+${scripts.map((src) => `    <script src="${escapeHtml(src)}" defer></script>\n`).join('')}
   </head>
   <body>
 ${body}

@@ -56,9 +56,9 @@ export function registerEmbedRoutes(
         .code(400)
         .send(renderEmbedError(env.SITE_TITLE, parsed.error.issues[0]?.message ?? 'Invalid filters.'));
     }
-    const { limit, ...filters } = parsed.data;
+    const { limit, theme, ...filters } = parsed.data;
     // Here "upcoming" is strict: a partner's page lists what people can still go to.
     const rows = await listFeedEvents(store.db, filters, limit, { lookbackMs: 0 });
-    return reply.send(renderEmbedPage({ ...site, filters, rows }));
+    return reply.send(renderEmbedPage({ ...site, filters, rows, theme }));
   });
 }

@@ -237,7 +237,10 @@ describe('embed page', () => {
   it('lists upcoming approved events with links that open a new tab', async () => {
     const { html } = await page('/embed');
     expect(html).toContain('<link rel="stylesheet" href="/embed.css">');
-    expect(html).not.toMatch(/<script/);
+    // One script, ours, which only tells the framing page its height.
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script src="/embed-frame.js" defer>',
+    ]);
     expect(html).toContain(
       `<a href="${PUBLIC_URL}/event/${march.id}" target="_blank" rel="noopener noreferrer">March for Gaza</a>`,
     );
@@ -267,6 +270,20 @@ describe('embed page', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html).toContain('limit must be at most 50');
+    const theme = await page('/embed?theme=purple');
+    expect(theme.res.status).toBe(400);
+    expect(theme.html).toContain('theme must be light, dark or auto');
+  });
+
+  it('takes a light or dark theme whatever the system says, and tells its frame its height', async () => {
+    const dark = (await page('/embed?theme=dark')).html;
+    expect(dark).toContain('<html lang="en" dir="ltr" data-theme="dark">');
+    expect(dark).toContain('<meta name="color-scheme" content="dark">');
+    expect((await page('/embed?theme=light')).html).toContain('data-theme="light"');
+    const auto = (await page('/embed')).html;
+    expect(auto).toContain('<html lang="en" dir="ltr">');
+    expect(auto).toContain('<meta name="color-scheme" content="light dark">');
+    expect(auto).toContain('<script src="/embed-frame.js" defer></script>');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../common/limits';
+import { EMBED_THEMES } from '../../../common/links';
 import { listEventsQueryFields } from '../../../common/schemas/events';
 
 /** Filters of a feed (calendar or RSS): the home page's search, location and type. */
@@ -19,4 +20,5 @@ export const embedQuerySchema = feedQuerySchema.extend({
         .max(LIMITS.embedMax, `limit must be at most ${LIMITS.embedMax}`),
     )
     .default(LIMITS.embedDefault),
+  theme: z.enum(EMBED_THEMES, { error: 'theme must be light, dark or auto' }).default('auto'),
 });

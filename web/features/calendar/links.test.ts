@@ -40,12 +40,20 @@ describe('feed links', () => {
       { type: 'protest', location: ' London ', search: '' },
       { limit: 5, frameTitle: 'Events "here" & <there>' },
     );
+    expect(
+      feedLinks(
+        'https://cal.example.org',
+        { type: 'all', location: '', search: '' },
+        { theme: 'dark', frameTitle: 'x' },
+      ).embed,
+    ).toBe('https://cal.example.org/embed?theme=dark');
     expect(links.calendar).toBe('https://cal.example.org/calendar.ics?type=protest&location=London');
     expect(links.webcal).toBe('webcal://cal.example.org/calendar.ics?type=protest&location=London');
     expect(links.rss).toBe('https://cal.example.org/feed.xml?type=protest&location=London');
     expect(links.embed).toBe('https://cal.example.org/embed?type=protest&location=London&limit=5');
     expect(links.snippet).toBe(
-      '<iframe src="https://cal.example.org/embed?type=protest&amp;location=London&amp;limit=5" title="Events &quot;here&quot; &amp; &lt;there>" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>',
+      '<iframe src="https://cal.example.org/embed?type=protest&amp;location=London&amp;limit=5" title="Events &quot;here&quot; &amp; &lt;there>" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>\n' +
+        '<script src="https://cal.example.org/embed.js" async></script>',
     );
     expect(new URL(links.googleSubscribe).searchParams.get('cid')).toBe(links.webcal);
   });

@@ -5,7 +5,7 @@
 import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
 import type { FeedFilters } from '../../../common/filters';
 import { LIMITS } from '../../../common/limits';
-import { eventPageUrl, filterQuery, webcalUrl } from '../../../common/links';
+import { type EmbedTheme, eventPageUrl, filterQuery, webcalUrl } from '../../../common/links';
 import type { EventDto } from '../../../common/schemas/events';
 
 /** What a link to another calendar needs to know about an event. */
@@ -54,14 +54,24 @@ export interface FeedLinks {
 export function feedLinks(
   origin: string,
   filters: FeedFilters,
-  { limit = LIMITS.embedDefault, frameTitle }: { limit?: number; frameTitle: string },
+  {
+    limit = LIMITS.embedDefault,
+    theme = 'auto',
+    frameTitle,
+  }: { limit?: number; theme?: EmbedTheme; frameTitle: string },
 ): FeedLinks {
   const query = filterQuery(filters);
   const calendar = `${origin}/calendar.ics${query}`;
   const webcal = webcalUrl(calendar);
-  const embed = `${origin}/embed${filterQuery(filters, limit === LIMITS.embedDefault ? {} : { limit: String(limit) })}`;
+  const embed = `${origin}/embed${filterQuery(filters, {
+    ...(limit === LIMITS.embedDefault ? {} : { limit: String(limit) }),
+    ...(theme === 'auto' ? {} : { theme }),
+  })}`;
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const snippet = `<iframe src="${attr(embed)}" title="${attr(frameTitle)}" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  // The frame works alone; the script, where the page allows it, gives it the list's height.
+  const snippet =
+    `<iframe src="${attr(embed)}" title="${attr(frameTitle)}" width="100%" height="600" style="border:0;max-width:100%" loading="lazy"></iframe>\n` +
+    `<script src="${attr(`${origin}/embed.js`)}" async></script>`;
   return {
     calendar,
     webcal,

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
 import { type FeedFilters, filtersFromParams } from '../../../../common/filters';
 import { EMBED_LIMIT_CHOICES, LIMITS } from '../../../../common/limits';
-import { filterQuery } from '../../../../common/links';
+import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { config } from '../../../lib/config';
@@ -97,12 +97,13 @@ export default function SubscribePage() {
   const [location, setLocation] = useState(initial.location);
   const [search, setSearch] = useState(initial.search);
   const [limit, setLimit] = useState(initial.limit);
+  const [theme, setTheme] = useState<EmbedTheme>('auto');
   const [applied, setApplied] = useState<FeedFilters>({
     type: initial.type,
     location: initial.location,
     search: initial.search,
   });
-  const ids = { type: useId(), location: useId(), search: useId(), limit: useId() };
+  const ids = { type: useId(), location: useId(), search: useId(), limit: useId(), theme: useId() };
 
   useEffect(() => {
     document.title = `${t('page.title')} · ${config.siteTitle}`;
@@ -126,7 +127,7 @@ export default function SubscribePage() {
   ] as const;
 
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
-  const links = feedLinks(window.location.origin, applied, { limit, frameTitle });
+  const links = feedLinks(window.location.origin, applied, { limit, theme, frameTitle });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -232,6 +233,20 @@ export default function SubscribePage() {
               {EMBED_LIMIT_CHOICES.map((n) => (
                 <option key={n} value={n}>
                   {n}
+                </option>
+              ))}
+            </select>
+          </LabelledControl>
+          <LabelledControl id={ids.theme} label={t('page.theme')} className="max-w-72">
+            <select
+              id={ids.theme}
+              value={theme}
+              onChange={(e) => setTheme(e.target.value as EmbedTheme)}
+              className={fieldClass}
+            >
+              {EMBED_THEMES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`page.themes.${choice}`)}
                 </option>
               ))}
             </select>
