@@ -267,6 +267,7 @@ describe('the home page without JavaScript', () => {
     expect((await links.allTextContents()).map((t) => t.trim())).toEqual([
       'Events',
       'Submit Event',
+      'Subscribe',
       'Transparency Log',
       'Sign In',
     ]);
