@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   DEFAULT_FILTERS,
   filtersFromParams,
   filtersToParams,
@@ -105,6 +106,23 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, from: '2026-12-01' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, online: true })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, tz: 'Europe/London' })).toBe(false);
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts each filter that narrows the list once, days and period as one', () => {
+    expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, when: 'past', page: 3, tz: 'Asia/Gaza' })).toBe(0);
+    expect(
+      activeFilterCount({
+        ...DEFAULT_FILTERS,
+        search: 'x',
+        type: 'digital',
+        from: '2026-12-01',
+        to: '2026-12-02',
+        online: true,
+      }),
+    ).toBe(4);
   });
 });
 

@@ -136,6 +136,17 @@ export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
   return narrowed || filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
 }
 
+/** How many filters narrow the list: the phone's "Filters" disclosure says it. */
+export function activeFilterCount(filters: HomeFilters): number {
+  return [
+    filters.search.trim() !== '',
+    filters.location.trim() !== '',
+    filters.type !== 'all',
+    filters.period !== 'any' || filters.from !== '' || filters.to !== '',
+    filters.online,
+  ].filter(Boolean).length;
+}
+
 /** A change to what is shown starts again at page 1. */
 export function withFilter(filters: HomeFilters, change: Partial<Omit<HomeFilters, 'page'>>): HomeFilters {
   return { ...filters, ...change, page: 1 };

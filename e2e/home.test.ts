@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
 const e2e = setupE2E();
@@ -359,9 +359,17 @@ describe('with events', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto('/?period=weekend&online=1&tz=UTC');
-      await page.locator('main').waitFor();
+      await page.locator('main li article').first().waitFor();
+      // Folded away, saying how many are active, so the first event is on the first screen.
+      const summary = page.locator('details.filters-disclosure summary');
+      expect(await summary.textContent()).toBe('Filters2 active');
+      const first = await page.locator('main li article').first().boundingBox();
+      expect((first?.y ?? Number.POSITIVE_INFINITY) < PHONE.height).toBe(true);
+      await screenshot(page, `home-filters-closed-phone-${colorScheme}`);
+      await openFilters(page);
       expect(await page.getByLabel('When').inputValue()).toBe('weekend');
       expect(await page.getByLabel('Online only').isChecked()).toBe(true);
+      await expectNoA11yViolations(page);
       await screenshot(page, `home-filters-phone-${colorScheme}`);
     }
   });

@@ -4,7 +4,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import {
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  openFilters,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
 let e2e: E2E;
@@ -141,34 +149,45 @@ describe('the home page without JavaScript', () => {
   it('searches by typing and pressing Enter, then by the button, and clears', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/');
+    await openFilters(page);
     await page.getByLabel('Search').fill('farha');
+    await openFilters(page);
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL((url) => url.searchParams.get('search') === 'farha');
     // The form sent every field; the server answered with the clean address of the same view.
     expect(new URL(page.url()).search).toBe('?search=farha');
     expect(await cardTitles(page)).toEqual(['Film night: Farha']);
+    await openFilters(page);
     expect(await page.getByLabel('Search').inputValue()).toBe('farha');
 
+    await openFilters(page);
     await page.getByLabel('Search').fill('');
+    await openFilters(page);
     await page.getByLabel('Location').fill('united states');
+    await openFilters(page);
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.searchParams.get('location') === 'united states');
     expect(new URL(page.url()).search).toBe('?location=united+states');
     expect(await cardTitles(page)).toEqual(['Teach-in: 75 years of the Nakba']);
+    await openFilters(page);
     expect(await page.getByLabel('Location').inputValue()).toBe('united states');
     await screenshot(page, 'no-js-home-filtered-phone');
     await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript, filtered (phone)');
 
+    await openFilters(page);
     await page.getByRole('link', { name: 'Clear filters' }).first().click();
     await page.waitForURL((url) => url.search === '');
     expect(await cardTitles(page)).toHaveLength(12);
+    await openFilters(page);
     expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
   });
 
   it('filters by type with the button, keeps the filters across upcoming/past, and pages with links', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/?page=2');
+    await openFilters(page);
     await page.getByLabel('Event type').selectOption('protest');
+    await openFilters(page);
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
     // A new search starts at page 1; the empty search and location fields leave no trace in the address.
@@ -186,7 +205,9 @@ describe('the home page without JavaScript', () => {
     await screenshot(page, 'no-js-home-past-phone');
 
     // The form keeps "past" when it is sent again; "All types" is the default, so not in the address.
+    await openFilters(page);
     await page.getByLabel('Event type').selectOption('all');
+    await openFilters(page);
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.search === '?when=past');
     expect(await cardTitles(page)).toEqual(['Last year’s solidarity march']);

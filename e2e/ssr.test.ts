@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { zonedDateTimeToInstant } from '../common/dates';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
 const e2e = setupE2E();
@@ -191,6 +191,7 @@ describe('in the browser', () => {
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
+    await openFilters(page);
     await page.getByLabel('Event type').selectOption('protest');
     await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
     await page.locator('main li article h3').first().waitFor();
@@ -210,6 +211,7 @@ describe('in the browser', () => {
     expect(await layoutShift(page)).toBeLessThan(0.05);
     expect(watched.apiCalls).toEqual([]);
     // What only a page without JavaScript needs has made way for the app's own controls.
+    await openFilters(page);
     expect(await page.getByRole('button', { name: 'Show events' }).count()).toBe(0);
     expect(await page.getByRole('radio', { name: 'Upcoming' }).isChecked()).toBe(true);
     expect(await page.getByRole('link', { name: 'Upcoming' }).count()).toBe(0);
@@ -218,6 +220,7 @@ describe('in the browser', () => {
         .getByRole('button', { name: 'Add “Teach-in number 1” to your calendar' })
         .getAttribute('href'),
     ).toBeNull();
+    await openFilters(page);
     expect(await page.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'ssr-home-filtered-phone');
     await expectNoA11yViolations(page);

@@ -170,3 +170,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Open the home page's filters where they fold away (a phone: "Filters" is a disclosure); from the sm
+ * width up they are always open and this does nothing.
+ */
+export async function openFilters(page: Page): Promise<void> {
+  const details = page.locator('details.filters-disclosure');
+  const summary = details.locator('summary');
+  if ((await summary.isVisible()) && !(await details.evaluate((el) => (el as HTMLDetailsElement).open))) {
+    await summary.click();
+  }
+}

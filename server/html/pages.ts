@@ -22,12 +22,15 @@ const HOME_PARAMS: ReadonlySet<string> = new Set(HOME_FILTER_PARAMS);
  * Values the filter form sends without JavaScript that say what the default says. The form sends no
  * `when=upcoming` or `page=1`; such addresses are written by hand or by others, and left as they are.
  */
-const FORM_DEFAULTS: Readonly<Record<string, string>> = { type: DEFAULT_FILTERS.type };
+const FORM_DEFAULTS: Readonly<Record<string, string>> = {
+  type: DEFAULT_FILTERS.type,
+  period: DEFAULT_FILTERS.period,
+};
 
 /**
  * The home address `url` (path `/` and its query) without its blank filter parameters (`search=`,
  * `location=`: what the filter form sends without JavaScript for fields left empty) and without those
- * the form sends at their default (`type=all`); everything else is kept as it was written, in its
+ * the form sends at their default (`type=all`, `period=any`); everything else is kept as it was written, in its
  * order (other parameters are not the form's business). Null when nothing would be dropped. Never
  * leads anywhere but `/`.
  */

@@ -113,6 +113,9 @@ describe('the home page asked for with empty or default filter parameters', () =
     expect(cleanHomeUrl('/?search&type=all&ref=')).toBe('/?ref=');
     expect(cleanHomeUrl('/?search=a%26b&type=all')).toBe('/?search=a%26b');
     expect(cleanHomeUrl('/?location=Ramallah&search=')).toBe('/?location=Ramallah');
+    // The form's When at "Any time", and the Online only box left unticked (not sent at all).
+    expect(cleanHomeUrl('/?search=farha&location=&type=all&period=any')).toBe('/?search=farha');
+    expect(cleanHomeUrl('/?period=weekend&online=1')).toBeNull();
     expect(cleanHomeUrl('/?search=&search=farha')).toBeNull();
     // Whatever is kept stays in the query of `/`: no other path, no other host.
     expect(cleanHomeUrl('/?//evil.example=1&type=all')).toBe('/?//evil.example=1');

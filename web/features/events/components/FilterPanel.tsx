@@ -1,9 +1,9 @@
-import { MapPin, Search, X } from 'lucide-react';
+import { ChevronDown, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
-import type { HomeFilters, TypeFilter } from '../../../../common/filters';
+import { activeFilterCount, type HomeFilters, type TypeFilter } from '../../../../common/filters';
 import { LIMITS } from '../../../../common/limits';
 import { isPeriod, PERIODS } from '../../../../common/periods';
 import { browserTimeZone } from '../../../../common/timezones';
@@ -114,6 +114,7 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
     to: useId(),
     online: useId(),
   };
+  const activeCount = activeFilterCount(filters);
   // "Choose dates" shows the two day fields before either has a value.
   const hasDays = filters.from !== '' || filters.to !== '';
   const [choosingDays, setChoosingDays] = useState(hasDays);
@@ -158,146 +159,163 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
             Without it (Tor Browser's Safest level), it is a plain GET form to this page with the
             parameters the app writes (page left out: a new search starts at page 1). */}
         <form method="get" action="/" onSubmit={(e) => e.preventDefault()}>
-          <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]">
-            <div className="col-span-2 lg:col-span-1">
-              <label htmlFor={ids.search} className={labelClass}>
-                {t('filters.search')}
-              </label>
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-                />
-                <input
-                  id={ids.search}
-                  type="search"
-                  name="search"
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  maxLength={LIMITS.searchMax}
-                  placeholder={t('filters.searchPlaceholder')}
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  className={`${fieldClass} ps-9 pe-3`}
-                />
-              </div>
-            </div>
-            <div>
-              <label htmlFor={ids.location} className={labelClass}>
-                {t('filters.location')}
-              </label>
-              <div className="relative">
-                <MapPin
-                  aria-hidden="true"
-                  className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-                />
-                <input
-                  id={ids.location}
-                  type="text"
-                  name="location"
-                  autoComplete="off"
-                  maxLength={LIMITS.locationMax}
-                  placeholder={t('filters.locationPlaceholder')}
-                  value={location}
-                  onChange={(e) => setLocation(e.target.value)}
-                  className={`${fieldClass} ps-9 pe-3`}
-                />
-              </div>
-            </div>
-            <div>
-              <label htmlFor={ids.type} className={labelClass}>
-                {t('filters.type')}
-              </label>
-              <select
-                id={ids.type}
-                name="type"
-                value={filters.type}
-                onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
-                className={`${fieldClass} px-3`}
-              >
-                <option value="all">{t('filters.allTypes')}</option>
-                {EVENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`common:eventTypes.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-            <div className="col-span-2 sm:col-span-1">
-              <label htmlFor={ids.period} className={labelClass}>
-                {t('filters.period')}
-              </label>
-              <select
-                id={ids.period}
-                name="period"
-                value={showDays ? 'dates' : filters.period}
-                onChange={(e) => choosePeriod(e.target.value)}
-                className={`${fieldClass} px-3`}
-              >
-                {PERIODS.map((period) => (
-                  <option key={period} value={period}>
-                    {t(`filters.periods.${period}`)}
-                  </option>
-                ))}
-                <option value="dates">{t('filters.periods.dates')}</option>
-              </select>
-            </div>
-            {showDays ? (
-              <>
-                <DayField
-                  id={ids.from}
-                  name="from"
-                  label={t('filters.from')}
-                  value={filters.from}
-                  max={filters.to}
-                  onChange={(value) => chooseDay('from', value)}
-                />
-                <DayField
-                  id={ids.to}
-                  name="to"
-                  label={t('filters.to')}
-                  value={filters.to}
-                  min={filters.from}
-                  onChange={(value) => chooseDay('to', value)}
-                />
-              </>
-            ) : null}
-            <div className="col-span-2 flex h-11 items-center sm:col-span-1">
-              <input
-                id={ids.online}
-                type="checkbox"
-                name="online"
-                value="1"
-                checked={filters.online}
-                onChange={(e) => onChange({ online: e.target.checked }, { replace: false })}
-                className="size-5 rounded border-stone-400 accent-brand-700 dark:accent-brand-100"
+          {/* On a phone the filters fold away under "Filters (n)", so the first event shows on the first
+              screen; from the sm width up they are always open (web/styles.css, .filters-disclosure). */}
+          <details className="filters-disclosure group">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md font-medium text-stone-900 dark:text-stone-100 [&::-webkit-details-marker]:hidden">
+              <SlidersHorizontal aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-100" />
+              {t('filters.disclosure')}
+              {activeCount > 0 ? (
+                <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white dark:bg-brand-100 dark:text-brand-900">
+                  {t('filters.activeCount', { count: activeCount })}
+                </span>
+              ) : null}
+              <ChevronDown
+                aria-hidden="true"
+                className="ms-auto size-5 text-stone-500 transition-transform group-open:rotate-180"
               />
-              <label
-                htmlFor={ids.online}
-                className="ms-2 text-sm font-medium text-stone-800 dark:text-stone-200"
-              >
-                {t('filters.online')}
-              </label>
+            </summary>
+            <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]">
+              <div className="col-span-2 lg:col-span-1">
+                <label htmlFor={ids.search} className={labelClass}>
+                  {t('filters.search')}
+                </label>
+                <div className="relative">
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+                  />
+                  <input
+                    id={ids.search}
+                    type="search"
+                    name="search"
+                    autoComplete="off"
+                    enterKeyHint="search"
+                    maxLength={LIMITS.searchMax}
+                    placeholder={t('filters.searchPlaceholder')}
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    className={`${fieldClass} ps-9 pe-3`}
+                  />
+                </div>
+              </div>
+              <div>
+                <label htmlFor={ids.location} className={labelClass}>
+                  {t('filters.location')}
+                </label>
+                <div className="relative">
+                  <MapPin
+                    aria-hidden="true"
+                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+                  />
+                  <input
+                    id={ids.location}
+                    type="text"
+                    name="location"
+                    autoComplete="off"
+                    maxLength={LIMITS.locationMax}
+                    placeholder={t('filters.locationPlaceholder')}
+                    value={location}
+                    onChange={(e) => setLocation(e.target.value)}
+                    className={`${fieldClass} ps-9 pe-3`}
+                  />
+                </div>
+              </div>
+              <div>
+                <label htmlFor={ids.type} className={labelClass}>
+                  {t('filters.type')}
+                </label>
+                <select
+                  id={ids.type}
+                  name="type"
+                  value={filters.type}
+                  onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
+                  className={`${fieldClass} px-3`}
+                >
+                  <option value="all">{t('filters.allTypes')}</option>
+                  {EVENT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`common:eventTypes.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-          </div>
-          {clearHref ? (
-            <div className="mt-3 flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-              <Link
-                to={clearHref}
-                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
-              >
-                <X aria-hidden="true" className="size-4" />
-                {t('filters.clear')}
-              </Link>
-              <noscript className="basis-full sm:basis-auto">{noScriptSubmit}</noscript>
+            <div className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+              <div className="col-span-2 sm:col-span-1">
+                <label htmlFor={ids.period} className={labelClass}>
+                  {t('filters.period')}
+                </label>
+                <select
+                  id={ids.period}
+                  name="period"
+                  value={showDays ? 'dates' : filters.period}
+                  onChange={(e) => choosePeriod(e.target.value)}
+                  className={`${fieldClass} px-3`}
+                >
+                  {PERIODS.map((period) => (
+                    <option key={period} value={period}>
+                      {t(`filters.periods.${period}`)}
+                    </option>
+                  ))}
+                  <option value="dates">{t('filters.periods.dates')}</option>
+                </select>
+              </div>
+              {showDays ? (
+                <>
+                  <DayField
+                    id={ids.from}
+                    name="from"
+                    label={t('filters.from')}
+                    value={filters.from}
+                    max={filters.to}
+                    onChange={(value) => chooseDay('from', value)}
+                  />
+                  <DayField
+                    id={ids.to}
+                    name="to"
+                    label={t('filters.to')}
+                    value={filters.to}
+                    min={filters.from}
+                    onChange={(value) => chooseDay('to', value)}
+                  />
+                </>
+              ) : null}
+              <div className="col-span-2 flex h-11 items-center sm:col-span-1">
+                <input
+                  id={ids.online}
+                  type="checkbox"
+                  name="online"
+                  value="1"
+                  checked={filters.online}
+                  onChange={(e) => onChange({ online: e.target.checked }, { replace: false })}
+                  className="size-5 rounded border-stone-400 accent-brand-700 dark:accent-brand-100"
+                />
+                <label
+                  htmlFor={ids.online}
+                  className="ms-2 text-sm font-medium text-stone-800 dark:text-stone-200"
+                >
+                  {t('filters.online')}
+                </label>
+              </div>
             </div>
-          ) : (
-            <noscript>
-              <div className="mt-4 flex justify-end">{noScriptSubmit}</div>
-            </noscript>
-          )}
+            {clearHref ? (
+              <div className="mt-3 flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+                <Link
+                  to={clearHref}
+                  className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                  {t('filters.clear')}
+                </Link>
+                <noscript className="basis-full sm:basis-auto">{noScriptSubmit}</noscript>
+              </div>
+            ) : (
+              <noscript>
+                <div className="mt-4 flex justify-end">{noScriptSubmit}</div>
+              </noscript>
+            )}
+          </details>
         </form>
       </search>
     </Card>
