@@ -52,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: isSsrBuild ? join(webOutDir, '..', 'ssr') : webOutDir,
     emptyOutDir: true,
-    target: isSsrBuild ? 'node20' : 'es2022',
+    target: isSsrBuild ? 'node22' : 'es2022',
     // Placeholders in index.html (%TITLE% etc.) are filled in by the server.
     modulePreload: { polyfill: false },
   },

@@ -33,7 +33,7 @@ export const SERVER_BUILD_OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
