@@ -161,7 +161,7 @@ describe('the home page', () => {
       await page.goto('/');
       await page.getByTestId('event-relative').first().waitFor();
       const cards = page.locator('main article');
-      expect(await cards.first().getByRole('heading', { level: 3 }).textContent()).toBe(running.title);
+      expect(await cards.first().getByRole('heading', { level: 4 }).textContent()).toBe(running.title);
       expect(await cards.first().getByTestId('event-relative').textContent()).toBe('Happening now');
       expect(await cards.first().getByText('Happening now', { exact: true }).count()).toBe(2);
       const off = cards.filter({ hasText: cancelled.title });
@@ -180,7 +180,7 @@ describe('the home page', () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await page.goto('/?location=online');
     await page.getByTestId('event-relative').first().waitFor();
-    const titles = await page.locator('main article h3').allTextContents();
+    const titles = await page.locator('main article h4').allTextContents();
     expect(titles).toEqual(expect.arrayContaining([webinar.title, encampment.title]));
     expect(titles).not.toContain(running.title);
   });

@@ -10,7 +10,7 @@ const isListCall = (url: URL) => url.pathname === '/api/events';
 
 /** The titles of the cards on the page, in order. */
 function cardTitles(page: Page): Promise<string[]> {
-  return page.locator('main li article h3').allTextContents();
+  return page.locator('main li article h4').allTextContents();
 }
 
 /**
@@ -110,6 +110,40 @@ describe('with events', () => {
     ids['Land Day commemoration'] = landDay.id;
     await createEvent(s, { title: 'Pending picnic', status: 'pending', startsAt: now + DAY });
     await createEvent(s, { title: 'Removed rally', status: 'removed', startsAt: now + DAY });
+  });
+
+  it('lists the events under one heading per day of the viewer’s calendar, and opens an event from anywhere on its card', async () => {
+    for (const [viewport, label] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const page = await e2e.newPage({ viewport });
+      await page.goto('/');
+      await page.locator('main li article').first().waitFor();
+      // The browser runs in UTC; the first event starts a day from now.
+      const days = page.getByTestId('day-heading');
+      expect(await days.first().textContent()).toMatch(/^Tomorrow \w+day, \w+ \d+(, \d{4})?$/);
+      const firstDay = page.locator('main section section').first();
+      expect(await firstDay.locator('article h4').allTextContents()).toEqual(['Film night: Farha']);
+      // One heading per day shown, each followed by its own events.
+      expect(await days.count()).toBe(await page.locator('main section section').count());
+      expect(await days.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await screenshot(page, `home-days-${label}`);
+      await expectNoA11yViolations(page);
+
+      // The card's description is part of the link's target: a click there opens the event.
+      const text = await firstDay.locator('article p').first().boundingBox();
+      if (!text) throw new Error('the card has no description on screen');
+      await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
+      await page.waitForURL((url) => url.pathname === `/event/${ids['Film night: Farha']}`);
+      await page.getByRole('heading', { level: 1, name: 'Film night: Farha' }).waitFor();
+    }
+    // A day in another year names the year.
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/?search=land%20day');
+    await expect
+      .poll(() => page.getByTestId('day-heading').allTextContents())
+      .toEqual(['Monday, March 3, 2031']);
   });
 
   it('shows the hero, the filters, upcoming events soonest first with the count, and the moderation note', async () => {
@@ -551,7 +585,7 @@ describe('with events', () => {
     await page.goto('/');
     const card = page.locator('main li article').nth(10);
     await card.waitFor();
-    const title = (await card.locator('h3').textContent()) ?? '';
+    const title = (await card.locator('h4').textContent()) ?? '';
     await card.getByRole('link', { name: 'View Details' }).scrollIntoViewIfNeeded();
     const listY = await page.evaluate(() => window.scrollY);
     expect(listY).toBeGreaterThan(1000);

@@ -74,7 +74,7 @@ async function noJsPage(viewport: { width: number; height: number }): Promise<Pa
 }
 
 function cardTitles(page: Page): Promise<string[]> {
-  return page.locator('main li article h3').allTextContents();
+  return page.locator('main li article h4').allTextContents();
 }
 
 function query(page: Page): URLSearchParams {
@@ -349,8 +349,8 @@ describe('the same event page once its scripts run', () => {
     expect(problems).toEqual([]);
     await back.click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=digital');
-    // The card's heading (level 3), not the event page's own (level 1), which may still be showing.
-    await page.getByRole('heading', { level: 3, name: 'Online vigil for the children of Gaza' }).waitFor();
+    // The card's heading (level 4, under its day), not the event page's own (level 1), which may still be showing.
+    await page.getByRole('heading', { level: 4, name: 'Online vigil for the children of Gaza' }).waitFor();
     expect(await cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
   });
 });

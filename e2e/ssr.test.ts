@@ -194,9 +194,9 @@ describe('in the browser', () => {
     await openFilters(page);
     await page.getByLabel('Event type').selectOption('protest');
     await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
-    await page.locator('main li article h3').first().waitFor();
+    await page.locator('main li article h4').first().waitFor();
     await expect
-      .poll(() => page.locator('main li article h3').allTextContents())
+      .poll(() => page.locator('main li article h4').allTextContents())
       .toEqual(['March for a ceasefire']);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(watched.apiCalls).toEqual(['/api/events?type=protest']);

@@ -115,7 +115,7 @@ describe('direction of people’s text', () => {
 
     await page.goto('/');
     const card = page.getByRole('article').filter({ hasText: 'وقفة تضامنية مع غزة' });
-    expect(await card.getByRole('heading', { level: 3 }).getAttribute('dir')).toBe('auto');
+    expect(await card.getByRole('heading', { level: 4 }).getAttribute('dir')).toBe('auto');
     expect(await card.getByTestId('event-organizer').locator('[dir="auto"]').textContent()).toBe(
       'حملة المقاطعة',
     );
@@ -133,7 +133,7 @@ describe('one long word or address on a 390 px phone', () => {
       const page = await e2e.newPage({ viewport: PHONE });
       await page.emulateMedia({ colorScheme });
       await page.goto('/');
-      await page.getByRole('heading', { level: 3, name: `Teach-in ${HASHTAG}` }).waitFor();
+      await page.getByRole('heading', { level: 4, name: `Teach-in ${HASHTAG}` }).waitFor();
       await expectNoSidewaysScroll(page, `home-${colorScheme}`);
       await openEvent(page, long.id);
       await expectNoSidewaysScroll(page, `event-${colorScheme}`);

@@ -21,9 +21,11 @@ import { Pager, pagerLabels } from '../../components/ui/Pager';
 import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
 import { SubscribeLink } from '../../features/calendar/components/SubscribeLink';
 import { useEventList } from '../../features/events/api/events';
+import { DayHeading } from '../../features/events/components/DayHeading';
 import { EventCard, EventCardSkeleton } from '../../features/events/components/EventCard';
 import { type FilterChange, FilterPanel } from '../../features/events/components/FilterPanel';
 import { WhenToggle } from '../../features/events/components/WhenToggle';
+import { groupByDay } from '../../features/events/lib/dayGroups';
 import { config } from '../../lib/config';
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
@@ -32,17 +34,17 @@ function Hero() {
   const { t } = useTranslation('events');
   return (
     <section className="border-b border-stone-200 bg-gradient-to-b from-white to-brand-50/60 dark:border-stone-800 dark:from-stone-900 dark:to-stone-900">
-      <div className="mx-auto max-w-6xl px-4 pt-7 pb-8 sm:px-6 sm:pt-10 sm:pb-11">
+      <div className="mx-auto max-w-6xl px-4 pt-7 pb-8 sm:px-6 sm:pt-8 sm:pb-9">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
           {t('hero.eyebrow')}
         </p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-950 sm:text-5xl dark:text-white">
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-stone-950 sm:text-4xl lg:text-[2.75rem] dark:text-white">
           {t('hero.title', { siteTitle: config.siteTitle })}
         </h1>
-        <p className="mt-4 max-w-2xl text-base leading-relaxed text-pretty text-stone-700 sm:text-lg dark:text-stone-300">
+        <p className="mt-3 max-w-2xl text-base leading-relaxed text-pretty text-stone-700 dark:text-stone-300">
           {t('hero.mission')}
         </p>
-        <div className="mt-6 hidden sm:block">
+        <div className="mt-5 hidden sm:block">
           <ButtonLink to="/submit">
             <Plus aria-hidden="true" className="size-4" />
             {t('hero.submit')}
@@ -168,23 +170,31 @@ export function HomePage() {
   } else if (data) {
     body = (
       <>
-        <ul
-          className={`${gridClass} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-labelledby={headingId}
+        <div
+          className={`space-y-8 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={list.isPlaceholderData}
         >
-          {data.events.map((event) => (
-            <li key={event.id} className="min-w-0">
-              <EventCard
-                event={event}
-                viewerZone={viewerZone}
-                now={now}
-                backTo={backTo}
-                calendarButton={<LazyAddToCalendar event={event} compact />}
-              />
-            </li>
+          {groupByDay(data.events, viewerZone, now, filters.when).map((group) => (
+            <section key={group.day} aria-labelledby={`${headingId}-${group.day}`}>
+              <DayHeading id={`${headingId}-${group.day}`} group={group} now={now} viewerZone={viewerZone} />
+              <ul className="mt-3 grid grid-cols-1 gap-3 sm:gap-4">
+                {group.events.map((event) => (
+                  <li key={event.id} className="min-w-0">
+                    <EventCard
+                      event={event}
+                      viewerZone={viewerZone}
+                      now={now}
+                      backTo={backTo}
+                      headingLevel={4}
+                      layout="row"
+                      calendarButton={<LazyAddToCalendar event={event} compact />}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
+        </div>
         <Pager
           page={filters.page}
           pages={pages}

@@ -19,6 +19,14 @@ export interface EventCardProps {
   backTo: string;
   /** The "Add to calendar" control (another feature's: the page puts it here). */
   calendarButton?: ReactNode;
+  /** The title's heading level: 4 under the home list's day headings, else 3. */
+  headingLevel?: 3 | 4;
+  /**
+   * 'tile' (default) for a grid; 'row' for the home list, where from the md width up the card lies
+   * across the page, its text on one side and its date, place and actions on the other, so a
+   * desktop screen shows several days at once (docs/PRODUCT.md#home).
+   */
+  layout?: 'tile' | 'row';
 }
 
 /** One line of the card's details: an icon standing for its name (read out, not shown), then its value. */
@@ -46,7 +54,17 @@ function CardDetail({
   );
 }
 
-export function EventCard({ event, viewerZone, now, backTo, calendarButton }: EventCardProps) {
+export function EventCard({
+  event,
+  viewerZone,
+  now,
+  backTo,
+  calendarButton,
+  headingLevel = 3,
+  layout = 'tile',
+}: EventCardProps) {
+  const row = layout === 'row';
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const { t } = useTranslation('events');
   const titleId = useId();
   const parts = eventDateParts(event.date, event.timezone, viewerZone, now, {
@@ -58,79 +76,97 @@ export function EventCard({ event, viewerZone, now, backTo, calendarButton }: Ev
   const href = eventPagePath(event.id);
   const state = { backTo };
   return (
-    <Card className="flex h-full flex-col p-5 transition-shadow hover:shadow-md sm:p-6">
-      <article aria-labelledby={titleId} className="flex h-full flex-col">
-        <div className="flex flex-wrap items-center gap-2">
-          <EventStateBadges
-            event={event}
-            phase={parts.phase}
-            verifiedLabel={t('card.verified')}
-            pastLabel={t('card.past')}
-          />
+    // The whole card opens the event (the title's link stretches over it); the links and buttons of
+    // its last row sit above that link and keep their own targets.
+    <Card
+      className={`relative flex h-full flex-col transition-shadow hover:shadow-md ${row ? 'p-4 sm:p-5' : 'p-5 sm:p-6'}`}
+    >
+      <article
+        aria-labelledby={titleId}
+        className={`flex h-full flex-col ${row ? 'md:grid md:grid-cols-[minmax(0,1fr)_minmax(15rem,20rem)] md:gap-x-8' : ''}`}
+      >
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <EventStateBadges
+              event={event}
+              phase={parts.phase}
+              verifiedLabel={t('card.verified')}
+              pastLabel={t('card.past')}
+            />
+          </div>
+
+          <Heading
+            id={titleId}
+            dir="auto"
+            className="mt-3 line-clamp-3 text-lg leading-snug font-semibold wrap-anywhere text-stone-900 dark:text-white"
+          >
+            <Link
+              to={href}
+              state={state}
+              className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 dark:hover:text-brand-100 dark:focus-visible:after:outline-brand-100"
+            >
+              {event.title}
+            </Link>
+          </Heading>
+
+          <p
+            dir="auto"
+            className="mt-2 line-clamp-2 text-sm leading-relaxed wrap-anywhere text-stone-600 dark:text-stone-300"
+          >
+            {event.description}
+          </p>
         </div>
 
-        <h3
-          id={titleId}
-          dir="auto"
-          className="mt-3 text-lg leading-snug font-semibold wrap-anywhere text-stone-900 dark:text-white"
-        >
-          <Link
-            to={href}
-            state={state}
-            className="rounded-sm hover:text-brand-700 hover:underline dark:hover:text-brand-100"
-          >
-            {event.title}
-          </Link>
-        </h3>
-
-        <p
-          dir="auto"
-          className="mt-2 line-clamp-3 text-sm leading-relaxed wrap-anywhere text-stone-600 dark:text-stone-300"
-        >
-          {event.description}
-        </p>
-
-        <dl className="mt-4 space-y-2 text-sm text-stone-700 dark:text-stone-300">
-          <CardDetail icon={CalendarDays} label={t('card.date')}>
-            <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
-          </CardDetail>
-          <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
-            <span dir="auto" className="wrap-anywhere">
-              {area}
-            </span>
-          </CardDetail>
-          {event.organizer ? (
-            <CardDetail icon={UsersRound} label={t('detail.organizedBy')} testId="event-organizer">
-              <Trans
-                t={t}
-                i18nKey="card.by"
-                values={{ organizer: event.organizer }}
-                components={{ organizer: <span dir="auto" className="wrap-anywhere" /> }}
-              />
+        <div className="flex grow flex-col">
+          <dl className={`mt-4 space-y-2 ${row ? 'md:mt-0' : ''} text-sm text-stone-700 dark:text-stone-300`}>
+            <CardDetail icon={CalendarDays} label={t('card.date')}>
+              <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
             </CardDetail>
-          ) : null}
-        </dl>
+            <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
+              <span dir="auto" className="wrap-anywhere">
+                {area}
+              </span>
+            </CardDetail>
+            {event.organizer ? (
+              <CardDetail icon={UsersRound} label={t('detail.organizedBy')} testId="event-organizer">
+                <Trans
+                  t={t}
+                  i18nKey="card.by"
+                  values={{ organizer: event.organizer }}
+                  components={{ organizer: <span dir="auto" className="wrap-anywhere" /> }}
+                />
+              </CardDetail>
+            ) : null}
+          </dl>
 
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
-          {isHttpUrl(event.sourceLink) ? (
-            <a
-              href={event.sourceLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('card.sourceLabel', { title: event.title })}
-              className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
-            >
-              {t('card.source')}
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-            </a>
-          ) : (
-            <span />
-          )}
-          <div className="flex items-center gap-2">
-            {calendarButton}
-            <ButtonLink to={href} state={state} variant="secondary" size="sm" aria-describedby={titleId}>
-              {t('card.viewDetails')}
-            </ButtonLink>
+          <div className="relative z-10 mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+            {isHttpUrl(event.sourceLink) ? (
+              <a
+                href={event.sourceLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('card.sourceLabel', { title: event.title })}
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-sm sm:min-h-0 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+              >
+                {t('card.source')}
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+              </a>
+            ) : (
+              <span />
+            )}
+            <div className="flex items-center gap-2">
+              {calendarButton}
+              <ButtonLink
+                to={href}
+                state={state}
+                variant="secondary"
+                size="sm"
+                className="min-h-11 sm:min-h-0"
+                aria-describedby={titleId}
+              >
+                {t('card.viewDetails')}
+              </ButtonLink>
+            </div>
           </div>
         </div>
       </article>
