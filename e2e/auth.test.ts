@@ -199,7 +199,9 @@ describe('the /auth page', () => {
     const page = await e2e.newPage({ cookie: await sessionCookieFor(e2e.server.store, user) });
     await page.goto('/');
     await page.getByRole('button', { name: 'Account menu for Soon Moderator' }).waitFor();
-    const moderationLink = page.getByRole('navigation').getByRole('link', { name: 'Moderation' });
+    const moderationLink = page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Moderation', exact: true });
     expect(await moderationLink.count()).toBe(0);
     await promoteUser(e2e.server.store.db, user.email);
     await page.reload();

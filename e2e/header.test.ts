@@ -62,10 +62,10 @@ describe('desktop header', () => {
     await nav.getByRole('status').waitFor();
     expect(await nav.getByRole('status').textContent()).toBe('Checking sign-in…');
     expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Moderation', exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, 'header (loading)');
     release();
-    await nav.getByRole('link', { name: 'Moderation' }).waitFor();
+    await nav.getByRole('link', { name: 'Moderation', exact: true }).waitFor();
     expect(await nav.getByRole('status').count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
   });
@@ -96,8 +96,10 @@ describe('desktop header', () => {
     });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Moderation' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Moderation' }).getAttribute('href')).toBe('/moderation');
+    await nav.getByRole('link', { name: 'Moderation', exact: true }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Moderation', exact: true }).getAttribute('href')).toBe(
+      '/moderation',
+    );
     expect(await linkNames(page)).toEqual([
       'Events',
       'Submit Event',
@@ -160,7 +162,7 @@ describe('small-screen header', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const list = page.getByRole('navigation', { name: 'Main' });
-    await list.getByRole('link', { name: 'Moderation' }).waitFor();
+    await list.getByRole('link', { name: 'Moderation', exact: true }).waitFor();
     expect(await linkNames(page, list)).toEqual([
       'Events',
       'Submit Event',

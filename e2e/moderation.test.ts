@@ -845,7 +845,7 @@ describe('when the session ends or the moderator role is taken away while the da
     await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Moderation' }).click();
+    await page.getByRole('link', { name: 'Moderation', exact: true }).click();
     await c.waitFor();
     await c.getByRole('button').first().click();
     await c.getByRole('button', { name: 'Reject', exact: true }).click();
