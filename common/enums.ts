@@ -5,8 +5,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (value: string): value is EventType =>
   (EVENT_TYPES as readonly string[]).includes(value);
 
-/** `removed` keeps the record of an event taken down after publication (docs/PRODUCT.md#departures). */
-export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
+/**
+ * `removed` keeps the record of an event taken down after publication (docs/PRODUCT.md#departures);
+ * `withdrawn` one its submitter took back before review (docs/PRODUCT.md#my-events).
+ */
+export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed', 'withdrawn'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export const REPORT_REASONS = ['wrong_info', 'spam', 'harmful_content'] as const;

@@ -33,6 +33,30 @@ export const placeRuleSchema = z.object({
 });
 export type PlaceRule = z.infer<typeof placeRuleSchema>;
 
+export const VERSION_MESSAGE = 'version must be the version of the event you opened (a whole number)';
+/** The event's version a write was based on (docs/PRODUCT.md#my-events): a stale one is answered 409. */
+export const versionField = z
+  .number({ error: VERSION_MESSAGE })
+  .int(VERSION_MESSAGE)
+  .min(1, VERSION_MESSAGE)
+  .max(2 ** 31 - 1, VERSION_MESSAGE);
+
+/**
+ * What an event's submitter (and the moderators) are told of its review (docs/PRODUCT.md#my-events):
+ * why it was rejected or removed, and whether a change they proposed waits or was rejected (and why).
+ */
+export const reviewSchema = z.object({
+  reason: z.string().optional(),
+  change: z
+    .object({
+      status: z.enum(['pending', 'rejected']),
+      reason: z.string().optional(),
+      createdAt: z.string(),
+    })
+    .optional(),
+});
+export type ReviewDto = z.infer<typeof reviewSchema>;
+
 /**
  * An event as the API presents it (docs/PRODUCT.md#events). `date` is the start instant, `endDate` the
  * end if one was given, `timezone` where it happens. `venue`, `address` and `joinUrl` are there only
@@ -69,6 +93,10 @@ export const eventSchema = z.object({
   createdBy: z.string().optional(),
   /** What the viewer may do with it (common/schemas/permissions.ts). */
   can: eventPermissionsSchema,
+  /** Raised by every write: edits and actions send the version they were based on (409 if stale). */
+  version: z.number().int(),
+  /** Only for its submitter and the moderators, where the answer looked it up. */
+  review: reviewSchema.optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
@@ -364,5 +392,7 @@ export type ValidEventInput = z.output<typeof eventInputSchema>;
 export const scheduleInputSchema = z.object({
   schedule: z.enum(SCHEDULES, { error: `schedule must be one of: ${SCHEDULES.join(', ')}` }),
   note: optionalText(LIMITS.scheduleNoteMax, 'Note'),
+  /** The version the person saw; without it the change applies to whatever is current. */
+  version: versionField.optional(),
 });
 export type ScheduleInput = z.input<typeof scheduleInputSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MODERATION_TABS, REPORT_REASONS } from '../enums';
 import { LIMITS } from '../limits';
-import { eventSchema } from './events';
+import { eventSchema, versionField } from './events';
+import { eventFormValuesSchema } from './ownership';
 import { pagedFields, pageQueryFields } from './paging';
 import { plainText } from './text';
 
@@ -26,11 +27,25 @@ export const moderationReportSchema = z.object({
 });
 export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
+/**
+ * A change the submitter proposed to a published event (docs/PRODUCT.md#my-events): the form as it is
+ * published and as proposed, for a field-by-field comparison.
+ */
+export const moderationChangeSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  current: eventFormValuesSchema,
+  proposed: eventFormValuesSchema,
+});
+export type ModerationChange = z.infer<typeof moderationChangeSchema>;
+
 export const moderationItemSchema = z.object({
   event: eventSchema,
   category: z.enum(MODERATION_TABS),
   /** Open reports, newest first (empty unless the event is reported). */
   reports: z.array(moderationReportSchema),
+  /** In Pending: the change proposed to this published event ("Changed"). */
+  change: moderationChangeSchema.optional(),
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
@@ -93,6 +108,18 @@ export const removeInputSchema = z.object({
     ),
 });
 export type RemoveInput = z.input<typeof removeInputSchema>;
+
+/** Accept the change waiting on an event: `version` names it (every new proposal raises the version). */
+export const acceptChangeInputSchema = z.object({ version: versionField });
+
+/** Reject the change waiting on an event, with a reason its submitter reads. */
+export const rejectChangeInputSchema = rejectInputSchema.extend({ version: versionField });
+
+/** Mark a published event verified, or take the mark away (docs/PRODUCT.md#moderation). */
+export const verifyInputSchema = z.object({
+  verified: z.boolean({ error: 'verified must be true or false' }),
+  version: versionField.optional(),
+});
 
 /** What every action answers: the event as it is now. */
 export const moderationActionResultSchema = z.object({ event: eventSchema });

@@ -16,6 +16,15 @@ export const eventPermissionsSchema = z.object({
   report: permissionSchema,
   /** Act on it as a moderator (approve, reject, remove, dismiss reports, as its state allows). */
   moderate: z.boolean(),
+  /**
+   * Edit it with the submit form (its submitter or a moderator; not once removed or withdrawn): in
+   * place, a resubmission, or a proposed change (docs/PRODUCT.md#my-events).
+   */
+  edit: z.boolean(),
+  /** Withdraw it: its submitter or a moderator, while it waits for review. */
+  withdraw: z.boolean(),
+  /** Mark it cancelled or postponed, or going ahead again: its submitter or a moderator, once published. */
+  schedule: z.boolean(),
 });
 export type EventPermissions = z.infer<typeof eventPermissionsSchema>;
 

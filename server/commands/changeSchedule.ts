@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Schedule } from '../../common/enums';
 import { type Actor, isModerator } from '../auth/actor';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { scheduleConflict } from '../policies/events';
 import { getEventById } from '../store/events';
 import { newId } from '../store/ids';
 import type { Database, EventRow } from '../store/schema';
+import { STALE_VERSION } from './editEvent';
 import { EVENT_GONE } from './transition';
 
 /** What a moderator's schedule change is called in the audit trail. */
@@ -28,29 +29,41 @@ export async function changeSchedule(
     eventId,
     schedule,
     note,
+    version,
     now = Date.now(),
-  }: { eventId: string; schedule: Schedule; note?: string | undefined; now?: number },
+  }: {
+    eventId: string;
+    schedule: Schedule;
+    note?: string | undefined;
+    version?: number | undefined;
+    now?: number;
+  },
 ): Promise<EventRow> {
   const scheduleNote = schedule === 'scheduled' ? null : (note ?? null);
   return db.transaction().execute(async (trx) => {
-    const result = await trx
+    let update = trx
       .updateTable('events')
       .set((eb) => ({
         schedule,
         schedule_note: scheduleNote,
         sequence: eb('sequence', '+', 1),
+        version: eb('version', '+', 1),
         updated_at: now,
       }))
       .where('id', '=', eventId)
       .where('status', '=', 'approved')
       .where((eb) =>
         eb.or([eb('schedule', '!=', schedule), eb('schedule_note', 'is distinct from', scheduleNote)]),
-      )
-      .executeTakeFirst();
+      );
+    if (version !== undefined) update = update.where('version', '=', version);
+    const result = await update.executeTakeFirst();
     const event = await getEventById(trx, eventId);
     if (!event) throw notFound(EVENT_GONE);
     const problem = scheduleConflict(event);
     if (problem) throw problem;
+    // Missed for its version, unless it asked for what the event already is.
+    const unchanged = event.schedule === schedule && event.schedule_note === scheduleNote;
+    if (Number(result.numUpdatedRows) === 0 && !unchanged) throw conflict('stale_version', STALE_VERSION);
     if (Number(result.numUpdatedRows) === 1 && isModerator(actor)) {
       await trx
         .insertInto('moderation_audit')

@@ -32,9 +32,10 @@ export async function takeEvent(
   changes?: Updateable<EventsTable>,
 ): Promise<EventRow> {
   const { status, overBy } = requiredState(action, now);
+  // A change raises the version (commands/editEvent.ts), so an edit based on what came before is refused.
   let update = trx
     .updateTable('events')
-    .set(changes ?? { status })
+    .set((eb) => (changes ? { ...changes, version: eb('version', '+', 1) } : { status }))
     .where('id', '=', eventId)
     .where('status', '=', status);
   if (overBy !== undefined) update = update.where('over_at', '<=', overBy);

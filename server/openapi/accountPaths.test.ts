@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('documents the account and email endpoints, each with every method it has, in a valid document', async () => {
+it('documents the account, email and My events endpoints, each with every method it has, in a valid document', async () => {
   const doc = (await (await server.fetch('/api/openapi.json')).json()) as { paths: Record<string, object> };
   const documented = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
   expect(documented('/api/auth/forgot-password')).toEqual(['post']);
@@ -18,6 +18,9 @@ it('documents the account and email endpoints, each with every method it has, in
   expect(documented('/api/account/email/preferences')).toEqual(['post']);
   expect(documented('/api/account/email/verification')).toEqual(['post']);
   expect(documented('/unsubscribe')).toEqual(['get', 'post']);
+  expect(documented('/api/my/events')).toEqual(['get']);
+  expect(documented('/api/events/{id}/edit')).toEqual(['get', 'post']);
+  expect(documented('/api/events/{id}/withdraw')).toEqual(['post']);
   const result = await new Validator().validate(doc);
   expect(result.errors ?? []).toEqual([]);
 });

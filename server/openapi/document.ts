@@ -8,6 +8,7 @@ import { apiErrorSchema } from '../../common/schemas/errors';
 import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
+import { OWNERSHIP_TAG, ownershipPaths, ownershipSchemas } from './ownershipPaths';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -57,6 +58,10 @@ const EVENT_FIELDS: Record<string, string> = {
   createdAt: 'When it was submitted, ISO 8601.',
   submittedByViewer: 'True when the signed-in caller submitted this event (always false without a session).',
   createdBy: "The submitter's id: present for moderators only.",
+  version: 'Raised by every change to the event; writes send the version they were based on (409 if stale).',
+  review:
+    'For its submitter and moderators only: why it was rejected or removed, and a proposed change that ' +
+    'waits or was rejected (`GET /api/events/{id}` and `/api/my/events`).',
 };
 
 const filterParameters = [
@@ -120,6 +125,7 @@ export function openApiDocument({
       { name: 'Feeds', description: 'Calendar and news-reader formats of the same events.' },
       { name: 'Service', description: 'Operational endpoints.' },
       ACCOUNT_TAG,
+      OWNERSHIP_TAG,
     ],
     paths: {
       '/api/events': {
@@ -239,9 +245,10 @@ export function openApiDocument({
             },
             '400': errorResponse('The schedule or the note is not valid.'),
             '401': errorResponse('Not signed in.'),
-            '403': errorResponse('Neither the submitter nor a moderator.'),
-            '404': errorResponse('No such event (or not visible to the caller).'),
-            '409': errorResponse('The event is not published (`not_published`).'),
+            '404': errorResponse('No such event, or the caller is neither its submitter nor a moderator.'),
+            '409': errorResponse(
+              'The event is not published (`not_published`), or changed since `version` (`stale_version`).',
+            ),
             '429': errorResponse('Too many schedule changes this hour.'),
           },
         },
@@ -364,6 +371,7 @@ export function openApiDocument({
         },
       },
       ...accountPaths,
+      ...ownershipPaths,
     },
     components: {
       schemas: {
@@ -388,6 +396,7 @@ export function openApiDocument({
           required: ['status', 'database'],
         },
         ...accountSchemas,
+        ...ownershipSchemas,
       },
     },
   };

@@ -1,5 +1,5 @@
 import { type Actor, isModerator } from '../auth/actor';
-import { type AppError, conflict, forbidden, unauthenticated } from '../errors';
+import { type AppError, conflict } from '../errors';
 import type { EventRow } from '../store/schema';
 
 /**
@@ -10,6 +10,14 @@ export function canViewEvent(actor: Actor | null, event: Pick<EventRow, 'status'
   if (event.status === 'approved') return true;
   if (!actor) return false;
   return isModerator(actor) || event.created_by === actor.id;
+}
+
+/**
+ * Who may edit, withdraw or cancel an event and read its review (docs/PRODUCT.md#my-events): its
+ * submitter and the moderators. To anyone else the event answers as a hidden one does (404).
+ */
+export function isOwnerOrModerator(actor: Actor | null, event: Pick<EventRow, 'created_by'>): boolean {
+  return actor !== null && (isModerator(actor) || actor.id === event.created_by);
 }
 
 const HOUR = 3600 * 1000;
@@ -36,20 +44,7 @@ export function canSeeExactPlace(
 }
 
 export const SCHEDULE_SIGN_IN = "You need to sign in to change an event's schedule.";
-export const SCHEDULE_FORBIDDEN =
-  'Only the person who submitted this event or a moderator can change its schedule.';
 export const SCHEDULE_NOT_PUBLISHED = 'Only a published event can be marked cancelled or postponed.';
-
-/**
- * Who may mark an event cancelled or postponed, or scheduled again (docs/PRODUCT.md#cancelled-and-postponed):
- * its submitter and the moderators, 401 for a visitor and 403 for anyone else. The caller first made
- * sure the person may see the event at all (404 otherwise).
- */
-export function authorizeScheduleChange(actor: Actor | null, event: Pick<EventRow, 'created_by'>): Actor {
-  if (!actor) throw unauthenticated(SCHEDULE_SIGN_IN);
-  if (!isModerator(actor) && actor.id !== event.created_by) throw forbidden(SCHEDULE_FORBIDDEN);
-  return actor;
-}
 
 /** The state a schedule change applies to: an approved event (a 409 saying so otherwise). */
 export function scheduleConflict(event: Pick<EventRow, 'status'>): AppError | null {

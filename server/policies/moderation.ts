@@ -55,6 +55,7 @@ const ALREADY: Record<EventStatus, string> = {
   approved: 'This event has already been approved, possibly by another moderator.',
   rejected: 'This event has already been rejected, possibly by another moderator.',
   removed: 'This event has already been removed, possibly by another moderator.',
+  withdrawn: 'Its submitter has withdrawn this event.',
 };
 export const NO_OPEN_REPORTS =
   'This event has no open reports: they may already have been dismissed by another moderator.';

@@ -42,13 +42,22 @@ describe('can', () => {
 
     const can = async (id: string, who?: keyof typeof cookie) =>
       (await get<EventDto>(`/api/events/${id}`, who ? cookie[who] : undefined)).can;
-    expect(await can(approved.id)).toEqual({ report: 'sign_in', moderate: false });
-    expect(await can(approved.id, 'other')).toEqual({ report: true, moderate: false });
-    expect(await can(approved.id, 'unconfirmed')).toEqual({ report: 'confirm_email', moderate: false });
-    expect(await can(approved.id, 'moderator')).toEqual({ report: true, moderate: true });
-    // Their own pending event: nothing to report (the server would answer 404).
-    expect(await can(pending.id, 'submitter')).toEqual({ report: false, moderate: false });
-    expect(await can(pending.id, 'moderator')).toEqual({ report: false, moderate: true });
+    const none = { edit: false, withdraw: false, schedule: false };
+    expect(await can(approved.id)).toEqual({ report: 'sign_in', moderate: false, ...none });
+    expect(await can(approved.id, 'other')).toEqual({ report: true, moderate: false, ...none });
+    expect(await can(approved.id, 'unconfirmed')).toEqual({
+      report: 'confirm_email',
+      moderate: false,
+      ...none,
+    });
+    // Its submitter and the moderators edit it and change its schedule (docs/PRODUCT.md#my-events).
+    const published = { edit: true, withdraw: false, schedule: true };
+    expect(await can(approved.id, 'submitter')).toEqual({ report: true, moderate: false, ...published });
+    expect(await can(approved.id, 'moderator')).toEqual({ report: true, moderate: true, ...published });
+    // Their own pending event: nothing to report (the server would answer 404); edit or withdraw it.
+    const waiting = { edit: true, withdraw: true, schedule: false };
+    expect(await can(pending.id, 'submitter')).toEqual({ report: false, moderate: false, ...waiting });
+    expect(await can(pending.id, 'moderator')).toEqual({ report: false, moderate: true, ...waiting });
     const refused = await server.fetch(`/api/events/${pending.id}/reports`, {
       method: 'POST',
       headers: { cookie: cookie.submitter, 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { EventRow } from '../store/schema';
 import { mustConfirmEmail } from './email';
+import { isOwnerOrModerator } from './events';
 import { canModerate } from './moderation';
 import { canReportEvent } from './reports';
 
@@ -20,14 +21,18 @@ function signedInWrite(actor: Actor | null, env: EmailRule): Permission {
 
 export function eventPermissions(
   actor: Actor | null,
-  event: Pick<EventRow, 'status'>,
+  event: Pick<EventRow, 'status' | 'created_by'>,
   env: EmailRule,
 ): EventPermissions {
   // Only a published event can be reported; a visitor could, once signed in.
   const reportable = actor ? canReportEvent(actor, event) : event.status === 'approved';
+  const own = isOwnerOrModerator(actor, event);
   return {
     report: reportable ? signedInWrite(actor, env) : false,
     moderate: isModerator(actor) && canModerate(actor, 'approve'),
+    edit: own && event.status !== 'removed' && event.status !== 'withdrawn',
+    withdraw: own && event.status === 'pending',
+    schedule: own && event.status === 'approved',
   };
 }
 

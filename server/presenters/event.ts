@@ -1,7 +1,8 @@
-import type { EventDto } from '../../common/schemas/events';
+import type { EventDto, ReviewDto } from '../../common/schemas/events';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import { eventPermissions } from '../policies/permissions';
+import type { ReviewNotes } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { placeRuleOf, presentPlace } from './place';
 
@@ -15,6 +16,7 @@ export function presentEvent(
   actor: Actor | null,
   env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>,
   now: number = Date.now(),
+  notes?: ReviewNotes,
 ): EventDto {
   const { withheld, ...exact } = presentPlace(row, actor, now);
   const dto: EventDto = {
@@ -36,11 +38,24 @@ export function presentEvent(
     createdAt: new Date(row.created_at).toISOString(),
     submittedByViewer: actor !== null && actor.id === row.created_by,
     can: eventPermissions(actor, row, env),
+    version: row.version,
   };
   if (row.ends_at !== null) dto.endDate = new Date(row.ends_at).toISOString();
   if (row.accessibility) dto.accessibility = row.accessibility;
   if (row.schedule_note && row.schedule !== 'scheduled') dto.scheduleNote = row.schedule_note;
   if (row.organizer) dto.organizer = row.organizer;
   if (isModerator(actor)) dto.createdBy = row.created_by;
+  if (notes && (isModerator(actor) || dto.submittedByViewer)) dto.review = presentReview(notes);
   return dto;
+}
+
+/** Review notes as the submitter reads them: a change's reason only once it was rejected. */
+function presentReview({ reason, change }: ReviewNotes): ReviewDto {
+  const review: ReviewDto = {};
+  if (reason) review.reason = reason;
+  if (change && (change.status === 'pending' || change.status === 'rejected')) {
+    review.change = { status: change.status, createdAt: new Date(Number(change.created_at)).toISOString() };
+    if (change.status === 'rejected' && change.reason) review.change.reason = change.reason;
+  }
+  return review;
 }

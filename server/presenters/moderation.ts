@@ -1,3 +1,4 @@
+import { eventFormOf, eventFormOfInput } from '../../common/eventForm';
 import type {
   ModerationCounts,
   ModerationItem,
@@ -7,7 +8,7 @@ import type {
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { ModerationCountRows } from '../store/moderation';
-import type { EventRow, ReportRow } from '../store/schema';
+import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
 
 /** A report for the dashboard. Who reported is shown to moderators only (docs/PRODUCT.md#who-sees-what). */
@@ -27,12 +28,22 @@ export function presentModerationItem(
   reports: ReportRow[],
   actor: Actor | null,
   env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>,
+  change?: EventChangeRow,
 ): ModerationItem {
-  return {
+  const item: ModerationItem = {
     event: presentEvent(event, actor, env),
     category,
     reports: reports.map((r) => presentReport(r, actor)),
   };
+  if (change) {
+    item.change = {
+      id: change.id,
+      createdAt: new Date(Number(change.created_at)).toISOString(),
+      current: eventFormOf(event),
+      proposed: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
+    };
+  }
+  return item;
 }
 
 export function presentModerationCounts(counts: ModerationCountRows): ModerationCounts {

@@ -9,6 +9,7 @@ import { registerSessionRoutes } from './auth/session';
 import { registerCalendarRoutes } from './calendar/index';
 import { registerCreateEventRoute } from './events/create';
 import { registerEventRoutes } from './events/index';
+import { registerOwnershipRoutes } from './events/ownership';
 import { registerScheduleRoute } from './events/schedule';
 import { registerHealthRoutes } from './health';
 import { registerLogRoutes } from './log/index';
@@ -26,6 +27,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerEventRoutes(app, ctx);
   registerCreateEventRoute(app, ctx);
   registerScheduleRoute(app, ctx);
+  registerOwnershipRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);

@@ -286,7 +286,8 @@ export async function getEventById(db: Kysely<Database>, id: string): Promise<Ev
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface NewEvent {
+/** What the form gives an event (common/schemas/events.ts), its instants already worked out. */
+export interface EventFields {
   title: string;
   description: string;
   startsAt: number;
@@ -304,18 +305,21 @@ export interface NewEvent {
   type: EventType;
   sourceLink: string;
   organizer?: string | undefined;
+}
+
+export interface NewEvent extends EventFields {
   createdBy: string;
   status?: EventStatus;
   verified?: boolean;
   createdAt?: number;
 }
 
-/** Insert an event (pending and unverified unless told otherwise) and return its row. */
-export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<EventRow> {
-  const now = e.createdAt ?? Date.now();
-  const status = e.status ?? 'pending';
-  const row: EventRow = {
-    id: newId(),
+/**
+ * The columns the form decides, with what is derived from them (search text, when it is over): written
+ * alike by a submission, an edit and an accepted change.
+ */
+export function eventColumnsOf(e: EventFields) {
+  return {
     title: e.title,
     description: e.description,
     starts_at: e.startsAt,
@@ -325,12 +329,6 @@ export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<Ev
     type: e.type,
     source_link: e.sourceLink,
     organizer: e.organizer ?? null,
-    status,
-    verified: e.verified ? 1 : 0,
-    created_by: e.createdBy,
-    created_at: now,
-    updated_at: now,
-    approved_at: status === 'approved' ? now : null,
     search_text: searchTextOf(e),
     location_text: locationTextOf(e),
     ends_at: e.endsAt ?? null,
@@ -342,9 +340,26 @@ export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<Ev
     place_visibility: e.placeVisibility ?? 'everyone',
     place_hours_before: e.placeVisibility === 'hours_before' ? (e.placeHoursBefore ?? null) : null,
     accessibility: e.accessibility ?? null,
+  } satisfies Partial<EventRow>;
+}
+
+/** Insert an event (pending and unverified unless told otherwise) and return its row. */
+export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<EventRow> {
+  const now = e.createdAt ?? Date.now();
+  const status = e.status ?? 'pending';
+  const row: EventRow = {
+    id: newId(),
+    ...eventColumnsOf(e),
+    status,
+    verified: e.verified ? 1 : 0,
+    created_by: e.createdBy,
+    created_at: now,
+    updated_at: now,
+    approved_at: status === 'approved' ? now : null,
     schedule: 'scheduled',
     schedule_note: null,
     sequence: 0,
+    version: 1,
   };
   await db.insertInto('events').values(row).execute();
   return row;

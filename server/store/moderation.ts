@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventStatus } from '../../common/enums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
-import type { Database, EventRow, ReportRow } from './schema';
+import type { Database, EventChangeRow, EventRow, ReportRow } from './schema';
 
 /** One page of the events in `status`, ordered by `order`, then by id. */
 async function listEventsInStatus(
@@ -24,9 +24,56 @@ async function listEventsInStatus(
   return { rows, total: Number(count.n) };
 }
 
-/** Pending events, newest submission first (docs/PRODUCT.md#moderation). */
-export const listPendingEvents = (db: Kysely<Database>, page: Page) =>
-  listEventsInStatus(db, 'pending', ['created_at', 'desc'], page);
+/** A pending event, or a published one with the change its submitter proposed (docs/PRODUCT.md#my-events). */
+export interface PendingItem {
+  event: EventRow;
+  change?: EventChangeRow;
+}
+
+/**
+ * What waits for review: pending events and published events with a proposed change, the newest
+ * submission or change first (docs/PRODUCT.md#moderation).
+ */
+export async function listPendingEvents(db: Kysely<Database>, page: Page): Promise<Listed<PendingItem>> {
+  const waiting = db
+    .selectFrom('events')
+    .leftJoin('event_changes as c', (join) =>
+      join.onRef('c.event_id', '=', 'events.id').on('c.status', '=', 'pending'),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('events.status', '=', 'pending'),
+        eb.and([eb('events.status', '=', 'approved'), eb('c.id', 'is not', null)]),
+      ]),
+    );
+  const [count, rows] = await Promise.all([
+    waiting.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    waiting
+      .selectAll('events')
+      .select([
+        'c.id as change_id',
+        (eb) => eb.fn.coalesce('c.created_at', 'events.created_at').as('waiting_since'),
+      ])
+      .orderBy('waiting_since', 'desc')
+      .orderBy('events.id')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+  ]);
+  const changeIds = rows.flatMap((r) => (r.change_id ? [r.change_id] : []));
+  const changes =
+    changeIds.length === 0
+      ? []
+      : await db.selectFrom('event_changes').selectAll().where('id', 'in', changeIds).execute();
+  const byId = new Map(changes.map((c) => [c.id, c]));
+  return {
+    rows: rows.map(({ change_id, waiting_since: _, ...event }) => {
+      const change = change_id ? byId.get(change_id) : undefined;
+      return change ? { event, change } : { event };
+    }),
+    total: Number(count.n),
+  };
+}
 
 /** Every approved event, upcoming and past, by date (past ones first: they may need removing). */
 export const listAllApprovedEvents = (db: Kysely<Database>, page: Page) =>
@@ -90,7 +137,7 @@ export interface ModerationCountRows {
 }
 
 export async function countModerationTabs(db: Kysely<Database>): Promise<ModerationCountRows> {
-  const [byStatus, reported] = await Promise.all([
+  const [byStatus, reported, changed] = await Promise.all([
     db
       .selectFrom('events')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -104,7 +151,18 @@ export async function countModerationTabs(db: Kysely<Database>): Promise<Moderat
       .where('events.status', '=', 'approved')
       .select((eb) => eb.fn.count<number>('reports.event_id').distinct().as('n'))
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('event_changes')
+      .innerJoin('events', 'events.id', 'event_changes.event_id')
+      .where('event_changes.status', '=', 'pending')
+      .where('events.status', '=', 'approved')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const of = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
-  return { pending: of('pending'), reported: Number(reported.n), approved: of('approved') };
+  return {
+    pending: of('pending') + Number(changed.n),
+    reported: Number(reported.n),
+    approved: of('approved'),
+  };
 }

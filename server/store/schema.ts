@@ -76,6 +76,27 @@ export interface EventsTable {
   schedule_note: string | null;
   /** RFC 5545 SEQUENCE: raised by every change calendars must pick up (a cancellation). */
   sequence: number;
+  /** Raised by every write: a write based on an older version is refused (commands/editEvent.ts). */
+  version: number;
+}
+
+export const CHANGE_STATUSES = ['pending', 'accepted', 'rejected', 'superseded', 'withdrawn'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */
+export interface EventChangesTable {
+  id: string;
+  event_id: string;
+  proposed_by: string;
+  /** JSON of the validated form (common/schemas/events.ts, ValidEventInput). */
+  payload: string;
+  base_version: number;
+  status: ChangeStatus;
+  /** Why a moderator rejected it (shown to the submitter). */
+  reason: string | null;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: string | null;
 }
 
 /** Moderators' audit trail of actions that are not public log entries (a schedule change). */
@@ -182,6 +203,7 @@ export interface Database {
   reports: ReportsTable;
   transparency_log: TransparencyLogTable;
   moderation_audit: ModerationAuditTable;
+  event_changes: EventChangesTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   email_tokens: EmailTokensTable;
@@ -194,6 +216,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewEventRow = Insertable<EventsTable>;
+export type EventChangeRow = Selectable<EventChangesTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type LogRow = Selectable<TransparencyLogTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountTriggerClass } from './accountTrigger';
@@ -41,6 +41,12 @@ export default function AccountMenu({
             {t('nav.signedInAs', { email })}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/my-events">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              {t('nav.myEvents')}
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">
               <UserRound aria-hidden="true" className="size-4" />

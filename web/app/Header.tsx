@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/api/signOut';
 import { config } from '../lib/config';
 import { useSession } from '../lib/session';
+import { signInPath } from '../lib/signInPath';
 import { useHydrated } from '../lib/useHydrated';
 import { accountTriggerClass } from './accountTrigger';
 
@@ -90,6 +91,9 @@ export function Header() {
   // What the server says this person may do, never a role rule worked out here.
   const isModerator = session.data?.can.moderate === true;
 
+  // Sign In comes back here afterwards (docs/PRODUCT.md#sign-in).
+  const signIn = signInPath(location);
+
   const handleSignOut = () => {
     signOut.mutate(undefined, { onSettled: () => navigate('/') });
   };
@@ -140,6 +144,9 @@ export function Header() {
               </span>
               <span className="break-all">{t('nav.signedInAs', { email: user.email })}</span>
             </p>
+            <NavLink to="/my-events" className={mobileNavClass}>
+              {t('nav.myEvents')}
+            </NavLink>
             <NavLink to="/account" className={mobileNavClass}>
               {t('nav.account')}
             </NavLink>
@@ -156,7 +163,7 @@ export function Header() {
             ) : null}
           </div>
         ) : (
-          <NavLink to="/auth" className={mobileNavClass}>
+          <NavLink to={signIn} className={mobileNavClass}>
             {t('nav.signIn')}
           </NavLink>
         )}
@@ -200,7 +207,7 @@ export function Header() {
               </Suspense>
             ) : (
               <NavLink
-                to="/auth"
+                to={signIn}
                 className={`${linkBase} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
               >
                 {t('nav.signIn')}

@@ -32,6 +32,8 @@ const LogPage = lazyPage(() => import('../features/log/components/LogPage'));
 const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage'));
 const SubscribePage = lazyPage(() => import('../features/calendar/components/SubscribePage'));
 const AboutPage = lazyPage(() => import('../features/about/components/AboutPage'));
+const MyEventsPage = lazyPage(() => import('../features/mine/components/MyEventsPage'));
+const EditEventPage = lazyPage(() => import('../features/submit/components/EditEventPage'));
 const AccountPage = lazyPage(() => import('../features/account/components/AccountPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/account/components/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/account/components/ResetPasswordPage'));
@@ -50,6 +52,8 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="event/:id" element={<EventDetailPage />} />
+        <Route path="event/:id/edit" element={<EditEventPage />} />
+        <Route path="my-events" element={<MyEventsPage />} />
         <Route path="submit" element={<SubmitPage />} />
         <Route path="moderation" element={<ModerationPage />} />
         <Route path="log" element={<LogPage />} />

@@ -328,6 +328,7 @@ export async function generateEvents(
       schedule: random() < 0.01 ? 'cancelled' : random() < 0.01 ? 'postponed' : 'scheduled',
       schedule_note: null,
       sequence: 0,
+      version: 1,
     };
   };
 

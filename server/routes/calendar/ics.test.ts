@@ -34,6 +34,7 @@ const row: EventRow = {
   schedule: 'scheduled',
   schedule_note: null,
   sequence: 0,
+  version: 1,
 };
 
 describe('calendar text', () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type EventDto, eventInputSchema, submissionInstants } from '../../../common/schemas/events';
+import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { eventFieldsOf } from '../../commands/editEvent';
 import type { AppContext } from '../../context';
-import { invalidField, unauthenticated } from '../../errors';
+import { unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
@@ -44,29 +45,10 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
 
-    const instants = submissionInstants(input);
-    if (!instants) {
-      throw invalidField('date', 'Please enter a valid date');
-    }
     // The moderators who asked to hear of new submissions get an email written with it.
     const row = await store.db.transaction().execute(async (trx) => {
       const inserted = await insertEvent(trx, {
-        title: input.title,
-        description: input.description,
-        ...instants,
-        timezone: input.timezone,
-        city: input.city,
-        country: input.country,
-        attendance: input.attendance,
-        venue: input.venue,
-        address: input.address,
-        joinUrl: input.joinUrl,
-        placeVisibility: input.placeVisibility,
-        placeHoursBefore: input.placeHoursBefore,
-        accessibility: input.accessibility,
-        type: input.type,
-        sourceLink: input.sourceLink,
-        organizer: input.organizer,
+        ...eventFieldsOf(input),
         createdBy: actor.id,
         status: 'pending',
         verified: false,

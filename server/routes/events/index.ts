@@ -3,10 +3,11 @@ import { isId } from '../../../common/ids';
 import { type EventList, listEventsQuerySchema } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { canViewEvent } from '../../policies/events';
+import { canViewEvent, isOwnerOrModerator } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
 import { getEventById, listApprovedEvents } from '../../store/events';
+import { reviewNotesOf } from '../../store/ownership';
 import { parseInput } from '../../validate';
 
 export const EVENT_NOT_FOUND = "The event you're looking for doesn't exist or has been removed.";
@@ -24,6 +25,10 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
     // Not an id at all, missing, or not visible to this person: the same answer, so nothing leaks.
     const row = isId(id) ? await getEventById(store.db, id) : undefined;
     if (!row || !canViewEvent(request.actor, row)) throw notFound(EVENT_NOT_FOUND);
-    return presentEvent(row, request.actor, env);
+    // Its submitter and the moderators also read how its review went (docs/PRODUCT.md#my-events).
+    const notes = isOwnerOrModerator(request.actor, row)
+      ? (await reviewNotesOf(store.db, [row])).get(row.id)
+      : undefined;
+    return presentEvent(row, request.actor, env, Date.now(), notes);
   });
 }

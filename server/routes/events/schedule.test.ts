@@ -109,13 +109,13 @@ describe('POST /api/events/:id/schedule', () => {
     expect(ics.component.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
 
-  it('refuses visitors (401), other people (403), unpublished events (409) and unknown values (400)', async () => {
+  it('refuses visitors (401), other people (404, as for a hidden event), unpublished events (409) and unknown values (400)', async () => {
     const event = await createEvent(server.store, { createdBy: submitter.id });
     expect((await setSchedule(event.id, undefined, { schedule: 'cancelled' })).status).toBe(401);
     const other = await setSchedule(event.id, userCookie, { schedule: 'cancelled' });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     expect(((await other.json()) as ApiError).error.message).toBe(
-      'Only the person who submitted this event or a moderator can change its schedule.',
+      "The event you're looking for doesn't exist or has been removed.",
     );
     const bad = await setSchedule(event.id, submitterCookie, { schedule: 'maybe' });
     expect(bad.status).toBe(400);

@@ -4,7 +4,7 @@ import { type EventDto, scheduleInputSchema } from '../../../common/schemas/even
 import { changeSchedule } from '../../commands/changeSchedule';
 import type { AppContext } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
-import { authorizeScheduleChange, canViewEvent, SCHEDULE_SIGN_IN } from '../../policies/events';
+import { isOwnerOrModerator, SCHEDULE_SIGN_IN } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
@@ -26,13 +26,13 @@ export const SCHEDULE_RATE_LIMIT: RateRule = {
  */
 export function registerScheduleRoute(app: FastifyInstance, { store, env }: AppContext): void {
   app.post<{ Params: { id: string } }>('/api/events/:id/schedule', async (request): Promise<EventDto> => {
-    if (!request.actor) throw unauthenticated(SCHEDULE_SIGN_IN);
+    const actor = request.actor;
+    if (!actor) throw unauthenticated(SCHEDULE_SIGN_IN);
     const input = parseInput(scheduleInputSchema, request.body);
     const { id } = request.params;
     const event = isId(id) ? await getEventById(store.db, id) : undefined;
-    // Missing or hidden from this person: the same answer, so nothing leaks.
-    if (!event || !canViewEvent(request.actor, event)) throw notFound(EVENT_NOT_FOUND);
-    const actor = authorizeScheduleChange(request.actor, event);
+    // Missing, or not theirs to change: the answer a hidden event gets, so nothing leaks.
+    if (!event || !isOwnerOrModerator(actor, event)) throw notFound(EVENT_NOT_FOUND);
     await enforceRateLimit(store.db, SCHEDULE_RATE_LIMIT, actor.id);
     const changed = await changeSchedule(store.db, actor, { eventId: event.id, ...input });
     return presentEvent(changed, actor, env);

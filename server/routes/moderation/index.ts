@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { isId } from '../../../common/ids';
 import {
+  acceptChangeInputSchema,
   approveInputSchema,
   type DismissResult,
   type ModerationActionResult,
   type ModerationCounts,
   type ModerationList,
   moderationListQuerySchema,
+  rejectChangeInputSchema,
   rejectInputSchema,
   removeInputSchema,
 } from '../../../common/schemas/moderation';
 import { approveEvent } from '../../commands/approveEvent';
+import { decideChange } from '../../commands/decideChange';
 import { dismissReports } from '../../commands/dismissReports';
 import { rejectEvent } from '../../commands/rejectEvent';
 import { removeEvent } from '../../commands/removeEvent';
@@ -73,8 +76,14 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
         ...presentPage(total, q),
       };
     }
-    const { rows, total } =
-      q.tab === 'pending' ? await listPendingEvents(db, q) : await listAllApprovedEvents(db, q);
+    if (q.tab === 'pending') {
+      const { rows, total } = await listPendingEvents(db, q);
+      return {
+        items: rows.map((r) => presentModerationItem(r.event, 'pending', [], actor, env, r.change)),
+        ...presentPage(total, q),
+      };
+    }
+    const { rows, total } = await listAllApprovedEvents(db, q);
     return {
       items: rows.map((row) => presentModerationItem(row, q.tab, [], actor, env)),
       ...presentPage(total, q),
@@ -129,6 +138,32 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
       const event = await removeEvent(
         { db, moderatorId: actor.id, outbox },
         { eventId, reason: input.reason, pastEvent: input.pastEvent },
+      );
+      return { event: presentEvent(event, actor, env) };
+    },
+  );
+
+  app.post(
+    '/api/moderation/events/:id/accept-change',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'approve');
+      const { version } = parseInput(acceptChangeInputSchema, request.body);
+      const event = await decideChange(
+        { db, moderatorId: actor.id, outbox },
+        { eventId: eventIdOf(request), version, accept: true },
+      );
+      return { event: presentEvent(event, actor, env) };
+    },
+  );
+
+  app.post(
+    '/api/moderation/events/:id/reject-change',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'reject');
+      const { version, reason } = parseInput(rejectChangeInputSchema, request.body);
+      const event = await decideChange(
+        { db, moderatorId: actor.id, outbox },
+        { eventId: eventIdOf(request), version, accept: false, reason },
       );
       return { event: presentEvent(event, actor, env) };
     },

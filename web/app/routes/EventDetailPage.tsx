@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, RotateCcw, SearchX } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -12,6 +12,9 @@ import { EventDetail, EventDetailSkeleton } from '../../features/events/componen
 import { isNotFound } from '../../lib/api';
 import { config } from '../../lib/config';
 import { useHydrated } from '../../lib/useHydrated';
+
+// Only its submitter and the moderators get it, after hydration: visitors load none of its code.
+const OwnerPanel = lazy(() => import('../../features/mine/components/OwnerPanel'));
 
 /**
  * `/event/:id`: one event (the events feature) with its "Add to calendar" menu (the calendar feature),
@@ -56,6 +59,13 @@ export default function EventDetailPage() {
           // The menu needs the browser (its links use the page's address): the server renders a
           // same-looking link to the event's .ics file, which the menu replaces once hydrated.
           hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />
+        }
+        ownerPanel={
+          hydrated && (event.submittedByViewer || event.can.edit || event.can.schedule) ? (
+            <Suspense fallback={null}>
+              <OwnerPanel event={event} />
+            </Suspense>
+          ) : null
         }
       />
     );

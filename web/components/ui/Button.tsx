@@ -36,7 +36,7 @@ export function Button({ variant, size, className = '', type = 'button', ...rest
   return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
 }
 
-interface ButtonLinkProps extends LinkProps {
+export interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   children: ReactNode;

@@ -1,12 +1,13 @@
 import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { config } from '../../../lib/config';
 import { useSession } from '../../../lib/session';
+import { safeNextPath } from '../../../lib/signInPath';
 import authCatalog from '../../../locales/en/auth.json';
 import { AuthForm, type AuthMode } from './AuthForm';
 
@@ -19,6 +20,9 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [switched, setSwitched] = useState(false);
+  // Where the person was going (`?next=`, a path of this site only): the form, an event, My events.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next')) ?? '/';
 
   useEffect(() => {
     const previous = document.title;
@@ -29,7 +33,7 @@ export default function AuthPage() {
   }, [t, mode]);
 
   // Already signed in (or just signed in): the page has nothing more to offer.
-  if (session.data?.user) return <Navigate to="/" replace />;
+  if (session.data?.user) return <Navigate to={next} replace />;
   if (session.isPending) return <Spinner label={t('checking')} className="py-24" />;
 
   return (
@@ -44,7 +48,7 @@ export default function AuthPage() {
             setSwitched(true);
             setMode((m) => (m === 'signIn' ? 'signUp' : 'signIn'));
           }}
-          onSignedIn={() => navigate('/', { replace: true })}
+          onSignedIn={() => navigate(next, { replace: true })}
         />
       </Card>
       <Benefits />

@@ -112,10 +112,12 @@ export interface EventDetailProps {
   loadedAt: number;
   /** The "Add to calendar" control (another feature's: the page puts it here). */
   calendarButton: ReactNode;
+  /** For its submitter and the moderators: its review and their actions (the mine feature's). */
+  ownerPanel?: ReactNode;
 }
 
 /** One event, as its page shows it: status, tags, title, actions, details, source, description. */
-export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProps) {
+export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: EventDetailProps) {
   const { t } = useTranslation('events');
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
@@ -139,6 +141,7 @@ export function EventDetail({ event, loadedAt, calendarButton }: EventDetailProp
     <>
       <StatusBanner event={event} />
       <ScheduleBanner event={event} />
+      {ownerPanel}
       {reported ? (
         <Notice tone="success" className="mt-4">
           {t('detail.reported')}

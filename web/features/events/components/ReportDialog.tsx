@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
 import type { Permission } from '../../../../common/schemas/permissions';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
+import { SignInButton } from '../../../components/SignInButton';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
@@ -231,10 +232,10 @@ export function ReportSignedOutNotice() {
           <strong className="block font-semibold">{t('sessionEnded.title')}</strong>
           {t('sessionEnded.text')}
         </span>
-        <ButtonLink to="/auth" size="sm" variant="secondary" className="mt-3 shrink-0 sm:mt-0">
+        <SignInButton size="sm" variant="secondary" className="mt-3 shrink-0 sm:mt-0">
           <LogIn aria-hidden="true" className="size-4" />
           {t('sessionEnded.signIn')}
-        </ButtonLink>
+        </SignInButton>
       </Notice>
     </div>
   );

@@ -6,6 +6,7 @@ import { formatRelative, formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
+import { SignInButton } from '../../../components/SignInButton';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
@@ -190,7 +191,7 @@ export default function LogPage() {
         ) : scope === 'none' ? (
           <Card className="flex flex-col items-start gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
             <p className="text-stone-800 dark:text-stone-200">{t('signInPrompt')}</p>
-            <ButtonLink to="/auth">{t('signIn')}</ButtonLink>
+            <SignInButton>{t('signIn')}</SignInButton>
           </Card>
         ) : (
           <Entries scope={scope} />

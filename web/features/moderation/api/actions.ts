@@ -77,3 +77,28 @@ export function useBusyEventIds(): Set<string> {
   });
   return new Set(ids);
 }
+
+/** Publish the change its submitter proposed, from the event's `version` the moderator compared. */
+export function useAcceptChange() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, version }: ActionVariables & { version: number }) =>
+      api<ModerationActionResult>(path(eventId, 'accept-change'), { method: 'POST', body: { version } }),
+    onSettled: refresh,
+  });
+}
+
+/** Turn a proposed change down with a reason its submitter reads; the published event stays. */
+export function useRejectChange() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, version, reason }: ActionVariables & { version: number; reason: string }) =>
+      api<ModerationActionResult>(path(eventId, 'reject-change'), {
+        method: 'POST',
+        body: { version, reason },
+      }),
+    onSettled: refresh,
+  });
+}

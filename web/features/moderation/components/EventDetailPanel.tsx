@@ -10,6 +10,7 @@ import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
+import { ChangeComparison } from './ChangeComparison';
 import { CategoryBadge } from './ModerationBadges';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -64,12 +65,13 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
       <div className="space-y-3">
         <div className="flex flex-wrap gap-2">
           <EventTypeBadge type={event.type} />
-          <CategoryBadge category={category} />
+          <CategoryBadge category={item.change ? 'changed' : category} />
         </div>
         <h2 dir="auto" className="text-xl font-semibold wrap-anywhere text-stone-900 dark:text-stone-50">
           {event.title}
         </h2>
       </div>
+      {item.change ? <ChangeComparison change={item.change} /> : null}
       <dl className="space-y-4 text-sm">
         <Field label={t('detail.description')}>
           <p dir="auto" className="wrap-anywhere whitespace-pre-line">

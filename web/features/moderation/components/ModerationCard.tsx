@@ -17,10 +17,13 @@ export type ModerationActionName =
   | 'reject'
   | 'remove'
   | 'dismiss'
-  | 'removePast';
+  | 'removePast'
+  | 'acceptChange'
+  | 'rejectChange';
 
 /** Which actions an item offers (docs/PRODUCT.md#moderation-dashboard): by its category, and Remove Past Event only once it is over. */
 export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
+  if (item.change) return ['acceptChange', 'rejectChange'];
   if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
   if (item.category === 'reported') return ['remove', 'dismiss'];
   return phaseOf(item.event, now.getTime()) === 'past' ? ['removePast'] : [];
@@ -33,6 +36,8 @@ const ICONS = {
   remove: Trash2,
   dismiss: Flag,
   removePast: Trash2,
+  acceptChange: Check,
+  rejectChange: X,
 } as const;
 
 const VARIANTS = {
@@ -42,6 +47,8 @@ const VARIANTS = {
   remove: 'danger',
   dismiss: 'secondary',
   removePast: 'danger',
+  acceptChange: 'primary',
+  rejectChange: 'danger',
 } as const;
 
 export function ModerationCard({
@@ -86,7 +93,7 @@ export function ModerationCard({
         className="block w-full rounded-xl p-4 text-start focus-visible:outline-2 focus-visible:outline-offset-2 sm:p-5"
       >
         <span className="flex flex-wrap items-center gap-2">
-          <CategoryBadge category={category} />
+          <CategoryBadge category={item.change ? 'changed' : category} />
           {category === 'reported' ? (
             <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
           ) : null}

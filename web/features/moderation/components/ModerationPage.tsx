@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { SignInButton } from '../../../components/SignInButton';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -13,9 +14,11 @@ import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/moderation.json';
 import {
+  useAcceptChange,
   useApproveEvent,
   useBusyEventIds,
   useDismissReports,
+  useRejectChange,
   useRejectEvent,
   useRemoveEvent,
 } from '../api/actions';
@@ -101,6 +104,8 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const reject = useRejectEvent();
   const remove = useRemoveEvent();
   const dismiss = useDismissReports();
+  const acceptChange = useAcceptChange();
+  const rejectChange = useRejectChange();
 
   const focusActiveTab = () =>
     tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
@@ -145,6 +150,13 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       case 'dismiss':
         dismiss.mutate({ eventId }, callbacks(item, action));
         break;
+      case 'acceptChange':
+        acceptChange.mutate({ eventId, version: item.event.version }, callbacks(item, action));
+        break;
+      case 'rejectChange':
+        rejectChange.reset();
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
+        break;
     }
   };
 
@@ -167,9 +179,12 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       },
     };
     if (action === 'reject') reject.mutate({ eventId, reason }, callbacks);
-    else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
+    else if (action === 'rejectChange') {
+      rejectChange.mutate({ eventId, version: item.event.version, reason }, callbacks);
+    } else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
   };
-  const asked = asking?.action === 'reject' ? reject : remove;
+  const asked =
+    asking?.action === 'reject' ? reject : asking?.action === 'rejectChange' ? rejectChange : remove;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -268,7 +283,7 @@ export default function ModerationPage() {
           icon={<Lock aria-hidden="true" className="size-10" />}
           title={t('accessDenied.title')}
           text={t('accessDenied.text')}
-          action={<ButtonLink to="/auth">{t('accessDenied.signIn')}</ButtonLink>}
+          action={<SignInButton>{t('accessDenied.signIn')}</SignInButton>}
         />
       </AccessState>
     );

@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { LoaderCircle, Send, ShieldCheck } from 'lucide-react';
 import {
   type ChangeEvent,
@@ -10,11 +11,11 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
-import type { EventDto } from '../../../../common/schemas/events';
+import type { EventDto, ValidEventInput } from '../../../../common/schemas/events';
 import { browserTimeZone, isValidTimeZone } from '../../../../common/timezones';
 import { zoneName } from '../../../../common/zoneSearch';
 import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
@@ -23,6 +24,7 @@ import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { signInPath } from '../../../lib/signInPath';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { useSubmitEvent } from '../api/submitEvent';
 import {
@@ -72,24 +74,43 @@ function zonePreview(values: FormValues, instant: Date | null): { when: string; 
   };
 }
 
-export function SubmitEventForm({
+/**
+ * What the form sends when it is not a new submission (docs/PRODUCT.md#my-events): an edit, sent by
+ * the page's own mutation, with its own button words. A new submission sends to POST /api/events.
+ */
+export interface FormSender<T> {
+  send: UseMutationResult<T, Error, ValidEventInput>;
+  submitLabel: string;
+  submittingLabel: string;
+}
+
+export function SubmitEventForm<T = EventDto>({
   onSubmitted,
   focusOnMount = false,
+  initial,
+  sender,
 }: {
-  onSubmitted: (event: EventDto) => void;
+  onSubmitted: (result: T) => void;
   focusOnMount?: boolean;
+  /** The form filled in (an edit, a copy); a new submission starts empty or from its kept draft. */
+  initial?: FormValues;
+  sender?: FormSender<T>;
 }) {
   const { t } = useTranslation('submit');
   const navigate = useNavigate();
+  const location = useLocation();
   const cache = useApiCache();
   const session = useSession();
-  const mutation = useSubmitEvent();
+  const submitMutation = useSubmitEvent();
+  const mutation = (sender?.send ?? submitMutation) as UseMutationResult<T, Error, ValidEventInput>;
+  // Only a new submission keeps a draft across a sign-in: an edit starts again from the event.
+  const keepsDraft = sender === undefined;
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const defaultZone = useMemo(() => browserTimeZone(), []);
   // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
-  const [draft] = useState(() => readDraft());
-  const [values, setValues] = useState<FormValues>(() => draft ?? initialValues(defaultZone));
+  const [draft] = useState(() => (keepsDraft ? readDraft() : null));
+  const [values, setValues] = useState<FormValues>(() => draft ?? initial ?? initialValues(defaultZone));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -110,7 +131,7 @@ export function SubmitEventForm({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the form first appears
   useEffect(() => {
-    clearDraft();
+    if (keepsDraft) clearDraft();
     if (focusOnMount) focusField('title');
   }, []);
 
@@ -130,7 +151,7 @@ export function SubmitEventForm({
     // Nothing happens while sign-in is still being checked or while a submission is on its way.
     if (session.isPending || mutation.isPending) return;
     if (!session.data?.user) {
-      navigate('/auth');
+      navigate(signInPath(location));
       return;
     }
     setFailed(false);
@@ -143,20 +164,20 @@ export function SubmitEventForm({
     }
     setErrors({});
     mutation.mutate(result.data, {
-      onSuccess: (created) => onSubmitted(created),
+      onSuccess: (result) => onSubmitted(result),
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === 'email_unverified') {
           // The address is not confirmed (this page's session was older): the page now says so, and
           // the typing waits for the person's return once they have confirmed it.
-          saveDraft(values);
+          if (keepsDraft) saveDraft(values);
           void cache.refreshSession();
           return;
         }
         if (isSessionEnded(error)) {
           // The session ended since the page loaded: keep the typing, sign in again, come back to it.
-          saveDraft(values);
+          if (keepsDraft) saveDraft(values);
           void cache.refreshSession();
-          navigate('/auth');
+          navigate(signInPath(location));
           return;
         }
         const fieldErrors = error instanceof ApiRequestError ? toFieldErrors(error.fields) : {};
@@ -388,7 +409,7 @@ export function SubmitEventForm({
           ) : (
             <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           )}
-          {busy ? t('submitting') : t('submit')}
+          {busy ? (sender?.submittingLabel ?? t('submitting')) : (sender?.submitLabel ?? t('submit'))}
         </Button>
       </div>
     </form>

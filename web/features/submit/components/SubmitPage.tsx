@@ -1,28 +1,42 @@
 import { LogIn, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import type { EventDto } from '../../../../common/schemas/events';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { StateMessage } from '../../../components/ui/Notice';
+import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { config } from '../../../lib/config';
 import { useSession } from '../../../lib/session';
+import { signInPath } from '../../../lib/signInPath';
 import submitCatalog from '../../../locales/en/submit.json';
+import { useEditState } from '../api/editEvent';
+import type { FormValues } from '../lib/form';
 import { SubmitEventForm } from './SubmitEventForm';
 import { SubmitSuccess } from './SubmitSuccess';
 
 addCatalog('submit', submitCatalog);
 
+/** A copy is a new event: everything but its days, which the person chooses. */
+function copiedValues(values: FormValues): FormValues {
+  return { ...values, date: '', endDate: '' };
+}
+
 /** /submit (docs/PRODUCT.md#submit): checking sign-in, "Sign In Required", or the form, then "Event Submitted!". */
 export default function SubmitPage() {
   const { t } = useTranslation('submit');
   const session = useSession();
+  const location = useLocation();
   const [created, setCreated] = useState<EventDto | null>(null);
   // A new key remounts the form: every field back to its start, type back to protest.
   const [formKey, setFormKey] = useState(0);
+  // "Submit a copy" (docs/PRODUCT.md#my-events): `?copy=<id>` of one's own event fills the form in.
+  const [params] = useSearchParams();
+  const copyId = formKey === 0 ? params.get('copy') : null;
+  const copy = useEditState(copyId ?? '', Boolean(copyId && session.data?.user));
 
   useEffect(() => {
     const previous = document.title;
@@ -56,9 +70,11 @@ export default function SubmitPage() {
         icon={<LogIn aria-hidden="true" className="size-12" />}
         title={t('signInRequired.title')}
         text={t('signInRequired.text')}
-        action={<ButtonLink to="/auth">{t('signInRequired.action')}</ButtonLink>}
+        action={<ButtonLink to={signInPath(location)}>{t('signInRequired.action')}</ButtonLink>}
       />
     );
+  } else if (copyId && copy.isPending) {
+    content = <Spinner label={t('copy.loading')} className="py-24" />;
   } else if (created) {
     content = (
       <SubmitSuccess
@@ -84,8 +100,14 @@ export default function SubmitPage() {
           <ConfirmEmailNotice email={user.email} heading="h2" />
         ) : (
           <Card className="p-5 sm:p-8">
+            {copyId && copy.data ? (
+              <Notice tone="info" className="mb-6">
+                {t('copy.notice', { title: copy.data.values.title })}
+              </Notice>
+            ) : null}
             <SubmitEventForm
-              key={formKey}
+              key={`${formKey}-${copy.data ? 'copy' : 'new'}`}
+              initial={copyId && copy.data ? copiedValues(copy.data.values) : undefined}
               focusOnMount={formKey > 0}
               onSubmitted={(event) => {
                 setCreated(event);

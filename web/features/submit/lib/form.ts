@@ -1,55 +1,18 @@
-import { DEFAULT_ATTENDANCE_MODE, DEFAULT_EVENT_TYPE } from '../../../../common/enums';
+import {
+  EVENT_FORM_FIELDS,
+  type EventFormField,
+  type EventFormValues,
+  emptyEventForm,
+} from '../../../../common/eventForm';
 import { eventInputSchema, type ValidEventInput } from '../../../../common/schemas/events';
 
 /** The form's fields, in the order they appear (the first invalid one gets focus). */
-export const FIELD_ORDER = [
-  'title',
-  'description',
-  'date',
-  'time',
-  'endDate',
-  'endTime',
-  'timezone',
-  'attendance',
-  'city',
-  'country',
-  'venue',
-  'address',
-  'joinUrl',
-  'placeVisibility',
-  'placeHoursBefore',
-  'type',
-  'sourceLink',
-  'organizer',
-  'accessibility',
-] as const;
-export type FieldName = (typeof FIELD_ORDER)[number];
-export type FormValues = Record<FieldName, string>;
+export const FIELD_ORDER = EVENT_FORM_FIELDS;
+export type FieldName = EventFormField;
+export type FormValues = EventFormValues;
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-export function initialValues(timezone: string): FormValues {
-  return {
-    title: '',
-    description: '',
-    date: '',
-    time: '',
-    endDate: '',
-    endTime: '',
-    timezone,
-    attendance: DEFAULT_ATTENDANCE_MODE,
-    city: '',
-    country: '',
-    venue: '',
-    address: '',
-    joinUrl: '',
-    placeVisibility: 'everyone',
-    placeHoursBefore: '24',
-    type: DEFAULT_EVENT_TYPE,
-    sourceLink: '',
-    organizer: '',
-    accessibility: '',
-  };
-}
+export const initialValues = emptyEventForm;
 
 function isFieldName(key: string): key is FieldName {
   return (FIELD_ORDER as readonly string[]).includes(key);

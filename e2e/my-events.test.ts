@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../server/store/schema';
+import {
+  createEvent,
+  createModerator,
+  createPasswordAccount,
+  createUser,
+  sessionCookieFor,
+} from '../server/testing/factories';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+
+// Organisers own their events (docs/PRODUCT.md#my-events), walked as people do it: submit, approved,
+// propose a change, the moderator compares and accepts it, cancel; rejected and resubmitted; withdrawn;
+// and back where one was going after signing in.
+
+const e2e = setupE2E();
+let organiser: UserRow;
+let organiserCookie: string;
+let moderatorCookie: string;
+
+beforeAll(async () => {
+  const s = e2e.server.store;
+  organiser = await createUser(s, { name: 'Nour Organiser' });
+  organiserCookie = await sessionCookieFor(s, organiser);
+  moderatorCookie = await sessionCookieFor(s, await createModerator(s, { name: 'Mod' }));
+});
+
+const myEvent = (page: Page, title: string) =>
+  page.getByTestId('my-event').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+const moderationCard = (page: Page, title: string) =>
+  page.getByTestId('moderation-card').filter({ has: page.getByText(title, { exact: true }) });
+
+async function openMyEvents(page: Page): Promise<void> {
+  await page.goto('/my-events');
+  await page.getByRole('heading', { level: 1, name: 'My events' }).waitFor();
+}
+
+async function looks(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await screenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('an organiser’s event', () => {
+  it('goes from submitted to published, takes a change the moderator accepts, and is cancelled', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    await page.goto('/submit');
+    await page.getByLabel('Event Title').fill('Vigil at the library');
+    await page.getByLabel('Event Description').fill('Candles and names read aloud.');
+    await page.getByLabel('Event Date').fill('2031-05-17');
+    await page.getByLabel('Event Time').fill('18:30');
+    await page.getByLabel('Time Zone').fill('Europe/London');
+    await page.getByLabel('City').fill('Leeds');
+    await page.getByLabel('Country').fill('United Kingdom');
+    await page.getByLabel('Official Source Link').fill('https://example.org/vigil');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+
+    // The account menu leads to My events, where it waits for review.
+    await page.getByRole('button', { name: 'Account menu for Nour Organiser' }).click();
+    await page.getByRole('menuitem', { name: 'My events' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My events' }).waitFor();
+    const row = myEvent(page, 'Vigil at the library');
+    await row.getByText('Pending review').waitFor();
+    expect(await row.getByRole('button', { name: 'Withdraw' }).isVisible()).toBe(true);
+
+    const moderator = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });
+    await moderator.goto('/moderation');
+    const card = moderationCard(moderator, 'Vigil at the library');
+    await card.getByRole('button').first().click();
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await moderator.getByText('“Vigil at the library” was approved.').waitFor();
+
+    await openMyEvents(page);
+    await row.getByText('Published').waitFor();
+    await expectNoA11yViolations(page, '/my-events');
+    await looks(page, 'my-events-desktop');
+
+    // A change to a published event waits for review; the published one stays.
+    await row.getByRole('link', { name: 'Propose changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Propose changes' }).waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Vigil at the library');
+    expect(await page.getByLabel('Event Time').inputValue()).toBe('18:30');
+    await expectNoA11yViolations(page, 'edit page');
+    await looks(page, 'edit-event-desktop');
+    await page.getByLabel('Event Title').fill('Vigil at the central library');
+    await page.getByLabel('Event Time').fill('19:00');
+    await page.getByRole('button', { name: 'Send changes for review' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Vigil at the library' }).waitFor();
+    const panel = page.getByTestId('owner-panel');
+    await panel.getByText('Your changes are waiting for review', { exact: false }).first().waitFor();
+    await looks(page, 'event-owner-panel-desktop');
+
+    // The moderator finds it in Pending as Changed, compares field by field, and accepts it.
+    await moderator.goto('/moderation');
+    const changed = moderationCard(moderator, 'Vigil at the library');
+    await changed.getByText('Changed', { exact: true }).waitFor();
+    await changed.getByRole('button').first().click();
+    const comparison = moderator.getByTestId('change-comparison');
+    expect(await comparison.getByTestId('change-title').textContent()).toContain(
+      'Vigil at the central library',
+    );
+    expect(await comparison.getByTestId('change-time').textContent()).toContain('19:00');
+    expect(await comparison.getByTestId('change-city').count()).toBe(0);
+    await expectNoA11yViolations(moderator, 'moderation with a change');
+    await screenshot(moderator, 'moderation-change-desktop');
+    await changed.getByRole('button', { name: 'Accept Changes' }).click();
+    await moderator.getByText('The changes to “Vigil at the library” are published.').waitFor();
+
+    // The public page has the change; its submitter cancels it, with a note.
+    const visitor = await e2e.newPage({ viewport: PHONE });
+    const eventPath = new URL(page.url()).pathname;
+    await visitor.goto(eventPath);
+    await visitor.getByRole('heading', { level: 1, name: 'Vigil at the central library' }).waitFor();
+    expect(await visitor.getByTestId('owner-panel').count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Vigil at the central library' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel event' }).click();
+    const dialog = page.getByTestId('owner-dialog');
+    await dialog.getByLabel('Note for attendees (optional)').fill('Library closed that evening');
+    await expectNoA11yViolations(page, 'cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel event' }).click();
+    await page.getByTestId('schedule-banner').waitFor();
+    expect(await page.getByTestId('schedule-banner').textContent()).toContain('Cancelled');
+    await page.getByText('Library closed that evening').waitFor();
+    await page.getByText('The event is marked cancelled.').waitFor();
+    await visitor.reload();
+    await visitor.getByTestId('schedule-banner').waitFor();
+  });
+
+  it('is rejected with a reason, fixed and resubmitted; a pending one is withdrawn', async () => {
+    const s = e2e.server.store;
+    const rejected = await createEvent(s, {
+      title: 'Teach-in without a room',
+      status: 'pending',
+      createdBy: organiser.id,
+    });
+    const res = await e2e.server.fetch(`/api/moderation/events/${rejected.id}/reject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: moderatorCookie },
+      body: JSON.stringify({ reason: 'Please say where it takes place' }),
+    });
+    expect(res.status).toBe(200);
+    await createEvent(s, { title: 'Film night, maybe', status: 'pending', createdBy: organiser.id });
+
+    const page = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    await openMyEvents(page);
+    const row = myEvent(page, 'Teach-in without a room');
+    await row.getByText('Rejected', { exact: true }).waitFor();
+    await row.getByText('Reason: Please say where it takes place').waitFor();
+    await expectNoA11yViolations(page, '/my-events phone');
+    await looks(page, 'my-events-phone');
+
+    await row.getByRole('link', { name: 'Edit and resubmit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit and resubmit' }).waitFor();
+    await page.getByLabel('Venue or meeting point').fill('Room 4, Students’ Union');
+    await looks(page, 'edit-event-phone');
+    await page.getByRole('button', { name: 'Resubmit for review' }).click();
+    await page.getByText('Your event is sent for review again', { exact: false }).waitFor();
+    await openMyEvents(page);
+    await row.getByText('Pending review').waitFor();
+    expect(await row.getByText('Reason:', { exact: false }).count()).toBe(0);
+
+    const film = myEvent(page, 'Film night, maybe');
+    await film.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByTestId('owner-dialog').getByRole('button', { name: 'Withdraw event' }).click();
+    await page.getByText('Your event is withdrawn.').waitFor();
+    await film.getByText('Withdrawn', { exact: true }).waitFor();
+    expect(await film.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    expect(await film.getByRole('link', { name: 'Submit a copy' }).isVisible()).toBe(true);
+
+    // A copy starts a new submission from it, its days left to choose.
+    await film.getByRole('link', { name: 'Submit a copy' }).click();
+    await page.getByText('A copy of “Film night, maybe”', { exact: false }).waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Film night, maybe');
+    expect(await page.getByLabel('Event Date').inputValue()).toBe('');
+  });
+
+  it('is nobody else’s to edit: another person is told it does not exist', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Not yours', createdBy: organiser.id });
+    const other = await e2e.newPage({
+      viewport: DESKTOP,
+      cookie: await sessionCookieFor(e2e.server.store, await createUser(e2e.server.store)),
+    });
+    await other.goto(`/event/${event.id}`);
+    await other.getByRole('heading', { level: 1, name: 'Not yours' }).waitFor();
+    expect(await other.getByTestId('owner-panel').count()).toBe(0);
+    await other.goto(`/event/${event.id}/edit`);
+    await other.getByRole('heading', { level: 1, name: 'Event Not Found' }).waitFor();
+  });
+});
+
+describe('signing in', () => {
+  it('comes back to the page the person was going to', async () => {
+    const account = await createPasswordAccount(e2e.server.store, { name: 'Returning Person' });
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/my-events');
+    await page.getByRole('heading', { level: 1, name: 'Sign In Required' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    expect(new URL(page.url()).search).toBe('?next=%2Fmy-events');
+    await page.getByLabel('Email Address', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'My events' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-events');
+    await page.getByText('No events yet').waitFor();
+
+    // Another site's address in `next` is never followed.
+    const other = await e2e.newPage({
+      viewport: PHONE,
+      cookie: await sessionCookieFor(e2e.server.store, account),
+    });
+    await other.goto('/auth?next=%2F%2Fevil.example%2F');
+    await other.waitForURL((url) => url.pathname === '/');
+    expect(new URL(other.url()).host).toBe(new URL(e2e.server.url).host);
+  });
+});

@@ -1,0 +1,66 @@
+import { eventInputSchema } from '../../common/schemas/events';
+import { badRequest, conflict, notFound } from '../errors';
+import { eventColumnsOf, getEventById } from '../store/events';
+import { pendingChangeOf } from '../store/ownership';
+import type { EventRow } from '../store/schema';
+import { audit, eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
+import { EVENT_GONE, type ModerationContext } from './transition';
+
+export const NO_CHANGE_WAITING =
+  'This event has no change waiting for review: its submitter may have withdrawn it, or another moderator decided it.';
+
+/**
+ * Accept or reject the change its submitter proposed to a published event (docs/PRODUCT.md#my-events),
+ * based on the event's `version` as the moderator saw it: a newer proposal raised it, so a decision
+ * is always about the change the moderator compared. One transaction: the event (on acceptance, its
+ * fields, with a raised SEQUENCE for calendars), the change's state and the audit trail.
+ */
+export async function decideChange(
+  ctx: ModerationContext,
+  {
+    eventId,
+    version,
+    accept,
+    reason,
+  }: { eventId: string; version: number; accept: boolean; reason?: string },
+): Promise<EventRow> {
+  const now = ctx.now ?? Date.now();
+  const note = reason?.trim() ?? '';
+  if (!accept && !note) throw badRequest('A reason is required to reject a change');
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await getEventById(trx, eventId);
+    if (!before) throw notFound(EVENT_GONE);
+    if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
+    const change = await pendingChangeOf(trx, eventId);
+    if (!change || before.status !== 'approved') throw conflict('no_change_waiting', NO_CHANGE_WAITING);
+    let changes: Partial<EventRow> = {};
+    if (accept) {
+      // Validated when proposed; validated again, so a rule added since cannot be bypassed.
+      const input = eventInputSchema.parse(JSON.parse(change.payload));
+      changes = {
+        ...eventColumnsOf(eventFieldsOf(input)),
+        sequence: before.sequence + 1,
+        updated_at: now,
+      };
+    }
+    const event = await takeVersion(trx, eventId, version, changes);
+    await trx
+      .updateTable('event_changes')
+      .set({
+        status: accept ? 'accepted' : 'rejected',
+        reason: accept ? null : note,
+        decided_at: now,
+        decided_by: ctx.moderatorId,
+      })
+      .where('id', '=', change.id)
+      .execute();
+    await audit(trx, {
+      eventId,
+      action: accept ? 'change_accepted' : 'change_rejected',
+      moderatorId: ctx.moderatorId,
+      note: accept ? null : note,
+      now,
+    });
+    return event;
+  });
+}

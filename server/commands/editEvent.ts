@@ -1,0 +1,186 @@
+import type { Kysely, Transaction } from 'kysely';
+import { submissionInstants, type ValidEventInput } from '../../common/schemas/events';
+import { type Actor, isModerator } from '../auth/actor';
+import { conflict, invalidField, notFound } from '../errors';
+import { notifyModerators } from '../mail/notify';
+import type { Outbox } from '../mail/outbox';
+import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
+import { newId } from '../store/ids';
+import type { Database, EventRow } from '../store/schema';
+import { EVENT_GONE } from './transition';
+
+export const STALE_VERSION =
+  'This event changed since you opened it. Reload it to see what changed, then make your changes again.';
+export const NOT_EDITABLE = 'This event can no longer be edited: it was removed or withdrawn.';
+export const NOT_WITHDRAWABLE = 'Only an event waiting for review can be withdrawn.';
+
+/** What an edit did (docs/PRODUCT.md#my-events). */
+export type EditOutcome = 'updated' | 'resubmitted' | 'proposed';
+
+/** The event's fields from a validated form; a 400 on the date when its instants do not exist. */
+export function eventFieldsOf(input: ValidEventInput): EventFields {
+  const instants = submissionInstants(input);
+  if (!instants) throw invalidField('date', 'Please enter a valid date');
+  return {
+    title: input.title,
+    description: input.description,
+    ...instants,
+    timezone: input.timezone,
+    city: input.city,
+    country: input.country,
+    attendance: input.attendance,
+    venue: input.venue,
+    address: input.address,
+    joinUrl: input.joinUrl,
+    placeVisibility: input.placeVisibility,
+    placeHoursBefore: input.placeHoursBefore,
+    accessibility: input.accessibility,
+    type: input.type,
+    sourceLink: input.sourceLink,
+    organizer: input.organizer,
+  };
+}
+
+/**
+ * Raise the event's version if it is still `version` (and, when given, in `status`): the write's lock.
+ * Of two writes based on the same version exactly one gets the row (the other waits for it on
+ * PostgreSQL, then finds the version moved); the loser is told why in a 409 and its transaction rolls
+ * back, so nothing of it is written.
+ */
+export async function takeVersion(
+  trx: Transaction<Database>,
+  eventId: string,
+  version: number,
+  changes: Partial<EventRow>,
+): Promise<EventRow> {
+  const result = await trx
+    .updateTable('events')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', eventId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  const current = await getEventById(trx, eventId);
+  if (!current) throw notFound(EVENT_GONE);
+  if (Number(result.numUpdatedRows) !== 1) throw conflict('stale_version', STALE_VERSION);
+  return current;
+}
+
+/** The moderators' audit trail (never public): who did what to which event, and when. */
+export async function audit(
+  db: Kysely<Database>,
+  entry: { eventId: string; action: string; moderatorId: string; note?: string | null; now: number },
+): Promise<void> {
+  await db
+    .insertInto('moderation_audit')
+    .values({
+      id: newId(),
+      event_id: entry.eventId,
+      action: entry.action,
+      note: entry.note ?? null,
+      moderator_id: entry.moderatorId,
+      created_at: entry.now,
+    })
+    .execute();
+}
+
+/**
+ * Edit an event with the submit form (docs/PRODUCT.md#my-events). The caller checked that `actor` is
+ * its submitter or a moderator. A moderator's edit applies at once and is audited (their own events
+ * too). The submitter's:
+ * a pending event is edited in place and stays pending; a rejected one is edited and goes back for
+ * review (resubmitted); a published one gets a proposed change, and the published version stays
+ * live until a moderator accepts it (a newer proposal replaces a waiting one). Removed and withdrawn
+ * events are not edited. All in one transaction, based on `version` (a stale one is a 409).
+ */
+export async function editEvent(
+  db: Kysely<Database>,
+  actor: Actor,
+  {
+    eventId,
+    input,
+    version,
+    outbox,
+    now = Date.now(),
+  }: { eventId: string; input: ValidEventInput; version: number; outbox?: Outbox; now?: number },
+): Promise<{ event: EventRow; outcome: EditOutcome }> {
+  const fields = eventFieldsOf(input);
+  return db.transaction().execute(async (trx) => {
+    const before = await getEventById(trx, eventId);
+    if (!before) throw notFound(EVENT_GONE);
+    if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
+    if (before.status === 'removed' || before.status === 'withdrawn') {
+      throw conflict('not_editable', NOT_EDITABLE);
+    }
+    const columns = { ...eventColumnsOf(fields), updated_at: now };
+
+    if (isModerator(actor)) {
+      // Calendars that hold a published event pick the change up by its raised SEQUENCE.
+      const sequence = before.status === 'approved' ? before.sequence + 1 : before.sequence;
+      const event = await takeVersion(trx, eventId, version, { ...columns, sequence });
+      await supersedeChanges(trx, eventId, now);
+      await audit(trx, { eventId, action: 'edited', moderatorId: actor.id, now });
+      return { event, outcome: 'updated' };
+    }
+
+    if (before.status === 'approved') {
+      const event = await takeVersion(trx, eventId, version, {});
+      await supersedeChanges(trx, eventId, now);
+      await trx
+        .insertInto('event_changes')
+        .values({
+          id: newId(),
+          event_id: eventId,
+          proposed_by: actor.id,
+          payload: JSON.stringify(input),
+          base_version: event.version,
+          status: 'pending',
+          reason: null,
+          created_at: now,
+          decided_at: null,
+          decided_by: null,
+        })
+        .execute();
+      return { event, outcome: 'proposed' };
+    }
+
+    const resubmit = before.status === 'rejected';
+    const event = await takeVersion(trx, eventId, version, {
+      ...columns,
+      ...(resubmit ? { status: 'pending' as const, created_at: now } : {}),
+    });
+    if (resubmit) await notifyModerators(trx, outbox, 'new_submission', event, { except: actor.id });
+    return { event, outcome: resubmit ? 'resubmitted' : 'updated' };
+  });
+}
+
+/** A waiting proposed change that a newer edit replaces. */
+async function supersedeChanges(trx: Transaction<Database>, eventId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('event_changes')
+    .set({ status: 'superseded', decided_at: now })
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Take back an event before review (docs/PRODUCT.md#my-events): pending → withdrawn. It leaves every
+ * list but its submitter's; it cannot come back (a copy can).
+ */
+export async function withdrawEvent(
+  db: Kysely<Database>,
+  actor: Actor,
+  { eventId, version, now = Date.now() }: { eventId: string; version: number; now?: number },
+): Promise<EventRow> {
+  return db.transaction().execute(async (trx) => {
+    const before = await getEventById(trx, eventId);
+    if (!before) throw notFound(EVENT_GONE);
+    if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
+    if (before.status !== 'pending') throw conflict('not_pending', NOT_WITHDRAWABLE);
+    const event = await takeVersion(trx, eventId, version, { status: 'withdrawn', updated_at: now });
+    if (isModerator(actor) && actor.id !== before.created_by) {
+      await audit(trx, { eventId, action: 'withdrawn', moderatorId: actor.id, now });
+    }
+    return event;
+  });
+}

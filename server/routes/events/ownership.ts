@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eventFormOf, eventFormOfInput } from '../../../common/eventForm';
+import { isId } from '../../../common/ids';
+import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import {
+  type EditResult,
+  type EventEditState,
+  type MyEventList,
+  myEventsQuerySchema,
+  versionInputSchema,
+} from '../../../common/schemas/ownership';
+import type { Actor } from '../../auth/actor';
+import { editEvent, withdrawEvent } from '../../commands/editEvent';
+import type { AppContext } from '../../context';
+import { notFound, unauthenticated } from '../../errors';
+import { Outbox } from '../../mail/outbox';
+import { assertEmailConfirmed } from '../../policies/email';
+import { isOwnerOrModerator } from '../../policies/events';
+import { presentEvent } from '../../presenters/event';
+import { presentPage } from '../../presenters/page';
+import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { getEventById } from '../../store/events';
+import { listEventsSubmittedBy, reviewNotesOf } from '../../store/ownership';
+import type { EventRow } from '../../store/schema';
+import { parseInput } from '../../validate';
+import { EVENT_NOT_FOUND } from './index';
+
+export const OWN_EVENTS_SIGN_IN = 'You need to sign in to see and change your events.';
+
+/** Edits per account: fixing typos takes a few, a flood of proposed changes buries the moderators. */
+export const EDIT_RATE_LIMIT: RateRule = {
+  name: 'edit-event:hour',
+  limit: 30,
+  windowMs: 3600 * 1000,
+  message: 'You have edited events 30 times this hour, the most we accept. Please try again later.',
+};
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * The event a request names, if the signed-in person submitted it or moderates: everyone else gets
+ * the answer a hidden event gets (404), so nothing tells them it exists.
+ */
+async function ownEvent(ctx: AppContext, request: IdRequest): Promise<{ actor: Actor; event: EventRow }> {
+  const actor = request.actor;
+  if (!actor) throw unauthenticated(OWN_EVENTS_SIGN_IN);
+  const { id } = request.params;
+  const event = isId(id) ? await getEventById(ctx.store.db, id) : undefined;
+  if (!event || !isOwnerOrModerator(actor, event)) throw notFound(EVENT_NOT_FOUND);
+  return { actor, event };
+}
+
+/** My events, editing, resubmitting and withdrawing (docs/PRODUCT.md#my-events). */
+export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { store, env } = ctx;
+  const outbox = new Outbox(env);
+
+  app.get('/api/my/events', async (request): Promise<MyEventList> => {
+    const actor = request.actor;
+    if (!actor) throw unauthenticated(OWN_EVENTS_SIGN_IN);
+    const q = parseInput(myEventsQuerySchema, request.query);
+    const { rows, total } = await listEventsSubmittedBy(store.db, actor.id, q);
+    const notes = await reviewNotesOf(store.db, rows);
+    const now = Date.now();
+    return {
+      events: rows.map((row) => presentEvent(row, actor, env, now, notes.get(row.id))),
+      ...presentPage(total, q),
+    };
+  });
+
+  app.get('/api/events/:id/edit', async (request: IdRequest): Promise<EventEditState> => {
+    const { event } = await ownEvent(ctx, request);
+    const notes = (await reviewNotesOf(store.db, [event])).get(event.id);
+    const state: EventEditState = {
+      id: event.id,
+      status: event.status,
+      version: event.version,
+      values: eventFormOf(event),
+    };
+    const change = notes?.change;
+    if (change && (change.status === 'pending' || change.status === 'rejected')) {
+      state.change = {
+        id: change.id,
+        status: change.status,
+        values: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
+        createdAt: new Date(Number(change.created_at)).toISOString(),
+      };
+      if (change.reason) state.change.reason = change.reason;
+    }
+    return state;
+  });
+
+  app.post('/api/events/:id/edit', async (request: IdRequest): Promise<EditResult> => {
+    const { actor, event } = await ownEvent(ctx, request);
+    assertEmailConfirmed(actor, env);
+    const { version } = parseInput(versionInputSchema, request.body);
+    const input = parseInput(eventInputSchema, request.body);
+    await enforceRateLimit(store.db, EDIT_RATE_LIMIT, actor.id);
+    const result = await editEvent(store.db, actor, { eventId: event.id, input, version, outbox });
+    const notes = (await reviewNotesOf(store.db, [result.event])).get(result.event.id);
+    return { event: presentEvent(result.event, actor, env, Date.now(), notes), outcome: result.outcome };
+  });
+
+  app.post('/api/events/:id/withdraw', async (request: IdRequest): Promise<EventDto> => {
+    const { actor, event } = await ownEvent(ctx, request);
+    const { version } = parseInput(versionInputSchema, request.body);
+    await enforceRateLimit(store.db, EDIT_RATE_LIMIT, actor.id);
+    const withdrawn = await withdrawEvent(store.db, actor, { eventId: event.id, version });
+    return presentEvent(withdrawn, actor, env);
+  });
+}

@@ -1,0 +1,129 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Schedule } from '../../../../common/enums';
+import { LIMITS } from '../../../../common/limits';
+import type { EventDto } from '../../../../common/schemas/events';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { ApiRequestError } from '../../../lib/api';
+import { useChangeSchedule, useWithdrawEvent } from '../api/mine';
+
+/** What an owner's dialog does: withdraw the event, or set its schedule. */
+export type OwnerAction = 'withdraw' | Schedule;
+
+/**
+ * Confirm an organiser's action on their event (docs/PRODUCT.md#my-events): Withdraw, Cancel, Postpone
+ * (with an optional note for attendees), or back to going ahead. Radix traps focus, closes on Escape and
+ * gives focus back to the button that opened it. A refusal is said in the dialog; a stale version
+ * (someone changed the event meanwhile) says to close and try again, the page having refreshed.
+ */
+export function ActionDialog({
+  action,
+  event,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  action: OwnerAction;
+  event: EventDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: (action: OwnerAction) => void;
+}) {
+  const { t } = useTranslation('mine');
+  const withdraw = useWithdrawEvent();
+  const schedule = useChangeSchedule();
+  const mutation = action === 'withdraw' ? withdraw : schedule;
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const hintId = useId();
+  const withNote = action === 'cancelled' || action === 'postponed';
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    setNote('');
+    withdraw.reset();
+    schedule.reset();
+  }, [open, withdraw.reset, schedule.reset]);
+
+  const error = mutation.error;
+  const stale = error instanceof ApiRequestError && error.status === 409;
+  const busy = mutation.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const done = () => {
+      onOpenChange(false);
+      onDone(action);
+    };
+    if (action === 'withdraw') withdraw.mutate(event, { onSuccess: done });
+    else schedule.mutate({ event, schedule: action, note: note.trim() || undefined }, { onSuccess: done });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
+        <Dialog.Content
+          data-testid="owner-dialog"
+          className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-stone-900 dark:text-stone-50">
+              {t(`dialog.${action}.title`)}
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label={t('dialog.close')}
+              disabled={busy}
+              className="rounded-md p-1 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {t(`dialog.${action}.description`, { title: event.title })}
+          </Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+            {withNote ? (
+              <div className="space-y-1.5">
+                <label
+                  htmlFor={noteId}
+                  className="block text-sm font-medium text-stone-900 dark:text-stone-100"
+                >
+                  {t('dialog.noteLabel')}
+                </label>
+                <textarea
+                  id={noteId}
+                  name="note"
+                  dir="auto"
+                  rows={3}
+                  maxLength={LIMITS.scheduleNoteMax}
+                  aria-describedby={hintId}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:border-brand-700 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
+                />
+                <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+                  {t('dialog.noteHint')}
+                </p>
+              </div>
+            ) : null}
+            <DialogActions
+              cancelLabel={t('dialog.back')}
+              confirmLabel={t(`dialog.${action}.submit`)}
+              busyLabel={t(`dialog.${action}.submitting`)}
+              busy={busy}
+              variant={action === 'scheduled' ? 'primary' : 'danger'}
+              error={error && !stale ? t('dialog.failed', { message: error.message }) : null}
+              final={stale ? t('dialog.stale') : null}
+              closeLabel={t('dialog.close')}
+              layout="stacked"
+            />
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

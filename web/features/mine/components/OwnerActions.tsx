@@ -1,0 +1,89 @@
+import { Ban, CalendarCheck, CalendarClock, Copy, PencilLine, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../../../common/schemas/events';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ActionDialog, type OwnerAction } from './ActionDialog';
+
+/** The edit page of an event, and a new submission pre-filled from it. */
+export const editPath = (id: string) => `/event/${encodeURIComponent(id)}/edit`;
+export const copyPath = (id: string) => `/submit?copy=${encodeURIComponent(id)}`;
+
+/**
+ * What its submitter (or a moderator) can do with an event, as the server's `can` says
+ * (docs/PRODUCT.md#my-events): edit it (resubmit a rejected one, propose changes to a published one),
+ * withdraw it while pending, cancel, postpone or reinstate it once published, and submit a copy.
+ */
+export function OwnerActions({
+  event,
+  onDone,
+  size = 'sm',
+}: {
+  event: EventDto;
+  onDone: (action: OwnerAction) => void;
+  size?: 'sm' | 'md';
+}) {
+  const { t } = useTranslation('mine');
+  const [dialog, setDialog] = useState<OwnerAction | null>(null);
+  // A moderator's edit applies at once, their own events too (server/commands/editEvent.ts).
+  const moderatorEdit = event.can.moderate;
+  const editLabel =
+    event.status === 'rejected'
+      ? t('actions.resubmit')
+      : event.status === 'approved' && !moderatorEdit
+        ? t('actions.propose')
+        : t('actions.edit');
+  const open = (action: OwnerAction) => () => setDialog(action);
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {event.can.edit ? (
+        <ButtonLink to={editPath(event.id)} size={size} variant="secondary">
+          <PencilLine aria-hidden="true" className="size-4" />
+          {editLabel}
+        </ButtonLink>
+      ) : null}
+      {event.can.schedule && event.schedule === 'scheduled' ? (
+        <>
+          <Button size={size} variant="secondary" onClick={open('postponed')}>
+            <CalendarClock aria-hidden="true" className="size-4" />
+            {t('actions.postpone')}
+          </Button>
+          <Button size={size} variant="secondary" onClick={open('cancelled')}>
+            <Ban aria-hidden="true" className="size-4" />
+            {t('actions.cancel')}
+          </Button>
+        </>
+      ) : null}
+      {event.can.schedule && event.schedule !== 'scheduled' ? (
+        <Button size={size} variant="secondary" onClick={open('scheduled')}>
+          <CalendarCheck aria-hidden="true" className="size-4" />
+          {t('actions.reinstate')}
+        </Button>
+      ) : null}
+      {event.can.withdraw ? (
+        <Button size={size} variant="secondary" onClick={open('withdraw')}>
+          <Undo2 aria-hidden="true" className="size-4" />
+          {t('actions.withdraw')}
+        </Button>
+      ) : null}
+      {event.submittedByViewer ? (
+        <ButtonLink to={copyPath(event.id)} size={size} variant="ghost">
+          <Copy aria-hidden="true" className="size-4" />
+          {t('actions.copy')}
+        </ButtonLink>
+      ) : null}
+      {dialog ? (
+        <ActionDialog
+          action={dialog}
+          event={event}
+          open={dialog !== null}
+          onOpenChange={(next) => {
+            if (!next) setDialog(null);
+          }}
+          onDone={onDone}
+        />
+      ) : null}
+    </div>
+  );
+}

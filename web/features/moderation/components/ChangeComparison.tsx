@@ -1,0 +1,80 @@
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatShortDateTime } from '../../../../common/dates';
+import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
+import type { ModerationChange } from '../../../../common/schemas/moderation';
+import { addCatalog } from '../../../i18n/index';
+import submitCatalog from '../../../locales/en/submit.json';
+
+// The form's own field names ("Event Title", "End Time"…): moderators compare what the submitter saw.
+addCatalog('submit', submitCatalog);
+
+/** Fields whose value is a choice: shown by the label the form gives it. */
+const CHOICES: Partial<Record<EventFormField, string>> = {
+  attendance: 'submit:fields.attendanceOptions',
+  placeVisibility: 'submit:fields.placeVisibilityOptions',
+  type: 'common:eventTypes',
+};
+
+/**
+ * A proposed change, field by field (docs/PRODUCT.md#my-events): only the fields it changes, each as
+ * published and as proposed, in the form's order and words.
+ */
+export function ChangeComparison({ change }: { change: ModerationChange }) {
+  const { t } = useTranslation('moderation');
+  const changed = EVENT_FORM_FIELDS.filter((field) => {
+    // The hours only matter with the rule that uses them.
+    if (field === 'placeHoursBefore' && change.proposed.placeVisibility !== 'hours_before') return false;
+    return change.current[field] !== change.proposed[field];
+  });
+  const shown = (field: EventFormField, value: string) => {
+    if (!value) return <span className="text-stone-500 italic dark:text-stone-400">{t('change.empty')}</span>;
+    const choice = CHOICES[field];
+    return (
+      <span dir="auto" className="wrap-anywhere whitespace-pre-line">
+        {choice ? t(`${choice}.${value}`, { defaultValue: value }) : value}
+      </span>
+    );
+  };
+  return (
+    <section
+      aria-labelledby="change-title"
+      className="rounded-lg border border-blue-200 bg-blue-50/60 p-4 dark:border-blue-900 dark:bg-blue-950/30"
+      data-testid="change-comparison"
+    >
+      <h3 id="change-title" className="font-semibold text-stone-900 dark:text-stone-50">
+        {t('change.title')}
+      </h3>
+      <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+        {t('change.intro', { date: formatShortDateTime(change.createdAt) })}
+      </p>
+      {changed.length === 0 ? (
+        <p className="mt-3 text-sm">{t('change.none')}</p>
+      ) : (
+        <dl className="mt-3 space-y-3 text-sm">
+          {changed.map((field) => (
+            <div key={field} data-testid={`change-${field}`}>
+              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+                {t(`submit:fields.${field}`)}
+              </dt>
+              <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
+                <span className="rounded bg-white px-2 py-1 text-stone-700 line-through decoration-stone-400 dark:bg-stone-900 dark:text-stone-300">
+                  <span className="sr-only">{t('change.before')}: </span>
+                  {shown(field, change.current[field])}
+                </span>
+                <ArrowRight
+                  aria-hidden="true"
+                  className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
+                />
+                <span className="rounded bg-white px-2 py-1 font-medium text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
+                  <span className="sr-only">{t('change.after')}: </span>
+                  {shown(field, change.proposed[field])}
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}

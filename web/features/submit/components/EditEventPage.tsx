@@ -1,0 +1,150 @@
+import { ArrowLeft, LogIn, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { eventPagePath } from '../../../../common/links';
+import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { LoadFailed, Notice, StateMessage } from '../../../components/ui/Notice';
+import { Spinner } from '../../../components/ui/Spinner';
+import { addCatalog } from '../../../i18n/index';
+import { isNotFound } from '../../../lib/api';
+import type { EditedState } from '../../../lib/editedState';
+import { useSession } from '../../../lib/session';
+import { signInPath } from '../../../lib/signInPath';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import submitCatalog from '../../../locales/en/submit.json';
+import { useEditEvent, useEditState } from '../api/editEvent';
+import { SubmitEventForm } from './SubmitEventForm';
+
+addCatalog('submit', submitCatalog);
+
+/** Which words the page uses: a moderator's edit, or the submitter's by the event's status. */
+function modeOf(
+  state: EventEditState,
+  moderatorEdit: boolean,
+): 'Moderator' | 'Pending' | 'Rejected' | 'Approved' {
+  if (moderatorEdit) return 'Moderator';
+  if (state.status === 'rejected') return 'Rejected';
+  if (state.status === 'approved') return 'Approved';
+  return 'Pending';
+}
+
+function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEdit: boolean }) {
+  const { t } = useTranslation('submit');
+  const navigate = useNavigate();
+  const send = useEditEvent(state.id, state.version);
+  const mode = modeOf(state, moderatorEdit);
+  // The submitter carries on from the change they proposed; a moderator edits what is published.
+  const initial = !moderatorEdit && state.change?.status === 'pending' ? state.change.values : state.values;
+  return (
+    <>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-950 sm:text-3xl dark:text-white">
+          {t(`edit.heading${mode}`)}
+        </h1>
+        <p className="mt-2 text-stone-700 dark:text-stone-300">{t(`edit.intro${mode}`)}</p>
+      </header>
+      {!moderatorEdit && state.change?.status === 'pending' ? (
+        <Notice tone="warning" className="mb-4">
+          {t('edit.changePending')}
+        </Notice>
+      ) : null}
+      {!moderatorEdit && state.change?.status === 'rejected' ? (
+        <Notice tone="warning" className="mb-4">
+          {t('edit.changeRejected')}{' '}
+          {state.change.reason ? (
+            <span dir="auto">{t('edit.reason', { reason: state.change.reason })}</span>
+          ) : null}
+        </Notice>
+      ) : null}
+      <Card className="p-5 sm:p-8">
+        <SubmitEventForm<EditResult>
+          initial={initial}
+          sender={{
+            send,
+            submitLabel: t(`edit.submit${mode}`),
+            submittingLabel: t(`edit.submitting${mode}`),
+          }}
+          onSubmitted={(result) => {
+            const edited: EditedState = { edited: result.outcome };
+            navigate(eventPagePath(state.id), { state: edited });
+          }}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** /event/:id/edit (docs/PRODUCT.md#my-events): the submit form, filled in from the event. */
+export default function EditEventPage() {
+  const { t } = useTranslation('submit');
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const session = useSession();
+  const user = session.data?.user;
+  const query = useEditState(id, Boolean(user));
+  useDocumentTitle(t('edit.pageTitle'));
+
+  const back = (
+    <Link
+      to={eventPagePath(id)}
+      className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+      {t('edit.back')}
+    </Link>
+  );
+
+  let content: ReactNode;
+  if (session.isPending) {
+    content = <Spinner label={t('edit.checking')} className="py-24" />;
+  } else if (!user) {
+    content = (
+      <StateMessage
+        headingLevel={1}
+        icon={<LogIn aria-hidden="true" className="size-12" />}
+        title={t('edit.signInRequired.title')}
+        text={t('edit.signInRequired.text')}
+        action={<ButtonLink to={signInPath(location)}>{t('edit.signInRequired.action')}</ButtonLink>}
+      />
+    );
+  } else if (query.isError && isNotFound(query.error)) {
+    content = (
+      <StateMessage
+        headingLevel={1}
+        icon={<SearchX aria-hidden="true" className="size-12" />}
+        title={t('edit.notFoundTitle')}
+        text={t('edit.notFoundText')}
+        action={<ButtonLink to="/my-events">{t('edit.notFoundAction')}</ButtonLink>}
+      />
+    );
+  } else if (query.isError) {
+    content = (
+      <LoadFailed
+        message={t('edit.loadFailed')}
+        retryLabel={t('edit.tryAgain')}
+        onRetry={() => query.refetch()}
+      />
+    );
+  } else if (!query.data) {
+    content = <Spinner label={t('edit.loading')} className="py-24" />;
+  } else if (query.data.status === 'removed' || query.data.status === 'withdrawn') {
+    content = (
+      <>
+        {back}
+        <Notice tone="warning">{t('edit.notEditable')}</Notice>
+      </>
+    );
+  } else {
+    const moderatorEdit = session.data?.can.moderate === true;
+    content = (
+      <>
+        {back}
+        <EditForm key={query.data.version} state={query.data} moderatorEdit={moderatorEdit} />
+      </>
+    );
+  }
+  return <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">{content}</div>;
+}
