@@ -53,7 +53,7 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
       ) : (
         <dl className="mt-3 space-y-3 text-sm">
           {changed.map((field) => (
-            <div key={field} data-testid={`change-${field}`}>
+            <div key={field} data-testid={`change-field-${field}`}>
               <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
                 {t(`submit:fields.${field}`)}
               </dt>
