@@ -26,6 +26,8 @@ export interface UsersTable {
   created_at: number;
   /** When the person proved they read this address (a link we mailed, or Google); null if never. */
   email_verified_at: number | null;
+  /** When the person deleted the account; the row stays as an anonymous tombstone (migration 0010). */
+  deleted_at: number | null;
 }
 
 export interface SessionsTable {

@@ -32,6 +32,7 @@ export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<User
     role: u.role ?? 'user',
     created_at: Date.now(),
     email_verified_at: u.emailVerifiedAt ?? null,
+    deleted_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -46,6 +47,15 @@ export async function setUserRole(
   if (!user) return undefined;
   await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
   return { ...user, role };
+}
+
+export async function getUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The shown name ("Name or nickname", docs/PRODUCT.md#your-account); already validated and trimmed. */
+export async function setUserName(db: Kysely<Database>, userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }
 
 // --- Sign-in by Google, passwords, the admin command ---
