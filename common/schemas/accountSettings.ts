@@ -58,6 +58,10 @@ export const sessionsEndedSchema = z.object({
 });
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
+/** The name "Download my data" saves under: the site and the day, nothing about the person. */
+export const accountExportFileName = (now: Date) =>
+  `palestine-solidarity-calendar-data-${now.toISOString().slice(0, 10)}.json`;
+
 const instant = z.string().describe('ISO 8601 instant (UTC).');
 
 /**

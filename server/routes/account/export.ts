@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountExport } from '../../../common/schemas/accountSettings';
+import { type AccountExport, accountExportFileName } from '../../../common/schemas/accountSettings';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
 import { requireSignedIn } from '../../policies/account';
@@ -7,10 +7,6 @@ import { presentAccountExport } from '../../presenters/accountExport';
 import { enforceRateLimit } from '../../rateLimit';
 import { loadAccountData } from '../../store/accountExport';
 import { ACCOUNT_RATE_RULES } from './rateLimits';
-
-/** The file name of the download: the site's name and the day, nothing about the person. */
-export const exportFileName = (now: number) =>
-  `palestine-solidarity-calendar-data-${new Date(now).toISOString().slice(0, 10)}.json`;
 
 /** "Download my data" (docs/PRODUCT.md#your-account): a JSON file of everything about the person. */
 export function registerExportRoutes(app: FastifyInstance, { store }: AppContext): void {
@@ -22,7 +18,7 @@ export function registerExportRoutes(app: FastifyInstance, { store }: AppContext
     const now = Date.now();
     reply
       .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+      .header('Content-Disposition', `attachment; filename="${accountExportFileName(new Date(now))}"`);
     return presentAccountExport(data, now);
   });
 }
