@@ -111,6 +111,9 @@ describe('/account', () => {
       await page.setViewportSize(viewport);
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
+        // From the top (the sticky header stays in place), once the buttons' colour transitions ended.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(300);
         await screenshot(page, `account-${size}-${colorScheme}`);
       }
     }
