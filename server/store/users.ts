@@ -72,9 +72,14 @@ export async function setPasswordHash(
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** Every account, moderators first, then by email (the admin command's `list`). */
+/** Every account, moderators first, then by email (the admin command's `list`); deleted ones are none. */
 export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
-  const rows = await db.selectFrom('users').selectAll().orderBy('email_lc').execute();
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .orderBy('email_lc')
+    .execute();
   return rows.sort((a, b) => Number(b.role === 'moderator') - Number(a.role === 'moderator'));
 }
 
