@@ -6,7 +6,7 @@ import { registerEmailRoutes } from './email';
 import { registerExportRoutes } from './export';
 import { registerPasswordResetRoutes } from './password';
 import { registerProfileRoutes } from './profile';
-import { registerSessionRoutes } from './sessions';
+import { registerSignOutEverywhereRoutes } from './sessions';
 import { registerUnsubscribeRoutes } from './unsubscribe';
 
 /**
@@ -19,7 +19,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerUnsubscribeRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerChangePasswordRoutes(app, ctx);
-  registerSessionRoutes(app, ctx);
+  registerSignOutEverywhereRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerDeletionRoutes(app, ctx);
 }

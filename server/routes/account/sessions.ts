@@ -10,7 +10,7 @@ import { ACCOUNT_RATE_RULES } from './rateLimits';
 export const SIGNED_OUT_EVERYWHERE_MESSAGE = 'You are signed out on every device, this one too.';
 
 /** "Sign out everywhere" (docs/PRODUCT.md#your-account): every session of the person ends, this one too. */
-export function registerSessionRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+export function registerSignOutEverywhereRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   app.post('/api/account/sign-out-everywhere', async (request, reply): Promise<SessionsEnded> => {
     const actor = requireSignedIn(request.actor);
     await enforceRateLimit(store.db, ACCOUNT_RATE_RULES.endSessions, actor.id);
