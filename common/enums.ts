@@ -12,6 +12,10 @@ export const isEventType = (value: string): value is EventType =>
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'removed', 'withdrawn'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/** What became of a change proposed to a published event (docs/PRODUCT.md#my-events). */
+export const CHANGE_STATUSES = ['pending', 'accepted', 'rejected', 'superseded', 'withdrawn'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
 export const REPORT_REASONS = ['wrong_info', 'spam', 'harmful_content'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

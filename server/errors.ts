@@ -108,4 +108,13 @@ export const accountError = {
   alreadyVerified: () =>
     new AppError(409, 'email_already_verified', 'Your email address is already confirmed.'),
   moderatorsOnly: () => new AppError(403, 'forbidden', 'Only moderators can get these emails.'),
+  /** The password given to confirm a change is not the account's (the field's message rides along). */
+  wrongPassword: (field: string, message: string) =>
+    new AppError(400, 'auth/wrong-password', message, { [field]: message }),
+  noPassword: () =>
+    new AppError(
+      409,
+      'no_password',
+      'Your account signs in with Google only, so it has no password to change.',
+    ),
 };

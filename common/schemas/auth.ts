@@ -15,6 +15,8 @@ export const sessionUserSchema = z.object({
   emailVerified: z.boolean(),
   /** The server refuses their submissions and reports until they confirm the address (docs/EMAIL.md). */
   mustConfirmEmail: z.boolean(),
+  /** The account signs in with a password (not Google only): the account page offers to change it. */
+  hasPassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

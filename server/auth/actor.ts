@@ -9,6 +9,8 @@ export interface Actor {
   createdAt: number;
   /** When the person proved they read `email`; null if never (docs/EMAIL.md). */
   emailVerifiedAt: number | null;
+  /** The account has a password (Google-only accounts do not): changing it and deleting need it. */
+  hasPassword: boolean;
 }
 
 export const isModerator = (actor: Actor | null): boolean => actor?.role === 'moderator';

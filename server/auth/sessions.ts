@@ -53,8 +53,11 @@ export async function actorForToken(
       'users.role',
       'users.created_at',
       'users.email_verified_at',
+      'users.password_hash',
     ])
     .where('sessions.id', '=', id)
+    // A deleted account has no sessions left; this only makes sure of it.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   if (row.expires_at <= now) {
@@ -75,11 +78,27 @@ export async function actorForToken(
     role: row.role,
     createdAt: row.created_at,
     emailVerifiedAt: row.email_verified_at,
+    hasPassword: row.password_hash !== null,
   };
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+}
+
+/**
+ * End every session of a person, but for the one whose cookie token is `keep` (the browser asking, when
+ * it should stay signed in). Answers how many ended.
+ */
+export async function deleteSessionsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  keep?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep) query = query.where('id', '!=', hashToken(keep));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<void> {

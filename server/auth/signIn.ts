@@ -32,6 +32,7 @@ export async function beginSession(
     role: user.role,
     createdAt: user.created_at,
     emailVerifiedAt: user.email_verified_at,
+    hasPassword: user.password_hash !== null,
   };
   return {
     user: presentSessionUser(actor, env),

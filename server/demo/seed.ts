@@ -104,7 +104,12 @@ export async function seedDemo(
     if (sample.schedule && sample.schedule !== 'scheduled') {
       await changeSchedule(
         db,
-        { ...moderator, createdAt: moderator.created_at, emailVerifiedAt: null },
+        {
+          ...moderator,
+          createdAt: moderator.created_at,
+          emailVerifiedAt: null,
+          hasPassword: moderator.password_hash !== null,
+        },
         {
           eventId: event.id,
           schedule: sample.schedule,

@@ -18,6 +18,11 @@ it('documents the account, email and My events endpoints, each with every method
   expect(documented('/api/account/email/preferences')).toEqual(['post']);
   expect(documented('/api/account/email/verification')).toEqual(['post']);
   expect(documented('/unsubscribe')).toEqual(['get', 'post']);
+  expect(documented('/api/account/name')).toEqual(['post']);
+  expect(documented('/api/account/password')).toEqual(['post']);
+  expect(documented('/api/account/sign-out-everywhere')).toEqual(['post']);
+  expect(documented('/api/account/export')).toEqual(['get']);
+  expect(documented('/api/account/delete')).toEqual(['post']);
   expect(documented('/api/my/events')).toEqual(['get']);
   expect(documented('/api/events/{id}/edit')).toEqual(['get', 'post']);
   expect(documented('/api/events/{id}/withdraw')).toEqual(['post']);

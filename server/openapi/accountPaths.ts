@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { acceptedSchema, emailSettingsSchema, NOTIFICATION_KINDS } from '../../common/schemas/account';
+import {
+  accountExportSchema,
+  changeNameSchema,
+  profileSchema,
+  sessionsEndedSchema,
+} from '../../common/schemas/accountSettings';
 import { authSuccessSchema } from '../../common/schemas/auth';
 
 /**
@@ -39,13 +45,114 @@ const tokenQuery = {
 
 export const ACCOUNT_TAG = {
   name: 'Account',
-  description: 'Password reset, email verification and email preferences. Writes need the session cookie.',
+  description:
+    'Password reset, email verification, email preferences, and the account page: name, password, sessions, ' +
+    'a copy of one’s data and deleting the account. Writes need the session cookie and come from this site.',
 };
 
 export const accountSchemas: Record<string, JsonObject> = {
   Accepted: schemaOf(acceptedSchema),
   EmailSettings: schemaOf(emailSettingsSchema),
   SignedIn: schemaOf(authSuccessSchema),
+  Profile: schemaOf(profileSchema),
+  SessionsEnded: schemaOf(sessionsEndedSchema),
+  AccountExport: schemaOf(accountExportSchema),
+};
+
+const password = { type: 'string', minLength: 1, maxLength: 256 };
+const newPassword = { type: 'string', minLength: 6, maxLength: 256 };
+
+/** The account page's own endpoints (docs/PRODUCT.md#your-account). */
+const accountSettingsPaths: Record<string, JsonObject> = {
+  '/api/account/name': {
+    post: {
+      operationId: 'changeName',
+      tags: ['Account'],
+      summary: 'Change the shown name (a name or nickname)',
+      description: 'The same rule as at sign-up: 1 to 100 characters after trimming, plain text.',
+      requestBody: body(schemaOf(changeNameSchema)),
+      responses: {
+        '200': json('The person as now stored.', 'Profile'),
+        '400': error('Empty, too long, or not plain text (`validation_failed`, with `fields.name`).'),
+        '401': error('Not signed in.'),
+        '429': error('Too many changes this hour.'),
+      },
+    },
+  },
+  '/api/account/password': {
+    post: {
+      operationId: 'changePassword',
+      tags: ['Account'],
+      summary: 'Change the password',
+      description:
+        'Needs the current password. Ends every other session of the account (this one stays) and any ' +
+        'unused reset link. Password attempts are limited per account.',
+      requestBody: body({
+        type: 'object',
+        properties: { currentPassword: password, newPassword },
+        required: ['currentPassword', 'newPassword'],
+      }),
+      responses: {
+        '200': json('Changed; how many other sessions ended.', 'SessionsEnded'),
+        '400': error(
+          'The current password is wrong (`auth/wrong-password`), or the new one is too short or too long.',
+        ),
+        '401': error('Not signed in.'),
+        '409': error('The account signs in with Google only and has no password (`no_password`).'),
+        '429': error('Too many password attempts for this account.'),
+        '503': error('The server is hashing too many passwords right now; try again shortly.'),
+      },
+    },
+  },
+  '/api/account/sign-out-everywhere': {
+    post: {
+      operationId: 'signOutEverywhere',
+      tags: ['Account'],
+      summary: 'End every session of the account, this one too',
+      responses: {
+        '200': json('Signed out everywhere; how many other sessions ended.', 'SessionsEnded'),
+        '401': error('Not signed in.'),
+        '429': error('Too many requests.'),
+      },
+    },
+  },
+  '/api/account/export': {
+    get: {
+      operationId: 'exportAccountData',
+      tags: ['Account'],
+      summary: 'Download my data',
+      description:
+        'A JSON file (`Content-Disposition: attachment`) with the profile, every event the person submitted ' +
+        'with its status, their reports, and the public log entries about their events. Never a password ' +
+        'hash, a session or who moderated.',
+      responses: {
+        '200': json('The data.', 'AccountExport'),
+        '401': error('Not signed in.'),
+        '429': error('Too many downloads this hour.'),
+      },
+    },
+  },
+  '/api/account/delete': {
+    post: {
+      operationId: 'deleteAccount',
+      tags: ['Account'],
+      summary: 'Delete my account',
+      description:
+        'Confirmed with `password`, or, for an account without one (Google only), with `email`: its address ' +
+        'typed out. Events waiting for review are withdrawn; published events and reports stay with no link ' +
+        'to the person; sessions, links, email choices and unsent email end. Signs this browser out.',
+      requestBody: body({
+        type: 'object',
+        properties: { password, email: { type: 'string', maxLength: 254 } },
+      }),
+      responses: {
+        '200': json('Deleted.', 'Accepted'),
+        '400': error('The confirmation is missing or wrong (`auth/wrong-password` or `validation_failed`).'),
+        '401': error('Not signed in.'),
+        '429': error('Too many password attempts for this account.'),
+      },
+    },
+  },
 };
 
 export const accountPaths: Record<string, JsonObject> = {
@@ -169,4 +276,5 @@ export const accountPaths: Record<string, JsonObject> = {
       responses: { '200': html('Done.'), '404': html('The link does not work (any more).') },
     },
   },
+  ...accountSettingsPaths,
 };

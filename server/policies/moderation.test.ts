@@ -17,6 +17,7 @@ const user: Actor = {
   role: 'user',
   createdAt: 0,
   emailVerifiedAt: null,
+  hasPassword: false,
 };
 const moderator: Actor = { ...user, id: 'm', role: 'moderator' };
 const DAY = 24 * 3600 * 1000;

@@ -13,5 +13,6 @@ export function presentSessionUser(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIE
     createdAt: new Date(actor.createdAt).toISOString(),
     emailVerified: actor.emailVerifiedAt !== null,
     mustConfirmEmail: mustConfirmEmail(actor, env),
+    hasPassword: actor.hasPassword,
   };
 }

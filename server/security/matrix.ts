@@ -173,6 +173,43 @@ export const MATRIX: MatrixRow[] = [
     body: () => ({}),
     expect: { visitor: 401, user: 404, submitter: 404, moderator: 404 },
   },
+  // --- The account page (docs/PRODUCT.md#your-account). Callers sign in with a session and no password.
+  {
+    method: 'POST',
+    route: '/api/account/name',
+    what: 'change own name',
+    body: () => ({ name: 'Matrix Nickname' }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/name',
+    what: 'change own name to nothing',
+    body: () => ({ name: '  ' }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/password',
+    what: 'change the password of an account that has none (Google only)',
+    body: () => ({ currentPassword: 'anything', newPassword: 'a new password' }),
+    expect: signedIn(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/account/sign-out-everywhere',
+    what: 'end every own session',
+    body: () => ({}),
+    expect: signedIn(200),
+  },
+  { method: 'GET', route: '/api/account/export', what: 'download own data', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/account/delete',
+    what: 'delete own account, confirmed with the wrong address',
+    body: () => ({ email: 'not-mine@example.org' }),
+    expect: signedIn(400),
+  },
   {
     method: 'GET',
     route: '/unsubscribe',

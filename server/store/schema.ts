@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type {
   AttendanceMode,
+  ChangeStatus,
   EventStatus,
   EventType,
   LogAction,
@@ -26,6 +27,8 @@ export interface UsersTable {
   created_at: number;
   /** When the person proved they read this address (a link we mailed, or Google); null if never. */
   email_verified_at: number | null;
+  /** When the person deleted the account; the row stays as an anonymous tombstone (migration 0010). */
+  deleted_at: number | null;
 }
 
 export interface SessionsTable {
@@ -79,9 +82,6 @@ export interface EventsTable {
   /** Raised by every write: a write based on an older version is refused (commands/editEvent.ts). */
   version: number;
 }
-
-export const CHANGE_STATUSES = ['pending', 'accepted', 'rejected', 'superseded', 'withdrawn'] as const;
-export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */
 export interface EventChangesTable {

@@ -32,6 +32,7 @@ export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<User
     role: u.role ?? 'user',
     created_at: Date.now(),
     email_verified_at: u.emailVerifiedAt ?? null,
+    deleted_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -48,6 +49,15 @@ export async function setUserRole(
   return { ...user, role };
 }
 
+export async function getUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The shown name ("Name or nickname", docs/PRODUCT.md#your-account); already validated and trimmed. */
+export async function setUserName(db: Kysely<Database>, userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
+}
+
 // --- Sign-in by Google, passwords, the admin command ---
 
 export async function getUserByGoogleSub(db: Kysely<Database>, sub: string): Promise<UserRow | undefined> {
@@ -62,9 +72,14 @@ export async function setPasswordHash(
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-/** Every account, moderators first, then by email (the admin command's `list`). */
+/** Every account, moderators first, then by email (the admin command's `list`); deleted ones are none. */
 export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
-  const rows = await db.selectFrom('users').selectAll().orderBy('email_lc').execute();
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .orderBy('email_lc')
+    .execute();
   return rows.sort((a, b) => Number(b.role === 'moderator') - Number(a.role === 'moderator'));
 }
 

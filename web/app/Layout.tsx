@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
+import { PageNotice } from './PageNotice';
 
 /**
  * What a browser does for ordinary pages, done for the app's own navigation: a new page starts at the
@@ -81,6 +82,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <PageNotice />
         <ConfirmEmailBanner />
         <Suspense fallback={<Spinner label={t('loading')} className="py-24" />}>
           <Outlet />

@@ -264,6 +264,7 @@ export async function generateEvents(
         role: 'user',
         created_at: now - 3 * YEAR,
         email_verified_at: null,
+        deleted_at: null,
       };
     },
   );

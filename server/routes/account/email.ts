@@ -6,23 +6,18 @@ import {
   NOTIFICATIONS,
   verifyEmailSchema,
 } from '../../../common/schemas/account';
-import type { Actor } from '../../auth/actor';
 import { verifyEmailWithLink } from '../../commands/emailLinks';
 import type { AppContext } from '../../context';
-import { accountError, unauthenticated } from '../../errors';
+import { accountError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
+import { requireSignedIn } from '../../policies/account';
 import { presentEmailSettings } from '../../presenters/emailSettings';
 import { enforceRateLimit } from '../../rateLimit';
 import { getMailPreferences, setMailPreferences } from '../../store/mailPreferences';
 import { parseInput } from '../../validate';
 import { EMAIL_RATE_RULES } from './rateLimits';
-
-const signedIn = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthenticated();
-  return actor;
-};
 
 /** Confirming an address, asking for the link again, and choosing which emails to get (docs/EMAIL.md). */
 export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppContext): void {
@@ -39,13 +34,13 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
   });
 
   app.get('/api/account/email', async (request, reply): Promise<EmailSettings> => {
-    const actor = signedIn(request.actor);
+    const actor = requireSignedIn(request.actor);
     reply.header('Cache-Control', 'no-store');
     return presentEmailSettings(actor, outbox.enabled, await getMailPreferences(db, actor.id, actor.role));
   });
 
   app.post('/api/account/email/preferences', async (request, reply): Promise<EmailSettings> => {
-    const actor = signedIn(request.actor);
+    const actor = requireSignedIn(request.actor);
     const { notifications } = parseInput(emailPreferencesInputSchema, request.body);
     for (const kind of Object.keys(notifications) as (keyof typeof NOTIFICATIONS)[]) {
       if (NOTIFICATIONS[kind].audience === 'moderators' && actor.role !== 'moderator') {
@@ -59,7 +54,7 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
 
   // "Send the link again".
   app.post('/api/account/email/verification', async (request, reply): Promise<Accepted> => {
-    const actor = signedIn(request.actor);
+    const actor = requireSignedIn(request.actor);
     if (!outbox.enabled) throw accountError.mailDisabled();
     if (actor.emailVerifiedAt !== null) throw accountError.alreadyVerified();
     await enforceRateLimit(db, EMAIL_RATE_RULES.resendVerification, actor.id);

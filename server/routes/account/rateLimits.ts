@@ -35,3 +35,36 @@ export const EMAIL_RATE_RULES = {
       'We already sent you several links this hour. Please look in your inbox and spam folder, or try again later.',
   },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * Limits on the account page's own writes (docs/PRODUCT.md#your-account), per account. The password
+ * checks of "Change password" and "Delete my account" share one count, like sign-in's, so a stolen
+ * session cannot be used to guess the password it would need; every hash counts against the
+ * server-wide allowance too (AUTH_RATE_RULES.passwordAll).
+ */
+export const ACCOUNT_RATE_RULES = {
+  changeName: {
+    name: 'account-name:account',
+    limit: 20,
+    windowMs: 60 * MINUTE,
+    message: 'You changed your name many times this hour. Please wait a while and try again.',
+  },
+  passwordCheck: {
+    name: 'account-password:account',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many password attempts for this account. Please wait 15 minutes and try again.',
+  },
+  endSessions: {
+    name: 'account-sessions:account',
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    message: 'Too many requests. Please wait a while and try again.',
+  },
+  exportData: {
+    name: 'account-export:account',
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    message: 'You downloaded your data many times this hour. Please wait a while and try again.',
+  },
+} as const satisfies Record<string, RateRule>;

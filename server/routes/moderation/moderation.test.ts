@@ -345,6 +345,7 @@ describe('presentReport', () => {
       role: 'user',
       createdAt: 0,
       emailVerifiedAt: null,
+      hasPassword: false,
     };
     expect(presentReport(row, { ...user, role: 'moderator' }).reportedBy).toBe('ReporterId000001');
     expect(presentReport(row, user)).not.toHaveProperty('reportedBy');

@@ -8,6 +8,7 @@ import * as m0006 from './0006_email';
 import * as m0007 from './0007_health_probe';
 import * as m0008 from './0008_event_shape';
 import * as m0009 from './0009_event_ownership';
+import * as m0010 from './0010_account_deletion';
 import * as m0012 from './0012_search_folding';
 
 /**
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0007_health_probe': m0007,
   '0008_event_shape': m0008,
   '0009_event_ownership': m0009,
-  // 0010 and 0011 are taken by work in progress elsewhere; the migrator runs them in name order.
+  '0010_account_deletion': m0010,
+  // 0011 is taken by work in progress elsewhere; the migrator runs them in name order.
   '0012_search_folding': m0012,
 };

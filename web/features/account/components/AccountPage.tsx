@@ -9,18 +9,28 @@ import { addCatalog } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
+import { DataSection } from './DataSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailAddressSection } from './EmailAddressSection';
 import { EmailNotificationsSection } from './EmailNotificationsSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
 
 addCatalog('account', accountCatalog);
 
 /**
- * The sections of /account, in order. Each gets the signed-in person; a new part of the account page
- * (name, password, export, deletion) is one more entry here.
+ * The sections of /account, in order (docs/PRODUCT.md#your-account). Each gets the signed-in person; a
+ * new part of the account page is one more entry here. Deleting comes last, apart from the rest.
  */
 const SECTIONS: { id: string; Section: (props: { user: SessionUser }) => ReactNode }[] = [
   { id: 'address', Section: EmailAddressSection },
+  { id: 'name', Section: ProfileSection },
+  { id: 'password', Section: PasswordSection },
   { id: 'emails', Section: EmailNotificationsSection },
+  { id: 'sessions', Section: SessionsSection },
+  { id: 'data', Section: DataSection },
+  { id: 'delete', Section: DeleteAccountSection },
 ];
 
 /** /account: the signed-in person's own settings. */

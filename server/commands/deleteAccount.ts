@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import { unauthenticated } from '../errors';
+import type { Database } from '../store/schema';
+
+/** The name a deleted account's tombstone keeps: what moderators see where a name is shown. */
+export const DELETED_ACCOUNT_NAME = 'Deleted account';
+
+/** The tombstone's address: unique, and never an email address, so nobody can sign in or be mailed. */
+export const deletedAddressOf = (userId: string) => `deleted-${userId.toLowerCase()}`;
+
+/**
+ * "Delete my account" (docs/PRODUCT.md#deleting-an-account), in one transaction:
+ * - the user row becomes an anonymous tombstone: no name, no address (a unique non-address instead, so
+ *   the person can sign up again with theirs), no password, no Google link, role `user`, `deleted_at`
+ *   set. Events, reports and log entries keep pointing at it, so no foreign key breaks and nothing
+ *   points at the person;
+ * - events still waiting for review are withdrawn (status `withdrawn`, as their submitter would; no log
+ *   entry: no moderator acted), and so are the changes the person proposed to published events.
+ *   Events already decided stay as they are; approved ones stay published, with no submitter to name;
+ * - reports stay (moderators may still need them), now by the tombstone;
+ * - every session, emailed link, email choice, unsubscribe link and email not yet sent ends.
+ * Refuses (401) an account already deleted, e.g. by a second click racing the first.
+ */
+export async function deleteAccount(
+  db: Kysely<Database>,
+  { userId, now = Date.now() }: { userId: string; now?: number },
+): Promise<{ withdrawnEvents: number }> {
+  return db.transaction().execute(async (trx) => {
+    const address = deletedAddressOf(userId);
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        name: DELETED_ACCOUNT_NAME,
+        email: address,
+        email_lc: address,
+        password_hash: null,
+        google_sub: null,
+        role: 'user',
+        email_verified_at: null,
+        deleted_at: now,
+      })
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw unauthenticated();
+
+    const withdrawn = await trx
+      .updateTable('events')
+      .set((eb) => ({ status: 'withdrawn', updated_at: now, version: eb('version', '+', 1) }))
+      .where('created_by', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    await trx
+      .updateTable('event_changes')
+      .set({ status: 'withdrawn', decided_at: now })
+      .where('proposed_by', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('mail_preferences').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('mail_unsubscribe_tokens').where('user_id', '=', userId).execute();
+    // All of them: waiting ones must not go out, and sent or failed ones hold the address and what the
+    // email said. One being sent right now may still leave; its sender's update then finds no row.
+    await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
+    return { withdrawnEvents: Number(withdrawn.numUpdatedRows) };
+  });
+}

@@ -1,0 +1,76 @@
+import type { AccountExport } from '../../common/schemas/accountSettings';
+import type { AccountData } from '../store/accountExport';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/**
+ * "Download my data": each field chosen here, never a row as it is. The password hash, the Google
+ * subject, sessions and moderators' ids stay out; the events are the person's own, with every field
+ * they gave and what became of them.
+ */
+export function presentAccountExport(data: AccountData, now = Date.now()): AccountExport {
+  const { user } = data;
+  return {
+    exportedAt: iso(now),
+    profile: {
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      createdAt: iso(user.created_at),
+      emailVerified: user.email_verified_at !== null,
+      emailVerifiedAt: isoOrNull(user.email_verified_at),
+      signInMethods: [
+        ...(user.password_hash !== null ? (['password'] as const) : []),
+        ...(user.google_sub !== null ? (['google'] as const) : []),
+      ],
+    },
+    events: data.events.map((e) => ({
+      id: e.id,
+      status: e.status,
+      title: e.title,
+      description: e.description,
+      startsAt: iso(e.starts_at),
+      endsAt: isoOrNull(e.ends_at),
+      timezone: e.timezone,
+      city: e.city,
+      country: e.country,
+      type: e.type,
+      sourceLink: e.source_link,
+      organizer: e.organizer,
+      venue: e.venue,
+      address: e.address,
+      attendance: e.attendance,
+      joinUrl: e.join_url,
+      placeVisibility: e.place_visibility,
+      placeHoursBefore: e.place_hours_before,
+      accessibility: e.accessibility,
+      schedule: e.schedule,
+      scheduleNote: e.schedule_note,
+      verified: e.verified === 1,
+      createdAt: iso(e.created_at),
+      updatedAt: iso(e.updated_at),
+      approvedAt: isoOrNull(e.approved_at),
+    })),
+    reports: data.reports.map((r) => ({
+      eventId: r.event_id,
+      reason: r.reason,
+      status: r.status,
+      createdAt: iso(r.created_at),
+    })),
+    moderationLog: data.log.map((l) => ({
+      eventId: l.event_id,
+      action: l.action,
+      reason: l.reason,
+      createdAt: iso(l.created_at),
+    })),
+    proposedChanges: data.changes.map((c) => ({
+      eventId: c.event_id,
+      status: c.status,
+      proposed: JSON.parse(c.payload) as Record<string, unknown>,
+      reason: c.reason,
+      createdAt: iso(Number(c.created_at)),
+      decidedAt: c.decided_at === null ? null : iso(Number(c.decided_at)),
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Accepted } from '../../../common/schemas/account';
+import { ACCOUNT_MESSAGES, deleteAccountSchema } from '../../../common/schemas/accountSettings';
+import { clearSessionCookie } from '../../auth/cookies';
+import { verifyPassword } from '../../auth/passwords';
+import { AUTH_RATE_RULES } from '../../auth/rateLimits';
+import { deleteAccount } from '../../commands/deleteAccount';
+import type { AppContext } from '../../context';
+import { accountError, invalidField, unauthenticated } from '../../errors';
+import { requireSignedIn } from '../../policies/account';
+import { enforceRateLimit } from '../../rateLimit';
+import { getUserById } from '../../store/users';
+import { parseInput } from '../../validate';
+import { PASSWORD_ALL } from '../auth/password';
+import { ACCOUNT_RATE_RULES } from './rateLimits';
+
+export const ACCOUNT_DELETED_MESSAGE = 'Your account is deleted.';
+
+/**
+ * "Delete my account" (docs/PRODUCT.md#deleting-an-account): confirmed with the password, or for an
+ * account without one (Google only) with its email address typed out; then one transaction
+ * (server/commands/deleteAccount.ts) and this browser is signed out.
+ */
+export function registerDeletionRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  const db = store.db;
+
+  app.post('/api/account/delete', async (request, reply): Promise<Accepted> => {
+    const actor = requireSignedIn(request.actor);
+    const input = parseInput(deleteAccountSchema, request.body);
+    // Counted for every attempt, so the confirmation cannot be guessed through this door either.
+    await enforceRateLimit(db, ACCOUNT_RATE_RULES.passwordCheck, actor.id);
+    const user = await getUserById(db, actor.id);
+    if (!user) throw unauthenticated();
+    if (user.password_hash !== null) {
+      if (!input.password) throw invalidField('password', ACCOUNT_MESSAGES.confirmationRequired);
+      await enforceRateLimit(db, AUTH_RATE_RULES.passwordAll, PASSWORD_ALL);
+      if (!(await verifyPassword(input.password, user.password_hash))) {
+        throw accountError.wrongPassword('password', ACCOUNT_MESSAGES.wrongPassword);
+      }
+    } else {
+      const typed = input.email?.trim() ?? '';
+      if (typed === '') throw invalidField('email', ACCOUNT_MESSAGES.emailConfirmationRequired);
+      // Addresses compare case-insensitively everywhere in the app (users.email_lc).
+      if (typed.toLowerCase() !== user.email_lc) throw invalidField('email', ACCOUNT_MESSAGES.emailMismatch);
+    }
+    await deleteAccount(db, { userId: user.id });
+    clearSessionCookie(reply, env);
+    reply.header('Cache-Control', 'no-store');
+    return { ok: true, message: ACCOUNT_DELETED_MESSAGE };
+  });
+}
