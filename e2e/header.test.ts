@@ -169,6 +169,7 @@ describe('small-screen header', () => {
       'Subscribe',
       'Transparency Log',
       'Moderation',
+      'My events',
       'Your account',
     ]);
     expect(await list.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
@@ -187,6 +188,7 @@ describe('small-screen header', () => {
       'Submit Event',
       'Subscribe',
       'Transparency Log',
+      'My events',
       'Your account',
     ]);
   });

@@ -84,7 +84,10 @@ describe('access states, in order', () => {
     release();
     await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
     expect(await page.getByText('You need to sign in to access this page.').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    // Signing in comes back to the dashboard (docs/PRODUCT.md#sign-in).
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe(
+      '/auth?next=%2Fmoderation',
+    );
     await expectNoA11yViolations(page, 'moderation, visitor, phone');
     await screenshot(page, 'moderation-visitor-phone');
   });
@@ -782,7 +785,10 @@ describe('when the session ends or the moderator role is taken away while the da
 
     await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
     expect(await page.getByText('You need to sign in to access this page.').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth');
+    // Signing in comes back to the dashboard (docs/PRODUCT.md#sign-in).
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe(
+      '/auth?next=%2Fmoderation',
+    );
     expect(approveCalls()).toBe(1);
     await expectNothingChanged(page, event);
     await expectNoA11yViolations(page, 'moderation, session ended, phone');
@@ -843,9 +849,8 @@ describe('when the session ends or the moderator role is taken away while the da
     await page.getByLabel('Email Address', { exact: true }).fill(mod.email);
     await page.getByLabel('Password', { exact: true }).fill(mod.password);
     await page.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Moderation', exact: true }).click();
+    // Back on the dashboard, where the moderator was.
+    await page.waitForURL((url) => url.pathname === '/moderation');
     await c.waitFor();
     await c.getByRole('button').first().click();
     await c.getByRole('button', { name: 'Reject', exact: true }).click();

@@ -294,7 +294,10 @@ describe('the home page without JavaScript', () => {
     ]);
     expect(await list.getByRole('link', { name: 'Transparency Log' }).getAttribute('href')).toBe('/log');
     expect(await list.getByRole('link', { name: 'Submit Event' }).getAttribute('href')).toBe('/submit');
-    expect(await list.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Back to the same filtered list once signed in (docs/PRODUCT.md#sign-in).
+    expect(await list.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth?next=%2F%3Ftype%3Dprotest',
+    );
     // Its name follows its state, as the button's does.
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
     expect(await toggle.innerText()).toBe('Close menu');

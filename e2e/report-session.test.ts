@@ -50,7 +50,8 @@ describe('a report sent after the session ended', () => {
     expect(await notice.getByText('You are signed out, so your report was not sent.').isVisible()).toBe(true);
     expect(await notice.getByText('Sign in again to report this event.').isVisible()).toBe(true);
     const signIn = notice.getByRole('link', { name: 'Sign In' });
-    expect(await signIn.getAttribute('href')).toBe('/auth');
+    // Back to this event once signed in (docs/PRODUCT.md#sign-in).
+    expect(await signIn.getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(`/event/${event.id}`)}`);
 
     // The dialog is gone with the button, and no retryable error was left behind.
     expect(await dialog(page).count()).toBe(0);
