@@ -22,8 +22,14 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const ROLES = ['user', 'moderator'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const LOG_ACTIONS = ['rejected', 'removed'] as const;
+/**
+ * The public log's entries: the spec's rejections and removals, and verifications and their removal
+ * (docs/PRODUCT.md#transparency-log). The public figures count rejections and removals only.
+ */
+export const LOG_ACTIONS = ['rejected', 'removed', 'verified', 'unverified'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
+export const STATS_LOG_ACTIONS = ['rejected', 'removed'] as const;
+export type StatsLogAction = (typeof STATS_LOG_ACTIONS)[number];
 
 export const DEFAULT_EVENT_TYPE: EventType = 'protest';
 /**

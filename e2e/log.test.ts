@@ -145,8 +145,9 @@ describe('the log as each participant sees it', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await open(undefined, viewport);
       await page.getByText('Sign in to see the moderation actions on events you submitted.').waitFor();
+      // Back to the log once signed in (docs/PRODUCT.md#sign-in).
       expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
-        '/auth',
+        '/auth?next=%2Flog',
       );
       expect(await entries(page).count()).toBe(0);
       expect(await page.getByTestId('stats-summary').textContent()).toBe(

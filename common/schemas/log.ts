@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_ACTIONS } from '../enums';
+import { LOG_ACTIONS, STATS_LOG_ACTIONS } from '../enums';
 import { pagedFields, pageQueryFields } from './paging';
 
 export const LOG_PAGE_SIZE = 20;
@@ -42,7 +42,7 @@ export const logStatsSchema = z.object({
   months: z.array(z.string()),
   rows: z.array(
     z.object({
-      action: z.enum(LOG_ACTIONS),
+      action: z.enum(STATS_LOG_ACTIONS),
       /** null: reasons given fewer than LOG_STATS_MIN_REASON_COUNT times, counted together. */
       reason: z.string().nullable(),
       /** One count per month, in the order of `months`. */

@@ -14,6 +14,12 @@ export const MODERATION_PAGE_SIZE = 20;
 
 export const moderationListQuerySchema = z.object({
   tab: z.enum(MODERATION_TABS, { error: `tab must be one of: ${MODERATION_TABS.join(', ')}` }),
+  /** All Events only: words found in the title, description, city or country, as on the home page. */
+  search: z
+    .string()
+    .max(LIMITS.searchMax, `search must be at most ${LIMITS.searchMax} characters`)
+    .transform((s) => s.trim())
+    .default(''),
   ...pageQueryFields(MODERATION_PAGE_SIZE),
 });
 export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
@@ -120,6 +126,18 @@ export const verifyInputSchema = z.object({
   verified: z.boolean({ error: 'verified must be true or false' }),
   version: versionField.optional(),
 });
+
+/** One entry of an event's audit trail: what a moderator did, who and when (moderators only). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  note: z.string().optional(),
+  moderator: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditTrailSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditTrail = z.infer<typeof auditTrailSchema>;
 
 /** What every action answers: the event as it is now. */
 export const moderationActionResultSchema = z.object({ event: eventSchema });

@@ -1,4 +1,5 @@
 import { notifySubmitter } from '../mail/notify';
+import { insertAuditEntry } from '../store/audit';
 import type { EventRow } from '../store/schema';
 import { type ModerationContext, takeEvent } from './transition';
 
@@ -17,6 +18,12 @@ export async function approveEvent(
       verified: verified ? 1 : 0,
       approved_at: now,
       updated_at: now,
+    });
+    await insertAuditEntry(trx, {
+      eventId,
+      action: verified ? 'approved_verified' : 'approved',
+      moderatorId: ctx.moderatorId,
+      now,
     });
     await notifySubmitter(trx, ctx.outbox, 'event_approved', event);
     return event;

@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Schedule } from '../../common/enums';
 import { type Actor, isModerator } from '../auth/actor';
 import { conflict, notFound } from '../errors';
+import { notifySubmitter } from '../mail/notify';
+import type { Outbox } from '../mail/outbox';
 import { scheduleConflict } from '../policies/events';
+import { insertAuditEntry } from '../store/audit';
 import { getEventById } from '../store/events';
-import { newId } from '../store/ids';
 import type { Database, EventRow } from '../store/schema';
 import { STALE_VERSION } from './editEvent';
 import { EVENT_GONE } from './transition';
@@ -38,6 +40,7 @@ export async function changeSchedule(
     version?: number | undefined;
     now?: number;
   },
+  outbox?: Outbox,
 ): Promise<EventRow> {
   const scheduleNote = schedule === 'scheduled' ? null : (note ?? null);
   return db.transaction().execute(async (trx) => {
@@ -65,17 +68,23 @@ export async function changeSchedule(
     const unchanged = event.schedule === schedule && event.schedule_note === scheduleNote;
     if (Number(result.numUpdatedRows) === 0 && !unchanged) throw conflict('stale_version', STALE_VERSION);
     if (Number(result.numUpdatedRows) === 1 && isModerator(actor)) {
-      await trx
-        .insertInto('moderation_audit')
-        .values({
-          id: newId(),
-          event_id: eventId,
-          action: AUDIT_ACTION[schedule],
-          note: scheduleNote,
-          moderator_id: actor.id,
-          created_at: now,
-        })
-        .execute();
+      await insertAuditEntry(trx, {
+        eventId,
+        action: AUDIT_ACTION[schedule],
+        note: scheduleNote,
+        moderatorId: actor.id,
+        now,
+      });
+      // Its submitter hears of it when someone else called it off (docs/EMAIL.md).
+      if (schedule !== 'scheduled' && actor.id !== event.created_by) {
+        await notifySubmitter(
+          trx,
+          outbox,
+          'event_called_off',
+          event,
+          scheduleNote ? { reason: scheduleNote } : {},
+        );
+      }
     }
     return event;
   });

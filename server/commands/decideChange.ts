@@ -1,9 +1,11 @@
 import { eventInputSchema } from '../../common/schemas/events';
 import { badRequest, conflict, notFound } from '../errors';
+import { notifySubmitter } from '../mail/notify';
+import { insertAuditEntry } from '../store/audit';
 import { eventColumnsOf, getEventById } from '../store/events';
 import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
-import { audit, eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
+import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING =
@@ -54,13 +56,20 @@ export async function decideChange(
       })
       .where('id', '=', change.id)
       .execute();
-    await audit(trx, {
+    await insertAuditEntry(trx, {
       eventId,
       action: accept ? 'change_accepted' : 'change_rejected',
       moderatorId: ctx.moderatorId,
       note: accept ? null : note,
       now,
     });
+    await notifySubmitter(
+      trx,
+      ctx.outbox,
+      accept ? 'change_accepted' : 'change_rejected',
+      event,
+      accept ? {} : { reason: note },
+    );
     return event;
   });
 }

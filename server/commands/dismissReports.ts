@@ -1,4 +1,5 @@
 import { stateConflict } from '../policies/moderation';
+import { insertAuditEntry } from '../store/audit';
 import { closeOpenReports } from '../store/reports';
 import { type ModerationContext, takeEvent } from './transition';
 
@@ -18,6 +19,7 @@ export async function dismissReports(
     const closed = await closeOpenReports(trx, { eventId, moderatorId: ctx.moderatorId, now });
     const problem = stateConflict('dismissReports', event, closed, new Date(now));
     if (problem) throw problem;
+    await insertAuditEntry(trx, { eventId, action: 'reports_dismissed', moderatorId: ctx.moderatorId, now });
     return closed;
   });
 }

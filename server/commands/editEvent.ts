@@ -4,6 +4,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import { conflict, invalidField, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';
 import type { Outbox } from '../mail/outbox';
+import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
 import { newId } from '../store/ids';
 import type { Database, EventRow } from '../store/schema';
@@ -65,24 +66,6 @@ export async function takeVersion(
   return current;
 }
 
-/** The moderators' audit trail (never public): who did what to which event, and when. */
-export async function audit(
-  db: Kysely<Database>,
-  entry: { eventId: string; action: string; moderatorId: string; note?: string | null; now: number },
-): Promise<void> {
-  await db
-    .insertInto('moderation_audit')
-    .values({
-      id: newId(),
-      event_id: entry.eventId,
-      action: entry.action,
-      note: entry.note ?? null,
-      moderator_id: entry.moderatorId,
-      created_at: entry.now,
-    })
-    .execute();
-}
-
 /**
  * Edit an event with the submit form (docs/PRODUCT.md#my-events). The caller checked that `actor` is
  * its submitter or a moderator. A moderator's edit applies at once and is audited (their own events
@@ -118,7 +101,7 @@ export async function editEvent(
       const sequence = before.status === 'approved' ? before.sequence + 1 : before.sequence;
       const event = await takeVersion(trx, eventId, version, { ...columns, sequence });
       await supersedeChanges(trx, eventId, now);
-      await audit(trx, { eventId, action: 'edited', moderatorId: actor.id, now });
+      await insertAuditEntry(trx, { eventId, action: 'edited', moderatorId: actor.id, now });
       return { event, outcome: 'updated' };
     }
 
@@ -179,7 +162,7 @@ export async function withdrawEvent(
     if (before.status !== 'pending') throw conflict('not_pending', NOT_WITHDRAWABLE);
     const event = await takeVersion(trx, eventId, version, { status: 'withdrawn', updated_at: now });
     if (isModerator(actor) && actor.id !== before.created_by) {
-      await audit(trx, { eventId, action: 'withdrawn', moderatorId: actor.id, now });
+      await insertAuditEntry(trx, { eventId, action: 'withdrawn', moderatorId: actor.id, now });
     }
     return event;
   });

@@ -1,5 +1,6 @@
 import { badRequest } from '../errors';
 import { notifySubmitter } from '../mail/notify';
+import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
 import { type ModerationContext, takeEvent } from './transition';
@@ -18,6 +19,13 @@ export async function rejectEvent(
       eventId,
       action: 'rejected',
       reason: text,
+      moderatorId: ctx.moderatorId,
+      now,
+    });
+    await insertAuditEntry(trx, {
+      eventId,
+      action: 'rejected',
+      note: text,
       moderatorId: ctx.moderatorId,
       now,
     });

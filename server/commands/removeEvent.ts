@@ -1,5 +1,6 @@
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
 import { notifySubmitter } from '../mail/notify';
+import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';
 import { closeOpenReports } from '../store/reports';
 import type { EventRow } from '../store/schema';
@@ -24,6 +25,7 @@ export async function removeEvent(
     });
     await closeOpenReports(trx, { eventId, moderatorId, now });
     await insertLogEntry(trx, { eventId, action: 'removed', reason: text, moderatorId, now });
+    await insertAuditEntry(trx, { eventId, action: 'removed', note: text, moderatorId, now });
     await notifySubmitter(trx, ctx.outbox, 'event_removed', event, { reason: text });
     return event;
   });

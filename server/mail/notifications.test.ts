@@ -109,6 +109,75 @@ describe('to the submitter', () => {
     expectWellFormed(received);
   });
 
+  it('a proposed change accepted, then one rejected with the reason (docs/PRODUCT.md#my-events)', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const cookie = await sessionCookieFor(server.store, submitter);
+    const event = await createEvent(server.store, { createdBy: submitter.id, title: 'Picnic' });
+    const propose = async (title: string, version: number) => {
+      const res = await postJson(
+        server,
+        `/api/events/${event.id}/edit`,
+        { ...validEventInput({ title }), version },
+        { cookie },
+      );
+      expect(res.status).toBe(200);
+    };
+    await propose('Picnic in the park', 1);
+    const accepted = await postJson(
+      server,
+      `/api/moderation/events/${event.id}/accept-change`,
+      { version: 2 },
+      {
+        cookie: modCookie,
+      },
+    );
+    expect(accepted.status).toBe(200);
+    const first = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(first.subject).toBe('Your changes are published: Picnic in the park');
+    expect(first.text).toContain(`${server.url}/event/${event.id}`);
+    expectWellFormed(first);
+
+    await propose('Picnic (free food)', 3);
+    const rejected = await postJson(
+      server,
+      `/api/moderation/events/${event.id}/reject-change`,
+      { version: 4, reason: 'The source does not say so' },
+      { cookie: modCookie },
+    );
+    expect(rejected.status).toBe(200);
+    const second = await mail.smtp.waitFor((m) => m.to === submitter.email && m.subject !== first.subject);
+    expect(second.subject).toBe('Your changes were not accepted: Picnic in the park');
+    expect(second.text).toContain('> The source does not say so');
+    expect(second.text).not.toContain('Acting Moderator');
+    expectWellFormed(second);
+  });
+
+  it('cancelled by a moderator, with the note; never when the submitter did it', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const own = await createEvent(server.store, { createdBy: submitter.id, title: 'Rally one' });
+    const byModerator = await createEvent(server.store, { createdBy: submitter.id, title: 'Rally two' });
+    const cookie = await sessionCookieFor(server.store, submitter);
+    const mine = await postJson(
+      server,
+      `/api/events/${own.id}/schedule`,
+      { schedule: 'cancelled' },
+      { cookie },
+    );
+    expect(mine.status).toBe(200);
+    const theirs = await postJson(
+      server,
+      `/api/events/${byModerator.id}/schedule`,
+      { schedule: 'cancelled', note: 'Police ban' },
+      { cookie: modCookie },
+    );
+    expect(theirs.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('A moderator changed your event’s schedule: Rally two');
+    expect(received.text).toContain('> Police ban');
+    expectWellFormed(received);
+    expect((await outboxRows(server)).filter((r) => r.user_id === submitter.id)).toHaveLength(1);
+  });
+
   it('not to an address its owner never proved, nor for a kind they turned off; one email per action', async () => {
     const unproved = await createUser(server.store);
     const optedOut = await createUser(server.store, { emailVerified: true });

@@ -1,4 +1,4 @@
-import { DEFAULT_REMOVAL_REASON, type LogAction, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON, type StatsLogAction } from '../../common/enums';
 import {
   LOG_STATS_MIN_REASON_COUNT,
   LOG_STATS_MONTHS,
@@ -45,7 +45,7 @@ export function statsSince(now: number, months = LOG_STATS_MONTHS): number {
  * so one-off wording cannot be matched to one event; the standard removal reasons are always named.
  */
 export function presentLogStats(
-  facts: { action: LogAction; reason: string; created_at: number }[],
+  facts: { action: StatsLogAction; reason: string; created_at: number }[],
   now: number,
   monthsBack = LOG_STATS_MONTHS,
 ): LogStats {
@@ -57,7 +57,7 @@ export function presentLogStats(
   }
   const inRange = facts.filter((f) => f.created_at >= since && f.created_at <= now);
   const uses = new Map<string, number>();
-  const keyOf = (action: LogAction, reason: string | null) => `${action}\u0000${reason ?? ''}`;
+  const keyOf = (action: StatsLogAction, reason: string | null) => `${action}\u0000${reason ?? ''}`;
   for (const f of inRange)
     uses.set(keyOf(f.action, f.reason), (uses.get(keyOf(f.action, f.reason)) ?? 0) + 1);
 

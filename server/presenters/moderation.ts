@@ -1,5 +1,6 @@
 import { eventFormOf, eventFormOfInput } from '../../common/eventForm';
 import type {
+  AuditEntry,
   ModerationCounts,
   ModerationItem,
   ModerationReport,
@@ -7,6 +8,7 @@ import type {
 } from '../../common/schemas/moderation';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
+import type { AuditRow } from '../store/audit';
 import type { ModerationCountRows } from '../store/moderation';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
@@ -48,4 +50,16 @@ export function presentModerationItem(
 
 export function presentModerationCounts(counts: ModerationCountRows): ModerationCounts {
   return { pending: counts.pending, reported: counts.reported, approved: counts.approved };
+}
+
+/** An audit entry for moderators: the action, its note (a reason), who and when. */
+export function presentAuditEntry(row: AuditRow): AuditEntry {
+  const entry: AuditEntry = {
+    id: row.id,
+    action: row.action,
+    moderator: { id: row.moderator_id, name: row.moderator_name },
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  };
+  if (row.note) entry.note = row.note;
+  return entry;
 }

@@ -358,6 +358,35 @@ export const MATRIX: MatrixRow[] = [
 
   {
     method: 'POST',
+    route: '/api/moderation/events/:id/verify',
+    what: 'verify a published event',
+    body: () => ({ verified: true }),
+    expect: moderators(200),
+    effect: { status: 'approved' },
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/verify',
+    what: 'remove a verification the event does not have',
+    body: () => ({ verified: false }),
+    expect: moderators(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/events/:id/verify',
+    what: 'verify a pending event',
+    event: 'pending',
+    body: () => ({ verified: true }),
+    expect: moderators(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/moderation/events/:id/audit',
+    what: "an event's audit trail",
+    expect: moderators(200),
+  },
+  {
+    method: 'POST',
     route: '/api/moderation/events/:id/accept-change',
     what: 'accept a change when none waits',
     body: (c) => ({ version: c.event.version }),

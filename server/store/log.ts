@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LogAction } from '../../common/enums';
+import { type LogAction, STATS_LOG_ACTIONS, type StatsLogAction } from '../../common/enums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { newId } from './ids';
 import type { Database, LogRow } from './schema';
@@ -78,10 +78,12 @@ export async function listLogEntries(
 export async function listLogFacts(
   db: Kysely<Database>,
   since: number,
-): Promise<{ action: LogAction; reason: string; created_at: number }[]> {
-  return db
+): Promise<{ action: StatsLogAction; reason: string; created_at: number }[]> {
+  const rows = await db
     .selectFrom('transparency_log')
     .select(['action', 'reason', 'created_at'])
     .where('created_at', '>=', since)
+    .where('action', 'in', [...STATS_LOG_ACTIONS])
     .execute();
+  return rows as { action: StatsLogAction; reason: string; created_at: number }[];
 }

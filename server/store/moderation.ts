@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventStatus } from '../../common/enums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventChangeRow, EventRow, ReportRow } from './schema';
+import { textQuery } from './textSearch';
 
 /** One page of the events in `status`, ordered by `order`, then by id. */
 async function listEventsInStatus(
@@ -75,9 +76,30 @@ export async function listPendingEvents(db: Kysely<Database>, page: Page): Promi
   };
 }
 
-/** Every approved event, upcoming and past, by date (past ones first: they may need removing). */
-export const listAllApprovedEvents = (db: Kysely<Database>, page: Page) =>
-  listEventsInStatus(db, 'approved', ['starts_at', 'asc'], page);
+/**
+ * Every approved event, upcoming and past, by date (past ones first: they may need removing); with
+ * `search`, those whose text holds every word, as the home page's search finds them.
+ */
+export async function listAllApprovedEvents(
+  db: Kysely<Database>,
+  page: Page & { search?: string },
+): Promise<Listed<EventRow>> {
+  if (!page.search) return listEventsInStatus(db, 'approved', ['starts_at', 'asc'], page);
+  const { conditions } = textQuery(page.search, '');
+  let query = db.selectFrom('events').where('status', '=', 'approved');
+  for (const condition of conditions) query = query.where(condition);
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .selectAll()
+      .orderBy('starts_at', 'asc')
+      .orderBy('id')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
 
 export interface ReportedEvent {
   event: EventRow;

@@ -160,12 +160,15 @@ describe('email settings of the account page', () => {
         { kind: 'event_approved', enabled: true },
         { kind: 'event_rejected', enabled: true },
         { kind: 'event_removed', enabled: true },
+        { kind: 'change_accepted', enabled: true },
+        { kind: 'change_rejected', enabled: true },
+        { kind: 'event_called_off', enabled: true },
       ],
     });
     const moderator = await createModerator(server.store);
     const forModerator = await settings(await sessionCookieFor(server.store, moderator));
     expect(forModerator.body.emailVerified).toBe(false);
-    expect(forModerator.body.notifications.slice(3)).toEqual([
+    expect(forModerator.body.notifications.slice(6)).toEqual([
       { kind: 'new_submission', enabled: false },
       { kind: 'new_report', enabled: false },
       { kind: 'daily_digest', enabled: false },

@@ -4,6 +4,7 @@ import { type EventDto, scheduleInputSchema } from '../../../common/schemas/even
 import { changeSchedule } from '../../commands/changeSchedule';
 import type { AppContext } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
+import { Outbox } from '../../mail/outbox';
 import { isOwnerOrModerator, SCHEDULE_SIGN_IN } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
@@ -25,6 +26,7 @@ export const SCHEDULE_RATE_LIMIT: RateRule = {
  * its submitter or a moderator, on an approved event.
  */
 export function registerScheduleRoute(app: FastifyInstance, { store, env }: AppContext): void {
+  const outbox = new Outbox(env);
   app.post<{ Params: { id: string } }>('/api/events/:id/schedule', async (request): Promise<EventDto> => {
     const actor = request.actor;
     if (!actor) throw unauthenticated(SCHEDULE_SIGN_IN);
@@ -34,7 +36,7 @@ export function registerScheduleRoute(app: FastifyInstance, { store, env }: AppC
     // Missing, or not theirs to change: the answer a hidden event gets, so nothing leaks.
     if (!event || !isOwnerOrModerator(actor, event)) throw notFound(EVENT_NOT_FOUND);
     await enforceRateLimit(store.db, SCHEDULE_RATE_LIMIT, actor.id);
-    const changed = await changeSchedule(store.db, actor, { eventId: event.id, ...input });
+    const changed = await changeSchedule(store.db, actor, { eventId: event.id, ...input }, outbox);
     return presentEvent(changed, actor, env);
   });
 }

@@ -114,8 +114,8 @@ describe('the no-store hook', () => {
   it('runs on the moderation routes and on no other route', () => {
     const hooks = onSendHooksByRoute(server.app);
     const moderation = [...hooks.keys()].filter((key) => key.split(' ')[1]!.startsWith('/api/moderation/'));
-    // Both GETs, their HEAD twins and the six actions (two of them on proposed changes).
-    expect(moderation).toHaveLength(10);
+    // The three GETs, their HEAD twins and the seven actions.
+    expect(moderation).toHaveLength(13);
     for (const key of moderation) expect(hooks.get(key), key).toContain('"noStore()"');
     const others = [...hooks].filter(([key]) => !moderation.includes(key));
     expect(others.length).toBeGreaterThan(10);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { isId } from '../../../common/ids';
 import {
+  type AuditTrail,
   acceptChangeInputSchema,
   approveInputSchema,
   type DismissResult,
@@ -11,19 +12,27 @@ import {
   rejectChangeInputSchema,
   rejectInputSchema,
   removeInputSchema,
+  verifyInputSchema,
 } from '../../../common/schemas/moderation';
 import { approveEvent } from '../../commands/approveEvent';
 import { decideChange } from '../../commands/decideChange';
 import { dismissReports } from '../../commands/dismissReports';
 import { rejectEvent } from '../../commands/rejectEvent';
 import { removeEvent } from '../../commands/removeEvent';
+import { verifyEvent } from '../../commands/verifyEvent';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { Outbox } from '../../mail/outbox';
 import { authorizeModeration } from '../../policies/moderation';
 import { presentEvent } from '../../presenters/event';
-import { presentModerationCounts, presentModerationItem } from '../../presenters/moderation';
+import {
+  presentAuditEntry,
+  presentModerationCounts,
+  presentModerationItem,
+} from '../../presenters/moderation';
 import { presentPage } from '../../presenters/page';
+import { listAuditTrail } from '../../store/audit';
+import { getEventById } from '../../store/events';
 import {
   countModerationTabs,
   listAllApprovedEvents,
@@ -142,6 +151,27 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
       return { event: presentEvent(event, actor, env) };
     },
   );
+
+  app.post(
+    '/api/moderation/events/:id/verify',
+    async (request: IdRequest): Promise<ModerationActionResult> => {
+      const actor = authorizeModeration(request.actor, 'approve');
+      const input = parseInput(verifyInputSchema, request.body);
+      const event = await verifyEvent(
+        { db, moderatorId: actor.id },
+        { eventId: eventIdOf(request), verified: input.verified, version: input.version },
+      );
+      return { event: presentEvent(event, actor, env) };
+    },
+  );
+
+  // The moderators' audit trail of one event (docs/PRODUCT.md#moderation): who did what, and when.
+  app.get('/api/moderation/events/:id/audit', async (request: IdRequest): Promise<AuditTrail> => {
+    authorizeModeration(request.actor, 'list');
+    const eventId = eventIdOf(request);
+    if (!(await getEventById(db, eventId))) throw notFound(MODERATION_EVENT_NOT_FOUND);
+    return { entries: (await listAuditTrail(db, eventId)).map(presentAuditEntry) };
+  });
 
   app.post(
     '/api/moderation/events/:id/accept-change',

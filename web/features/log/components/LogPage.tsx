@@ -1,4 +1,4 @@
-import { Ban, Info, Trash2 } from 'lucide-react';
+import { BadgeCheck, BadgeX, Ban, Info, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,18 +20,30 @@ import { LogStatsSection } from './LogStatsSection';
 
 addCatalog('log', messages);
 
+/** Each kind of entry's icon and colours: rejections amber, removals red, verification green. */
+const ICONS: Record<LogEntry['action'], typeof Ban> = {
+  rejected: Ban,
+  removed: Trash2,
+  verified: BadgeCheck,
+  unverified: BadgeX,
+};
+const TONES: Record<LogEntry['action'], string> = {
+  rejected: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+  removed: 'bg-danger-50 text-danger-700 dark:bg-red-950 dark:text-red-200',
+  verified: 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-100',
+  unverified: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200',
+};
+
 function EntryCard({ entry }: { entry: LogEntry }) {
   const { t } = useTranslation('log');
-  const Icon = entry.action === 'rejected' ? Ban : Trash2;
+  const Icon = ICONS[entry.action];
   return (
     <Card className="p-5 sm:p-6" data-testid="log-entry">
       <article aria-labelledby={`log-${entry.id}`} className="flex gap-4">
         <span
           aria-hidden="true"
           className={`mt-0.5 flex size-10 shrink-0 items-center justify-center rounded-full ${
-            entry.action === 'rejected'
-              ? 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200'
-              : 'bg-danger-50 text-danger-700 dark:bg-red-950 dark:text-red-200'
+            TONES[entry.action]
           }`}
         >
           <Icon className="size-5" />
@@ -64,12 +76,14 @@ function EntryCard({ entry }: { entry: LogEntry }) {
                 ) : null}
               </dd>
             </div>
-            <div className="flex flex-wrap gap-x-1.5">
-              <dt className="font-medium">{t('reason')}:</dt>
-              <dd dir="auto" className="min-w-0 wrap-anywhere whitespace-pre-line">
-                {entry.reason}
-              </dd>
-            </div>
+            {entry.reason ? (
+              <div className="flex flex-wrap gap-x-1.5">
+                <dt className="font-medium">{t('reason')}:</dt>
+                <dd dir="auto" className="min-w-0 wrap-anywhere whitespace-pre-line">
+                  {entry.reason}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <p className="text-xs text-stone-600 dark:text-stone-400">
             {entry.moderator ? t('takenByNamed', { name: entry.moderator.name }) : t('takenBy')}

@@ -54,3 +54,16 @@ export function useChangeSchedule() {
     onSettled: (_data, error) => cache.afterWrite(error),
   });
 }
+
+/** POST /api/moderation/events/:id/verify, for a moderator on the event's page. */
+export function useSetVerified() {
+  const cache = useApiCache();
+  return useMutation({
+    mutationFn: ({ event, verified }: { event: Pick<EventDto, 'id' | 'version'>; verified: boolean }) =>
+      api<{ event: EventDto }>(`/api/moderation/events/${encodeURIComponent(event.id)}/verify`, {
+        method: 'POST',
+        body: { verified, version: event.version },
+      }),
+    onSettled: (_data, error) => cache.afterWrite(error),
+  });
+}

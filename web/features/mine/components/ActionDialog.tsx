@@ -10,7 +10,9 @@ import { ApiRequestError } from '../../../lib/api';
 import { useChangeSchedule, useWithdrawEvent } from '../api/mine';
 
 /** What an owner's dialog does: withdraw the event, or set its schedule. */
-export type OwnerAction = 'withdraw' | Schedule;
+export type DialogAction = 'withdraw' | Schedule;
+/** What the owner panel can report as done: a dialog's action, or a moderator's verification. */
+export type OwnerAction = DialogAction | 'verified' | 'unverified';
 
 /**
  * Confirm an organiser's action on their event (docs/PRODUCT.md#my-events): Withdraw, Cancel, Postpone
@@ -25,7 +27,7 @@ export function ActionDialog({
   onOpenChange,
   onDone,
 }: {
-  action: OwnerAction;
+  action: DialogAction;
   event: EventDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,9 +1,10 @@
-import { Ban, CalendarCheck, CalendarClock, Copy, PencilLine, Undo2 } from 'lucide-react';
+import { BadgeCheck, BadgeX, Ban, CalendarCheck, CalendarClock, Copy, PencilLine, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
-import { ActionDialog, type OwnerAction } from './ActionDialog';
+import { useSetVerified } from '../api/mine';
+import { ActionDialog, type DialogAction, type OwnerAction } from './ActionDialog';
 
 /** The edit page of an event, and a new submission pre-filled from it. */
 export const editPath = (id: string) => `/event/${encodeURIComponent(id)}/edit`;
@@ -24,7 +25,8 @@ export function OwnerActions({
   size?: 'sm' | 'md';
 }) {
   const { t } = useTranslation('mine');
-  const [dialog, setDialog] = useState<OwnerAction | null>(null);
+  const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const setVerified = useSetVerified();
   // A moderator's edit applies at once, their own events too (server/commands/editEvent.ts).
   const moderatorEdit = event.can.moderate;
   const editLabel =
@@ -33,7 +35,7 @@ export function OwnerActions({
       : event.status === 'approved' && !moderatorEdit
         ? t('actions.propose')
         : t('actions.edit');
-  const open = (action: OwnerAction) => () => setDialog(action);
+  const open = (action: DialogAction) => () => setDialog(action);
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -65,6 +67,26 @@ export function OwnerActions({
         <Button size={size} variant="secondary" onClick={open('withdraw')}>
           <Undo2 aria-hidden="true" className="size-4" />
           {t('actions.withdraw')}
+        </Button>
+      ) : null}
+      {event.can.moderate && event.status === 'approved' ? (
+        <Button
+          size={size}
+          variant="secondary"
+          disabled={setVerified.isPending}
+          onClick={() =>
+            setVerified.mutate(
+              { event, verified: !event.verified },
+              { onSuccess: () => onDone(event.verified ? 'unverified' : 'verified') },
+            )
+          }
+        >
+          {event.verified ? (
+            <BadgeX aria-hidden="true" className="size-4" />
+          ) : (
+            <BadgeCheck aria-hidden="true" className="size-4" />
+          )}
+          {event.verified ? t('actions.unverify') : t('actions.verify')}
         </Button>
       ) : null}
       {event.submittedByViewer ? (

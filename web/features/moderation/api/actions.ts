@@ -102,3 +102,14 @@ export function useRejectChange() {
     onSettled: refresh,
   });
 }
+
+/** Verify a published event, or take the mark away (a public log entry says which). */
+export function useVerifyEvent() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({ eventId, verified, version }: ActionVariables & { verified: boolean; version: number }) =>
+      api<ModerationActionResult>(path(eventId, 'verify'), { method: 'POST', body: { verified, version } }),
+    onSettled: refresh,
+  });
+}

@@ -1,17 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ModerationList, ModerationTab } from '../../../../common/schemas/moderation';
+import type { AuditTrail, ModerationList, ModerationTab } from '../../../../common/schemas/moderation';
 import { api, queryString, retryUnlessAccessLost, useApiCache } from '../../../lib/api';
 import { moderationKeys } from './keys';
 
-/** One tab's list: pending, reported (with open reports) or all approved events. */
-export function useModerationEvents(tab: ModerationTab, page: number) {
+/** One tab's list: pending, reported (with open reports) or all approved events (`search`: All Events). */
+export function useModerationEvents(tab: ModerationTab, page: number, search = '') {
   const { accessChecked } = useApiCache();
   return useQuery({
-    queryKey: moderationKeys.list(tab, page),
+    queryKey: moderationKeys.list(tab, page, search),
     queryFn: ({ signal }) =>
-      accessChecked(api<ModerationList>(`/api/moderation/events${queryString({ tab, page })}`, { signal })),
+      accessChecked(
+        api<ModerationList>(`/api/moderation/events${queryString({ tab, page, search })}`, { signal }),
+      ),
     staleTime: 0,
     retry: retryUnlessAccessLost,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The moderators' audit trail of one event: every action, who and when. */
+export function useAuditTrail(eventId: string) {
+  const { accessChecked } = useApiCache();
+  return useQuery({
+    queryKey: moderationKeys.audit(eventId),
+    queryFn: ({ signal }) =>
+      accessChecked(
+        api<AuditTrail>(`/api/moderation/events/${encodeURIComponent(eventId)}/audit`, { signal }),
+      ),
+    staleTime: 0,
+    retry: retryUnlessAccessLost,
   });
 }

@@ -4,6 +4,7 @@ import type { ModerationTab } from '../../../../common/schemas/moderation';
 export const moderationKeys = {
   all: ['moderation'] as const,
   counts: ['moderation', 'counts'] as const,
-  list: (tab: ModerationTab, page: number) => ['moderation', 'list', tab, page] as const,
+  list: (tab: ModerationTab, page: number, search = '') => ['moderation', 'list', tab, page, search] as const,
+  audit: (eventId: string) => ['moderation', 'audit', eventId] as const,
   action: ['moderation', 'action'] as const,
 };

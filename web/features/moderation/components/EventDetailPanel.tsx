@@ -10,6 +10,7 @@ import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
+import { AuditTrail } from './AuditTrail';
 import { ChangeComparison } from './ChangeComparison';
 import { CategoryBadge } from './ModerationBadges';
 
@@ -166,7 +167,16 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
         >
           {t('detail.openPage')}
         </Link>
+        {event.can.edit ? (
+          <Link
+            to={`${eventPagePath(event.id)}/edit`}
+            className="font-medium text-stone-700 underline underline-offset-2 hover:text-stone-900 dark:text-stone-200"
+          >
+            {t('detail.edit')}
+          </Link>
+        ) : null}
       </div>
+      <AuditTrail eventId={event.id} />
       <p className="border-t border-stone-200 pt-4 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
         {t('detail.submitted', { date: formatShortDateTime(event.createdAt) })}
         {event.createdBy ? ` · ${t('detail.submitter', { id: event.createdBy })}` : ''}

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide-react';
+import { BadgeCheck, BadgeX, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
@@ -19,14 +19,19 @@ export type ModerationActionName =
   | 'dismiss'
   | 'removePast'
   | 'acceptChange'
-  | 'rejectChange';
+  | 'rejectChange'
+  | 'verify'
+  | 'unverify'
+  | 'removeListed';
 
 /** Which actions an item offers (docs/PRODUCT.md#moderation-dashboard): by its category, and Remove Past Event only once it is over. */
 export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
   if (item.change) return ['acceptChange', 'rejectChange'];
   if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
   if (item.category === 'reported') return ['remove', 'dismiss'];
-  return phaseOf(item.event, now.getTime()) === 'past' ? ['removePast'] : [];
+  // All Events: any published event can gain or lose its mark, and be removed (docs/PRODUCT.md#moderation).
+  const mark = item.event.verified ? 'unverify' : 'verify';
+  return phaseOf(item.event, now.getTime()) === 'past' ? [mark, 'removePast'] : [mark, 'removeListed'];
 }
 
 const ICONS = {
@@ -38,6 +43,9 @@ const ICONS = {
   removePast: Trash2,
   acceptChange: Check,
   rejectChange: X,
+  verify: BadgeCheck,
+  unverify: BadgeX,
+  removeListed: Trash2,
 } as const;
 
 const VARIANTS = {
@@ -49,6 +57,9 @@ const VARIANTS = {
   removePast: 'danger',
   acceptChange: 'primary',
   rejectChange: 'danger',
+  verify: 'secondary',
+  unverify: 'secondary',
+  removeListed: 'danger',
 } as const;
 
 export function ModerationCard({

@@ -21,6 +21,7 @@ import {
   useRejectChange,
   useRejectEvent,
   useRemoveEvent,
+  useVerifyEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
 import { actionErrorOf } from '../lib/actionError';
@@ -106,6 +107,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const dismiss = useDismissReports();
   const acceptChange = useAcceptChange();
   const rejectChange = useRejectChange();
+  const verify = useVerifyEvent();
 
   const focusActiveTab = () =>
     tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
@@ -144,11 +146,19 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         break;
       case 'remove':
       case 'removePast':
+      case 'removeListed':
         remove.reset();
         setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
         break;
       case 'dismiss':
         dismiss.mutate({ eventId }, callbacks(item, action));
+        break;
+      case 'verify':
+      case 'unverify':
+        verify.mutate(
+          { eventId, verified: action === 'verify', version: item.event.version },
+          callbacks(item, action),
+        );
         break;
       case 'acceptChange':
         acceptChange.mutate({ eventId, version: item.event.version }, callbacks(item, action));

@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
 import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
+import { Button } from '../../../components/ui/Button';
 import { Placeholders, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
@@ -27,13 +29,72 @@ export interface PanelActions {
   onAction: (item: ModerationItem, action: ModerationActionName) => void;
 }
 
-/** One tab: the list (left) and the detail panel (right), stacked on small screens. */
+/** All Events' search: the words go to the server, which finds them as the home page's search does. */
+function SearchForm({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation('moderation');
+  const [draft, setDraft] = useState(search);
+  const id = useId();
+  return (
+    <search>
+      <form
+        className="mb-5 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(draft.trim());
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor={id} className="mb-1 block text-sm font-medium text-stone-900 dark:text-stone-100">
+            {t('search.label')}
+          </label>
+          <input
+            id={id}
+            type="search"
+            value={draft}
+            maxLength={LIMITS.searchMax}
+            placeholder={t('search.placeholder')}
+            onChange={(e) => setDraft(e.target.value)}
+            className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-700 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" className="size-4" />
+          {t('search.submit')}
+        </Button>
+        {search ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft('');
+              onSearch('');
+            }}
+          >
+            {t('search.clear')}
+          </Button>
+        ) : null}
+      </form>
+    </search>
+  );
+}
+
+/** One tab: All Events' search above; the list (left) and the detail panel (right), stacked on small screens. */
 export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actions: PanelActions }) {
+  const [search, setSearch] = useState('');
+  return (
+    <>
+      {tab === 'approved' ? <SearchForm search={search} onSearch={setSearch} /> : null}
+      {/* A new search starts from its first page, nothing selected. */}
+      <TabList key={search} tab={tab} search={search} actions={actions} />
+    </>
+  );
+}
+
+function TabList({ tab, search, actions }: { tab: ModerationTab; search: string; actions: PanelActions }) {
   const { t } = useTranslation('moderation');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const query = useModerationEvents(tab, page);
+  const query = useModerationEvents(tab, page, search);
   const session = useSession();
   const items = query.data?.items ?? [];
   // An action can empty the last page: it then steps back rather than show an empty page.
@@ -69,6 +130,7 @@ export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actio
     );
   }
   if (items.length === 0 && page === 1) {
+    if (search) return <StateMessage title={t('search.none', { search })} />;
     return <StateMessage title={t(`empty.${tab}.title`)} text={t(`empty.${tab}.text`)} />;
   }
 

@@ -8,12 +8,13 @@ import { DialogActions } from '../../../components/ui/DialogActions';
 import type { ActionError } from '../lib/actionError';
 
 /** The actions that need a reason before they run; each has its own block in the catalog. */
-export type ReasonAction = 'reject' | 'remove' | 'removePast' | 'rejectChange';
+export type ReasonAction = 'reject' | 'remove' | 'removePast' | 'rejectChange' | 'removeListed';
 
 /** What the reason starts as: empty for Reject (the moderator writes it), the standard reasons for removals. */
 const INITIAL_REASON: Record<ReasonAction, string> = {
   reject: '',
   rejectChange: '',
+  removeListed: '',
   remove: DEFAULT_REMOVAL_REASON,
   removePast: PAST_EVENT_REMOVAL_REASON,
 };
