@@ -9,6 +9,7 @@ import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './
 
 const e2e = setupE2E();
 let mistake: EventRow;
+let film: EventRow;
 let cookie: string;
 
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
   cookie = await sessionCookieFor(s, await createModerator(s, { name: 'Rana Moderator' }));
   mistake = await createEvent(s, { title: 'Verified by mistake', verified: true });
   await createEvent(s, { title: 'Dabke night in Ramallah', city: 'Ramallah', country: 'Palestine' });
-  await createEvent(s, { title: 'Film screening' });
+  film = await createEvent(s, { title: 'Film screening' });
 });
 
 describe('All Events', () => {
@@ -71,5 +72,21 @@ describe('the event page, for a moderator', () => {
     await panel.getByRole('button', { name: 'Remove verification' }).waitFor();
     await expectNoA11yViolations(page, 'event page for a moderator');
     await screenshot(page, 'event-moderator-panel-phone');
+  });
+
+  it('removes the event from its page, with a reason', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie });
+    await page.goto(`/event/${film.id}`);
+    await page.getByTestId('owner-panel').getByRole('button', { name: 'Remove event' }).click();
+    const dialog = page.getByTestId('owner-dialog');
+    const confirm = dialog.getByRole('button', { name: 'Remove event' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Reason for removal').fill('The screening is a commercial advert');
+    await expectNoA11yViolations(page, 'remove dialog');
+    await confirm.click();
+    await page.getByText('This event was removed by the moderators and is no longer public.').waitFor();
+    const visitor = await e2e.newPage({ viewport: DESKTOP });
+    await visitor.goto(`/event/${film.id}`);
+    await visitor.getByRole('heading', { level: 1, name: 'Event Not Found' }).waitFor();
   });
 });

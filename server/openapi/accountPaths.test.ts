@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('documents the account, email and My events endpoints, each with every method it has, in a valid document', async () => {
+it('documents the account, email, My events and moderation endpoints, each with every method it has, in a valid document', async () => {
   const doc = (await (await server.fetch('/api/openapi.json')).json()) as { paths: Record<string, object> };
   const documented = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
   expect(documented('/api/auth/forgot-password')).toEqual(['post']);
@@ -26,6 +26,19 @@ it('documents the account, email and My events endpoints, each with every method
   expect(documented('/api/my/events')).toEqual(['get']);
   expect(documented('/api/events/{id}/edit')).toEqual(['get', 'post']);
   expect(documented('/api/events/{id}/withdraw')).toEqual(['post']);
+  expect(documented('/api/moderation/events')).toEqual(['get']);
+  for (const action of [
+    'approve',
+    'reject',
+    'remove',
+    'dismiss-reports',
+    'verify',
+    'accept-change',
+    'reject-change',
+  ]) {
+    expect(documented(`/api/moderation/events/{id}/${action}`)).toEqual(['post']);
+  }
+  expect(documented('/api/moderation/events/{id}/audit')).toEqual(['get']);
   const result = await new Validator().validate(doc);
   expect(result.errors ?? []).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { apiErrorSchema } from '../../common/schemas/errors';
 import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
+import { MODERATION_TAG, moderationPaths, moderationSchemas } from './moderationPaths';
 import { OWNERSHIP_TAG, ownershipPaths, ownershipSchemas } from './ownershipPaths';
 
 /**
@@ -126,6 +127,7 @@ export function openApiDocument({
       { name: 'Service', description: 'Operational endpoints.' },
       ACCOUNT_TAG,
       OWNERSHIP_TAG,
+      MODERATION_TAG,
     ],
     paths: {
       '/api/events': {
@@ -372,6 +374,7 @@ export function openApiDocument({
       },
       ...accountPaths,
       ...ownershipPaths,
+      ...moderationPaths,
     },
     components: {
       schemas: {
@@ -397,6 +400,7 @@ export function openApiDocument({
         },
         ...accountSchemas,
         ...ownershipSchemas,
+        ...moderationSchemas,
       },
     },
   };

@@ -67,3 +67,16 @@ export function useSetVerified() {
     onSettled: (_data, error) => cache.afterWrite(error),
   });
 }
+
+/** POST /api/moderation/events/:id/remove with the moderator's reason, from the event's page. */
+export function useRemoveAsModerator() {
+  const cache = useApiCache();
+  return useMutation({
+    mutationFn: ({ event, reason }: { event: Pick<EventDto, 'id'>; reason: string }) =>
+      api<{ event: EventDto }>(`/api/moderation/events/${encodeURIComponent(event.id)}/remove`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSettled: (_data, error) => cache.afterWrite(error),
+  });
+}

@@ -7,10 +7,10 @@ import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { ApiRequestError } from '../../../lib/api';
-import { useChangeSchedule, useWithdrawEvent } from '../api/mine';
+import { useChangeSchedule, useRemoveAsModerator, useWithdrawEvent } from '../api/mine';
 
-/** What an owner's dialog does: withdraw the event, or set its schedule. */
-export type DialogAction = 'withdraw' | Schedule;
+/** What an owner's dialog does: withdraw the event, set its schedule, or (a moderator) remove it. */
+export type DialogAction = 'withdraw' | Schedule | 'remove';
 /** What the owner panel can report as done: a dialog's action, or a moderator's verification. */
 export type OwnerAction = DialogAction | 'verified' | 'unverified';
 
@@ -36,18 +36,22 @@ export function ActionDialog({
   const { t } = useTranslation('mine');
   const withdraw = useWithdrawEvent();
   const schedule = useChangeSchedule();
-  const mutation = action === 'withdraw' ? withdraw : schedule;
+  const remove = useRemoveAsModerator();
+  const mutation = action === 'withdraw' ? withdraw : action === 'remove' ? remove : schedule;
   const [note, setNote] = useState('');
   const noteId = useId();
   const hintId = useId();
-  const withNote = action === 'cancelled' || action === 'postponed';
+  // A removal needs the reason its submitter reads in the log; a cancellation may have a note.
+  const withNote = action === 'cancelled' || action === 'postponed' || action === 'remove';
+  const noteRequired = action === 'remove';
 
   useLayoutEffect(() => {
     if (!open) return;
     setNote('');
     withdraw.reset();
     schedule.reset();
-  }, [open, withdraw.reset, schedule.reset]);
+    remove.reset();
+  }, [open, withdraw.reset, schedule.reset, remove.reset]);
 
   const error = mutation.error;
   const stale = error instanceof ApiRequestError && error.status === 409;
@@ -61,7 +65,9 @@ export function ActionDialog({
       onDone(action);
     };
     if (action === 'withdraw') withdraw.mutate(event, { onSuccess: done });
-    else schedule.mutate({ event, schedule: action, note: note.trim() || undefined }, { onSuccess: done });
+    else if (action === 'remove') {
+      if (note.trim()) remove.mutate({ event, reason: note.trim() }, { onSuccess: done });
+    } else schedule.mutate({ event, schedule: action, note: note.trim() || undefined }, { onSuccess: done });
   };
 
   return (
@@ -94,21 +100,28 @@ export function ActionDialog({
                   htmlFor={noteId}
                   className="block text-sm font-medium text-stone-900 dark:text-stone-100"
                 >
-                  {t('dialog.noteLabel')}
+                  {noteRequired ? (
+                    <>
+                      {t('dialog.reasonLabel')} <span aria-hidden="true">*</span>
+                    </>
+                  ) : (
+                    t('dialog.noteLabel')
+                  )}
                 </label>
                 <textarea
                   id={noteId}
                   name="note"
                   dir="auto"
                   rows={3}
-                  maxLength={LIMITS.scheduleNoteMax}
+                  required={noteRequired}
+                  maxLength={noteRequired ? LIMITS.reasonMax : LIMITS.scheduleNoteMax}
                   aria-describedby={hintId}
                   value={note}
                   onChange={(e) => setNote(e.target.value)}
                   className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:border-brand-700 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
                 />
                 <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
-                  {t('dialog.noteHint')}
+                  {noteRequired ? t('dialog.reasonHint') : t('dialog.noteHint')}
                 </p>
               </div>
             ) : null}
@@ -117,6 +130,7 @@ export function ActionDialog({
               confirmLabel={t(`dialog.${action}.submit`)}
               busyLabel={t(`dialog.${action}.submitting`)}
               busy={busy}
+              confirmDisabled={noteRequired && !note.trim()}
               variant={action === 'scheduled' ? 'primary' : 'danger'}
               error={error && !stale ? t('dialog.failed', { message: error.message }) : null}
               final={stale ? t('dialog.stale') : null}

@@ -1,4 +1,14 @@
-import { BadgeCheck, BadgeX, Ban, CalendarCheck, CalendarClock, Copy, PencilLine, Undo2 } from 'lucide-react';
+import {
+  BadgeCheck,
+  BadgeX,
+  Ban,
+  CalendarCheck,
+  CalendarClock,
+  Copy,
+  PencilLine,
+  Trash2,
+  Undo2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -87,6 +97,12 @@ export function OwnerActions({
             <BadgeCheck aria-hidden="true" className="size-4" />
           )}
           {event.verified ? t('actions.unverify') : t('actions.verify')}
+        </Button>
+      ) : null}
+      {event.can.moderate && event.status === 'approved' ? (
+        <Button size={size} variant="danger" onClick={open('remove')}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('actions.remove')}
         </Button>
       ) : null}
       {event.submittedByViewer ? (
