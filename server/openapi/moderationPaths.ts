@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   acceptChangeInputSchema,
   approveInputSchema,
@@ -12,33 +12,13 @@ import {
   removeInputSchema,
   verifyInputSchema,
 } from '../../common/schemas/moderation';
+import { error, eventIdParameter, type JsonObject, json, jsonBody, schemaOf } from './parts';
 
 /**
  * The moderation endpoints (docs/PRODUCT.md#moderation) in the OpenAPI document. Moderators only: a
  * visitor gets 401 and anyone else 403 before any input is read. Answers are never cached.
  */
-type JsonObject = Record<string, unknown>;
-
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonObject => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io }) as JsonObject;
-  return rest;
-};
-const json = (description: string, ref: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
-});
-const error = (description: string) => json(description, 'Error');
-const body = (schema: z.ZodType) => ({
-  required: true,
-  content: { 'application/json': { schema: schemaOf(schema, 'input') } },
-});
-const id = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'The event id.',
-  schema: { type: 'string', pattern: '^[A-Za-z0-9]{16}$' },
-};
+const id = eventIdParameter;
 const refused = {
   '401': error('Not signed in.'),
   '403': error('Not a moderator.'),
@@ -60,7 +40,7 @@ function action(
       summary,
       description,
       parameters: [id],
-      ...(input ? { requestBody: body(input) } : {}),
+      ...(input ? { requestBody: jsonBody(input) } : {}),
       responses: {
         '200': json('Done: the event as it now is.', result),
         '400': error('The input is not valid.'),

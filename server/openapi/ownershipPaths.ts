@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { eventInputSchema } from '../../common/schemas/events';
 import {
   editResultSchema,
@@ -6,30 +5,13 @@ import {
   myEventListSchema,
   versionInputSchema,
 } from '../../common/schemas/ownership';
+import { error, eventIdParameter, type JsonObject, json, jsonBody, schemaOf } from './parts';
 
 /**
  * Organisers' own events (docs/PRODUCT.md#my-events) in the OpenAPI document: My events, editing,
  * resubmitting and withdrawing. Every write sends the event's `version` as the caller last read it.
  */
-type JsonObject = Record<string, unknown>;
-
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonObject => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io }) as JsonObject;
-  return rest;
-};
-
-const json = (description: string, ref: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
-});
-const error = (description: string) => json(description, 'Error');
-const id = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'The event id.',
-  schema: { type: 'string', pattern: '^[A-Za-z0-9]{16}$' },
-};
+const id = eventIdParameter;
 const notTheirs = error(
   'No such event, or the caller is neither its submitter nor a moderator (the answer a hidden event gets).',
 );
