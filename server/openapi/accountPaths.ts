@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { acceptedSchema, emailSettingsSchema, NOTIFICATION_KINDS } from '../../common/schemas/account';
 import {
   accountExportSchema,
@@ -7,23 +6,12 @@ import {
   sessionsEndedSchema,
 } from '../../common/schemas/accountSettings';
 import { authSuccessSchema } from '../../common/schemas/auth';
+import { error, type JsonObject, json, schemaOf } from './parts';
 
 /**
  * The account and email endpoints (docs/EMAIL.md) in the OpenAPI document. They serve the web app
  * and people's mail programs rather than other software, but they are part of the API all the same.
  */
-type JsonObject = Record<string, unknown>;
-
-const schemaOf = (schema: z.ZodType): JsonObject => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema) as JsonObject;
-  return rest;
-};
-
-const json = (description: string, ref: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
-});
-const error = (description: string) => json(description, 'Error');
 const html = (description: string) => ({
   description,
   content: { 'text/html': { schema: { type: 'string' } } },
