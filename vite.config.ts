@@ -55,6 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: isSsrBuild ? 'node22' : 'es2022',
     // Placeholders in index.html (%TITLE% etc.) are filled in by the server.
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: where each language's catalogs went, for the server's preload hints.
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

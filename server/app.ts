@@ -16,11 +16,13 @@ import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled, mailEnabled } from './env';
 import { AppError } from './errors';
+import { catalogPreloads } from './html/catalogs';
 import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
+import { registerLanguage } from './i18n/language';
 import { registerMailSender } from './mail/plugin';
 import { registerMaintenance } from './maintenance';
 import { registerRoutes } from './routes/index';
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(cookie);
+  registerLanguage(app, env);
 
   // Security headers: the same constant set on every answer, computed once (server/http/securityHeaders.ts
   // says why this replaced @fastify/helmet). Set on the raw response so that routes can still read and
@@ -196,11 +199,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webRoot = options.webRoot;
   const shell =
     webRoot && existsSync(join(webRoot, 'index.html'))
-      ? new Shell(webRoot, {
-          siteTitle: env.SITE_TITLE,
-          googleEnabled: googleEnabled(env),
-          mailEnabled: mailEnabled(env),
-        })
+      ? new Shell(
+          webRoot,
+          { siteTitle: env.SITE_TITLE, googleEnabled: googleEnabled(env), mailEnabled: mailEnabled(env) },
+          new URL(env.PUBLIC_URL).origin,
+          catalogPreloads(webRoot),
+        )
       : null;
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
   registerRoutes(app, options, shell);
@@ -236,7 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .code(200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shell.render({ title: env.SITE_TITLE }));
+      .send(shell.render({ title: env.SITE_TITLE, language: request.language }));
   });
 
   return app;

@@ -8,14 +8,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { filtersFromParams } from '../common/filters';
+import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import { AppRoutes } from './app/router';
 import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
+import i18n from './i18n/index';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
-import './i18n/index';
+
+// The server renders in any language at any moment: every catalog is loaded once, at start.
+const everyCatalog = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+for (const [path, messages] of Object.entries(everyCatalog)) {
+  const [, language = '', namespace = ''] = /\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(path) ?? [];
+  i18n.addResourceBundle(language, namespace, messages, true, true);
+}
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -40,6 +52,8 @@ export interface RenderOptions {
    * Back link of a page read without JavaScript. Undefined or null otherwise.
    */
   homeViewQuery?: string | null;
+  /** The language to render in (the request's, server/i18n/language.ts); English when absent. */
+  language?: Language;
 }
 
 /** What the router's location state carries on the server: the page's landing Referer, see above. */
@@ -105,14 +119,18 @@ export async function render(
   };
   for (const { key, data } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
 
+  // One instance per render, sharing the catalogs: renders in different languages may overlap.
+  const translator = i18n.cloneInstance({ lng: options.language ?? DEFAULT_LANGUAGE, initAsync: false });
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouter location={{ pathname, search, state: locationState(options) }}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>
+      <I18nextProvider i18n={translator}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={{ pathname, search, state: locationState(options) }}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
     </StrictMode>,
     {
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),

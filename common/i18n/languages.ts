@@ -25,3 +25,54 @@ export const isLanguage = (value: unknown): value is Language =>
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' =>
   LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';
+
+/** The locale Intl formats dates and numbers with for a language ('en' → 'en-US', as the spec's dates). */
+export const localeOf = (language: Language): string => (language === 'en' ? 'en-US' : language);
+
+/**
+ * The best of our languages for an `Accept-Language` header (`ar-EG,ar;q=0.9,en;q=0.5`), by quality
+ * then order; a regional tag matches its language. Null when none of them is asked for.
+ */
+export function negotiateLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  let best: Language | null = null;
+  let bestQ = 0;
+  // Bounded: a header is at most a few hundred bytes in practice; longer ones are cut, not parsed.
+  for (const part of header.slice(0, 1000).split(',', 40)) {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const quality = q === undefined ? 1 : Number(q);
+    const code = tag.trim().toLowerCase().split('-')[0];
+    if (quality > bestQ && isLanguage(code)) {
+      best = code;
+      bestQ = quality;
+    }
+  }
+  return best;
+}
+
+/** The language a request is answered in: its `?lang=`, then the remembered choice (cookie), then the browser's. */
+export function chooseLanguage(choice: {
+  query?: string | null | undefined;
+  cookie?: string | null | undefined;
+  acceptLanguage?: string | undefined;
+}): Language {
+  if (isLanguage(choice.query)) return choice.query;
+  if (isLanguage(choice.cookie)) return choice.cookie;
+  return negotiateLanguage(choice.acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/** `url` (path and query) with its `lang` parameter set to `language`, or removed for null. */
+export function withLanguage(url: string, language: Language | null): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const pairs =
+    q === -1
+      ? []
+      : url
+          .slice(q + 1)
+          .split('&')
+          .filter((p) => p !== '' && !/^lang(=|$)/.test(p));
+  if (language !== null) pairs.push(`lang=${language}`);
+  return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
+}

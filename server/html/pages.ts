@@ -99,7 +99,7 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(shell.render({ title: env.SITE_TITLE }));
+      .send(shell.render({ title: env.SITE_TITLE, language: request.language, alternatesOf: request.url }));
   });
 }
 
@@ -147,7 +147,7 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     // it now, in the background, rather than on the first visitor's page.
     if (pages) {
       setImmediate(() => {
-        pages.render('/', fetchAs(undefined), shell.config).catch(() => {});
+        pages.render('/', fetchAs(undefined), shell.config, { language: 'en' }).catch(() => {});
       });
     }
   });
@@ -167,10 +167,13 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     const isEvent = request.routeOptions.url === RENDERED_PAGES.event;
     // What the page shows depends on who asks (the header's account, an event only its submitter sees),
     // and an event page's Back link on where the visitor came from (their filtered home view).
-    reply.header('Vary', isEvent ? 'Cookie, Referer' : 'Cookie');
+    reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     try {
-      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, options);
+      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+        ...options,
+        language: request.language,
+      });
       if (!result) return payload;
       const signedIn = result.state.queries.some(
         ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),

@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { directionOf, LANGUAGE_CODES, type Language, withLanguage } from '../../common/i18n/languages';
 
 /** Escape text for HTML text and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+const HTML_START = '<html lang="en" dir="ltr">';
 
 /** Largest style sheet put into a page itself; a larger one stays a file the browser caches. */
 const INLINE_CSS_MAX_BYTES = 96 * 1024;
@@ -37,11 +40,19 @@ export interface ShellParts {
   title: string;
   /** Extra tags for <head> (already escaped). */
   head?: string;
+  /** The page's language: `<html lang dir>`, and the catalogs the browser loads first. */
+  language: Language;
+  /**
+   * The page's address on this site (path and query) when it is the same for everyone and worth
+   * finding in search engines: its other languages are listed as `hreflang` alternates.
+   */
+  alternatesOf?: string;
 }
+
 
 /**
  * The built index.html with per-request parts filled in. The template is read once; placeholders are
- * `%TITLE%`, `%HEAD%` and `%APP_CONFIG%` (see web/index.html).
+ * `%TITLE%`, `%HEAD%` and `%APP_CONFIG%`; `<html lang="en" dir="ltr">` takes the page's language (see web/index.html).
  */
 export class Shell {
   private readonly template: string;
@@ -54,6 +65,10 @@ export class Shell {
     readonly webRoot: string,
     /** Also what the server renderer uses, so its HTML matches the page that hydrates it. */
     readonly config: ClientConfig,
+    /** PUBLIC_URL's origin: where `hreflang` alternates point. */
+    private readonly origin: string,
+    /** `<link rel="modulepreload">` tags for each language's first catalogs (server/html/catalogs.ts). */
+    private readonly catalogPreloads: (language: Language) => string = () => '',
   ) {
     this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
     this.styles = inlineableStyleSheets(this.template, webRoot);
@@ -81,11 +96,38 @@ export class Shell {
    * description holding `%HEAD%`) is never read again as a placeholder.
    */
   render(parts: ShellParts): string {
+    const head = [
+      this.feedLinks,
+      this.catalogPreloads(parts.language),
+      this.alternates(parts),
+      parts.head ?? '',
+    ]
+      .filter((part) => part !== '')
+      .join('\n    ');
     const values: Record<string, string> = {
       TITLE: escapeHtml(parts.title),
-      HEAD: parts.head ? `${this.feedLinks}\n    ${parts.head}` : this.feedLinks,
+      HEAD: head,
       APP_CONFIG: escapeHtml(JSON.stringify(this.config)),
     };
-    return this.template.replace(/%(TITLE|HEAD|APP_CONFIG)%/g, (_, name: string) => values[name] ?? '');
+    // The template's own <html lang="en" dir="ltr"> (a valid page as built) says the page's language.
+    const template =
+      parts.language === 'en'
+        ? this.template
+        : this.template.replace(
+            HTML_START,
+            () => `<html lang="${parts.language}" dir="${directionOf(parts.language)}">`,
+          );
+    return template.replace(/%(TITLE|HEAD|APP_CONFIG)%/g, (_, name: string) => values[name] ?? '');
+  }
+
+  /** The same page in each language (`?lang=xx`), and without a language for whoever has no preference. */
+  private alternates({ alternatesOf }: ShellParts): string {
+    if (alternatesOf === undefined) return '';
+    const href = (language: Language | null) =>
+      escapeHtml(`${this.origin}${withLanguage(alternatesOf, language)}`);
+    return [
+      ...LANGUAGE_CODES.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}">`),
+      `<link rel="alternate" hreflang="x-default" href="${href(null)}">`,
+    ].join('\n    ');
   }
 }

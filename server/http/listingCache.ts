@@ -7,9 +7,11 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHookHandler } from 'fastify';
+import { chooseLanguage } from '../../common/i18n/languages';
 import { renderedPageOf } from '../../common/renderedPages';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { refersToHomeView } from '../html/pages';
+import { LANGUAGE_COOKIE, queryLanguage } from '../i18n/language';
 import type { ChangeCounter } from '../store/changes';
 import { type CachedResponse, MicroCache } from './microCache';
 
@@ -151,16 +153,24 @@ export class ListingCache {
     return (req: MarkedRequest, res: ServerResponse) => {
       const method = req.method;
       const url = req.url;
+      const cookies = req.headers.cookie === undefined ? {} : parseCookie(req.headers.cookie);
       if (
         (method === 'GET' || method === 'HEAD') &&
         url !== undefined &&
         cache.enabled &&
-        !hasSessionCookie(req.headers.cookie, parseCookie)
+        cookies[SESSION_COOKIE] === undefined
       ) {
-        const key = listingCacheKey(url);
+        // Pages come in the visitor's language (server/i18n/language.ts): one entry per language.
+        const language = chooseLanguage({
+          query: queryLanguage(url),
+          cookie: cookies[LANGUAGE_COOKIE],
+          acceptLanguage: req.headers['accept-language'],
+        });
+        const path = listingCacheKey(url);
+        const key = path === null ? null : `${language} ${path}`;
         // An event page's Back link follows a Referer naming a filtered home view (server/html/pages.ts):
         // such a page belongs to that visit alone, so it is neither replayed nor kept.
-        if (key !== null && !(key.startsWith('/event/') && refersToHomeView(req.headers.referer))) {
+        if (key !== null && !(path?.startsWith('/event/') && refersToHomeView(req.headers.referer))) {
           // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
           const hit = cache.get(key, method === 'GET');
           if (hit !== undefined) {

@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { signInPath } from '../lib/signInPath';
 import { useHydrated } from '../lib/useHydrated';
 import { accountTriggerClass } from './accountTrigger';
+import { LanguageList, LanguageMenu } from './LanguageMenu';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
@@ -125,6 +126,9 @@ export function Header() {
     <>
       <div className="flex flex-col gap-1">{links(mobileNavClass)}</div>
       <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+        <LanguageList />
+      </div>
+      <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
         {loading ? (
           <span
             role="status"
@@ -183,7 +187,8 @@ export function Header() {
 
         <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 md:flex">
           {links(navClass)}
-          <div className="ms-2 flex min-w-24 items-center justify-end">
+          <LanguageMenu />
+          <div className="ms-1 flex min-w-24 items-center justify-end">
             {loading ? (
               // Holds the place of Sign In / the name menu, so nothing jumps when the answer comes.
               <span

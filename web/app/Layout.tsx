@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
+import { LanguageList } from './LanguageMenu';
 import { PageNotice } from './PageNotice';
 
 /**
@@ -107,6 +108,9 @@ export function Layout() {
               ))}
             </ul>
           </nav>
+          <div className="pt-3">
+            <LanguageList compact />
+          </div>
         </div>
       </footer>
     </div>

@@ -9,6 +9,7 @@ import {
   type ZoneOption,
   zoneName,
 } from '../../common/zoneSearch';
+import { localeOfI18n } from '../i18n/index';
 import { zoneLabel } from '../lib/zoneLabel';
 import type { FieldControlProps } from './ui/Field';
 
@@ -42,7 +43,8 @@ export function TimeZoneCombobox({
   className,
   ...aria
 }: TimeZoneComboboxProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = localeOfI18n(i18n);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // What is being typed, or null while the field shows the chosen zone's name.
@@ -65,7 +67,9 @@ export function TimeZoneCombobox({
   const own = useMemo(() => canonicalZone(ownZone), [ownZone]);
   const shown =
     query ??
-    (resolved ? zoneLabel(t, zoneName(resolved.zone, instant, { city: chosenPlace ?? city })) : value);
+    (resolved
+      ? zoneLabel(t, zoneName(resolved.zone, instant, { city: chosenPlace ?? city, locale }))
+      : value);
 
   const choose = (option: ZoneOption) => {
     setChosen({ zone: option.zone, place: option.place ?? undefined });

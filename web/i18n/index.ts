@@ -1,27 +1,84 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '../../common/i18n/languages';
 import common from '../locales/en/common.json';
 import events from '../locales/en/events.json';
 
 /**
  * Every string the UI shows comes from a catalog in web/locales/<lang>/<namespace>.json, English being
- * the source. Feature pages loaded on demand add their own namespace with `addCatalog`.
+ * the source (docs/PRODUCT.md#languages). English's first catalogs are in the first bundle; feature
+ * pages loaded on demand add theirs with `addCatalog`. Every other language's catalogs are chunks of
+ * their own, one per language and namespace, fetched only when that language is shown: a visitor
+ * reading French never downloads Arabic, and one reading English downloads no translation at all.
  */
 export const defaultNS = 'common';
 
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  defaultNS,
-  ns: ['common', 'events'],
-  resources: { en: { common, events } },
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-});
+/** The other languages' catalogs, by path (`../locales/ar/common.json`): each its own chunk. */
+const translations = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/en/*.json'],
+  {
+    import: 'default',
+  },
+);
+
+const loadTranslation: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    // English is never fetched: its catalogs come with the code that uses them (addCatalog).
+    if (language === DEFAULT_LANGUAGE)
+      return callback(null, i18n.getResourceBundle(language, namespace) ?? {});
+    const load = translations[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+void i18n
+  .use(loadTranslation)
+  .use(initReactI18next)
+  .init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: false,
+    defaultNS,
+    ns: ['common', 'events'],
+    resources: { en: { common, events } },
+    // English is bundled; other languages come from the backend above.
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    react: { useSuspense: true },
+  });
 
 /** Register a lazily loaded feature's catalog (called at the top of that feature's module). */
 export function addCatalog(ns: string, messages: Record<string, unknown>): void {
-  if (!i18n.hasResourceBundle('en', ns)) i18n.addResourceBundle('en', ns, messages, true, true);
+  i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, messages, true, true);
+}
+
+/** The language the server wrote into the page (`<html lang>`), or English. */
+export function pageLanguage(): Language {
+  const lang = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Switch to the page's language before the first render: its first catalogs are fetched (the server
+ * hinted them in the HTML) so the first paint, or hydration, shows the same words the server sent.
+ */
+export async function startInPageLanguage(): Promise<void> {
+  const language = pageLanguage();
+  if (language === DEFAULT_LANGUAGE) return;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', 'events']);
+}
+
+/** The Intl locale of the current i18n instance's language (dates, numbers). */
+export function localeOfI18n(instance: { language?: string }): string {
+  return localeOf(isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE);
 }
 
 export default i18n;

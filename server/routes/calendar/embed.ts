@@ -17,7 +17,7 @@ export function registerEmbedRoutes(
 
   // The "Embed and subscribe" page is a web app route; its own title and description make a shared
   // link to it say what it offers.
-  app.get('/subscribe', async (_request, reply) => {
+  app.get('/subscribe', async (request, reply) => {
     if (!shell) throw notFound();
     const description = `Subscribe to ${env.SITE_TITLE} in your calendar app, follow new events by RSS, or embed the list of upcoming events on your website.`;
     return reply
@@ -34,6 +34,8 @@ export function registerEmbedRoutes(
             `<meta property="og:site_name" content="${escapeHtml(env.SITE_TITLE)}">`,
             '<meta property="og:type" content="website">',
           ].join('\n    '),
+          language: request.language,
+          alternatesOf: '/subscribe',
         }),
       );
   });

@@ -61,13 +61,17 @@ export function registerEventFileRoutes(
     if (id.endsWith('.ics')) return sendEventIcs(request, reply, id.slice(0, -'.ics'.length));
     if (!shell) throw notFound();
     const row = await visibleEvent(request, id);
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8');
     if (!row) {
       // The web app still renders its "Event Not Found" page; crawlers and chats see a 404 and no tags.
       return reply.code(404).send(
         shell.render({
           title: `Event Not Found · ${env.SITE_TITLE}`,
           head: '<meta name="robots" content="noindex">',
+          language: request.language,
         }),
       );
     }
@@ -77,9 +81,12 @@ export function registerEventFileRoutes(
         shell.render({
           title: `${row.title} · ${env.SITE_TITLE}`,
           head: '<meta name="robots" content="noindex">',
+          language: request.language,
         }),
       );
     }
-    return reply.send(shell.render(eventHead(row, site)));
+    return reply.send(
+      shell.render({ ...eventHead(row, site), language: request.language, alternatesOf: `/event/${id}` }),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { localeOfI18n } from '../../../i18n/index';
 import { type DayGroup, formatDayHeading } from '../lib/dayGroups';
 
 /** One day's heading in the home list: "Today", "Tomorrow" or "Yesterday" beside the date, else the date. */
@@ -14,7 +15,7 @@ export function DayHeading({
   viewerZone: string;
 }) {
   const { t, i18n } = useTranslation('events');
-  const date = formatDayHeading(group.day, now, viewerZone, i18n.language || 'en');
+  const date = formatDayHeading(group.day, now, viewerZone, localeOfI18n(i18n));
   const named =
     group.offset === 0
       ? t('days.today')

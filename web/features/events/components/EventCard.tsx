@@ -8,6 +8,7 @@ import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
+import { localeOfI18n } from '../../../i18n/index';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 
@@ -65,11 +66,12 @@ export function EventCard({
 }: EventCardProps) {
   const row = layout === 'row';
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
   const titleId = useId();
   const parts = eventDateParts(event.date, event.timezone, viewerZone, now, {
     end: event.endDate,
     city: event.location.city,
+    locale: localeOfI18n(i18n),
   });
   const area = useAreaText(event);
   const calledOff = event.schedule !== 'scheduled';

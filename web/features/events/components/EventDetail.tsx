@@ -21,6 +21,7 @@ import { LinkifiedText } from '../../../components/LinkifiedText';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
+import { localeOfI18n } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
 import { eventDateParts } from '../lib/eventDate';
@@ -118,7 +119,8 @@ export interface EventDetailProps {
 
 /** One event, as its page shows it: status, tags, title, actions, details, source, description. */
 export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: EventDetailProps) {
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
+  const locale = localeOfI18n(i18n);
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const [reported, setReported] = useState(false);
@@ -132,6 +134,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
     end: event.endDate,
     withTimes: true,
     city: event.location.city,
+    locale,
   });
   // The day it was submitted, on the viewer's calendar once known (the server renders the event's).
   const submittedZone = hydrated ? viewerZone : event.timezone;
@@ -283,7 +286,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
           ) : null}
 
           <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, submittedZone) })}</p>
+            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, submittedZone, locale) })}</p>
             {event.verified ? (
               <p className="inline-flex items-center gap-1.5 font-medium text-brand-700 dark:text-brand-100">
                 <BadgeCheck aria-hidden="true" className="size-4" />

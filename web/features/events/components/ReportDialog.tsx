@@ -6,7 +6,7 @@ import { REPORT_REASONS, type ReportReason } from '../../../../common/enums';
 import type { Permission } from '../../../../common/schemas/permissions';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { SignInButton } from '../../../components/SignInButton';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';

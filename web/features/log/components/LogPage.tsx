@@ -7,12 +7,11 @@ import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
 import { SignInButton } from '../../../components/SignInButton';
-import { ButtonLink } from '../../../components/ui/Button';
 import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
-import { addCatalog } from '../../../i18n/index';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import messages from '../../../locales/en/log.json';
 import { useLog } from '../api/log';
@@ -35,7 +34,8 @@ const TONES: Record<LogEntry['action'], string> = {
 };
 
 function EntryCard({ entry }: { entry: LogEntry }) {
-  const { t } = useTranslation('log');
+  const { t, i18n } = useTranslation('log');
+  const locale = localeOfI18n(i18n);
   const Icon = ICONS[entry.action];
   return (
     <Card className="p-5 sm:p-6" data-testid="log-entry">
@@ -54,7 +54,8 @@ function EntryCard({ entry }: { entry: LogEntry }) {
               {t(`heading.${entry.action}`)}
             </h3>
             <time dateTime={entry.createdAt} className="text-sm text-stone-600 dark:text-stone-400">
-              {formatShortDateTime(entry.createdAt)} · {formatRelative(entry.createdAt)}
+              {formatShortDateTime(entry.createdAt, undefined, locale)} ·{' '}
+              {formatRelative(entry.createdAt, new Date(), locale)}
             </time>
           </div>
           <dl className="space-y-1 text-sm text-stone-800 dark:text-stone-200">

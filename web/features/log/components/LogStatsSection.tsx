@@ -1,16 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../../common/dates';
 import { LOG_STATS_MIN_REASON_COUNT } from '../../../../common/enums';
 import type { LogStats } from '../../../../common/schemas/log';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
+import { localeOfI18n } from '../../../i18n/index';
 import { useLogStats } from '../api/stats';
 
-/** 'YYYY-MM' → 'Jun 2026' (the months are UTC months). */
-function monthLabel(key: string): string {
+/** 'YYYY-MM' → 'Jun 2026', or 'Jun' alone (the months are UTC months), in the page's language. */
+function monthLabel(key: string, locale: string, withYear = true): string {
   const [y, m] = key.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)),
-  );
+  return dateTimeFormat(locale, {
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)));
 }
 
 /** Height of the tallest bar: pixel heights need no definite parent height to resolve against. */
@@ -18,7 +22,8 @@ const BAR_AREA_PX = 112;
 
 /** A bar per month (rejected and removed stacked), drawn with plain HTML; the table carries the data. */
 function MonthBars({ stats }: { stats: LogStats }) {
-  const { t } = useTranslation('log');
+  const { t, i18n } = useTranslation('log');
+  const locale = localeOfI18n(i18n);
   const perMonth = stats.months.map((_, i) => {
     let rejected = 0;
     let removed = 0;
@@ -52,7 +57,7 @@ function MonthBars({ stats }: { stats: LogStats }) {
       <div className="flex gap-2 text-center text-xs text-stone-600 dark:text-stone-400">
         {stats.months.map((key) => (
           <span key={key} className="flex-1 truncate">
-            {monthLabel(key).split(' ')[0]}
+            {monthLabel(key, locale, false)}
           </span>
         ))}
       </div>
@@ -72,7 +77,8 @@ function MonthBars({ stats }: { stats: LogStats }) {
 
 /** The public figures everyone sees (docs/PRODUCT.md#transparency-log): counts by reason over recent months, nobody named. */
 export function LogStatsSection() {
-  const { t } = useTranslation('log');
+  const { t, i18n } = useTranslation('log');
+  const locale = localeOfI18n(i18n);
   const stats = useLogStats();
   const months = stats.data?.months.length ?? 6;
   return (
@@ -113,7 +119,7 @@ export function LogStatsSection() {
                         scope="col"
                         className="px-2 py-2 text-end font-semibold whitespace-nowrap"
                       >
-                        {monthLabel(key)}
+                        {monthLabel(key, locale)}
                       </th>
                     ))}
                     <th scope="col" className="ps-2 py-2 text-end font-semibold">

@@ -13,7 +13,7 @@ import { LoadFailed, Notice, StateMessage } from '../../../components/ui/Notice'
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
-import { addCatalog } from '../../../i18n/index';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -37,7 +37,8 @@ function statusOf(event: EventDto): { key: string; tone: BadgeTone } {
 }
 
 function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: OwnerAction) => void }) {
-  const { t } = useTranslation('mine');
+  const { t, i18n } = useTranslation('mine');
+  const locale = localeOfI18n(i18n);
   const status = statusOf(event);
   const titleId = `my-event-${event.id}`;
   return (
@@ -58,7 +59,7 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
             </Link>
           </h2>
           <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-            {formatEventRange(event.date, event.endDate, event.timezone)}
+            {formatEventRange(event.date, event.endDate, event.timezone, { locale })}
             {event.location.city ? (
               <>
                 {' · '}
@@ -67,7 +68,7 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
             ) : null}
           </p>
           <p className="mt-0.5 text-xs text-stone-600 dark:text-stone-400">
-            {t('review.submittedOn', { date: formatLongDate(event.createdAt) })}
+            {t('review.submittedOn', { date: formatLongDate(event.createdAt, undefined, locale) })}
           </p>
         </div>
         <ReviewNotes event={event} />

@@ -1,6 +1,7 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
+import { localeOfI18n } from '../../../i18n/index';
 import { useAuditTrail } from '../api/events';
 
 /** Actions whose note is a reason or a note for attendees (a dismissal has none). */
@@ -17,7 +18,8 @@ const WITH_NOTE = new Set([
  * oldest first, who took it and when. Never shown to anyone else.
  */
 export function AuditTrail({ eventId }: { eventId: string }) {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
+  const locale = localeOfI18n(i18n);
   const trail = useAuditTrail(eventId);
   let body: React.ReactNode;
   if (trail.isPending) body = <p className="text-stone-600 dark:text-stone-400">{t('audit.loading')}</p>;
@@ -38,7 +40,8 @@ export function AuditTrail({ eventId }: { eventId: string }) {
               </span>
             ) : null}
             <span className="block text-xs text-stone-600 dark:text-stone-400">
-              <span dir="auto">{entry.moderator.name}</span> · {formatShortDateTime(entry.createdAt)}
+              <span dir="auto">{entry.moderator.name}</span> ·{' '}
+              {formatShortDateTime(entry.createdAt, undefined, locale)}
             </span>
           </li>
         ))}

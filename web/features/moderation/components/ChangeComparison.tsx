@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
 import type { ModerationChange } from '../../../../common/schemas/moderation';
-import { addCatalog } from '../../../i18n/index';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import submitCatalog from '../../../locales/en/submit.json';
 
 // The form's own field names ("Event Title", "End Time"…): moderators compare what the submitter saw.
@@ -21,7 +21,8 @@ const CHOICES: Partial<Record<EventFormField, string>> = {
  * published and as proposed, in the form's order and words.
  */
 export function ChangeComparison({ change }: { change: ModerationChange }) {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
+  const locale = localeOfI18n(i18n);
   const changed = EVENT_FORM_FIELDS.filter((field) => {
     // The hours only matter with the rule that uses them.
     if (field === 'placeHoursBefore' && change.proposed.placeVisibility !== 'hours_before') return false;
@@ -46,7 +47,7 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
         {t('change.title')}
       </h3>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
-        {t('change.intro', { date: formatShortDateTime(change.createdAt) })}
+        {t('change.intro', { date: formatShortDateTime(change.createdAt, undefined, locale) })}
       </p>
       {changed.length === 0 ? (
         <p className="mt-3 text-sm">{t('change.none')}</p>

@@ -8,6 +8,7 @@ import { EventTypeBadge } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
+import { localeOfI18n } from '../../../i18n/index';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { AuditTrail } from './AuditTrail';
@@ -49,7 +50,8 @@ function PlaceLines({ event }: { event: ModerationItem['event'] }) {
 }
 
 export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
+  const locale = localeOfI18n(i18n);
   if (!item) {
     return (
       <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
@@ -60,7 +62,11 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
     );
   }
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone, { end: event.endDate, city: event.location.city });
+  const when = eventDateInZone(event.date, event.timezone, {
+    end: event.endDate,
+    city: event.location.city,
+    locale,
+  });
   return (
     <Card className="space-y-5 p-5 sm:p-6" data-testid="detail-panel">
       <div className="space-y-3">
@@ -140,7 +146,9 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
                       {t(`common:reportReasons.${report.reason}`)}
                     </span>
                     <span className="block text-xs text-stone-700 dark:text-stone-300">
-                      {t('detail.reportedAt', { date: formatShortDateTime(report.createdAt) })}
+                      {t('detail.reportedAt', {
+                        date: formatShortDateTime(report.createdAt, undefined, locale),
+                      })}
                       {report.reportedBy ? ` · ${t('detail.reporter', { id: report.reportedBy })}` : ''}
                     </span>
                   </li>
@@ -178,7 +186,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
       </div>
       <AuditTrail eventId={event.id} />
       <p className="border-t border-stone-200 pt-4 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
-        {t('detail.submitted', { date: formatShortDateTime(event.createdAt) })}
+        {t('detail.submitted', { date: formatShortDateTime(event.createdAt, undefined, locale) })}
         {event.createdBy ? ` · ${t('detail.submitter', { id: event.createdBy })}` : ''}
       </p>
     </Card>

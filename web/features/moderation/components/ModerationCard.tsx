@@ -7,6 +7,7 @@ import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
+import { localeOfI18n } from '../../../i18n/index';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { CategoryBadge } from './ModerationBadges';
@@ -77,9 +78,14 @@ export function ModerationCard({
   onToggle: () => void;
   onAction: (action: ModerationActionName) => void;
 }) {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
+  const locale = localeOfI18n(i18n);
   const { event, reports, category } = item;
-  const when = eventDateInZone(event.date, event.timezone, { end: event.endDate, city: event.location.city });
+  const when = eventDateInZone(event.date, event.timezone, {
+    end: event.endDate,
+    city: event.location.city,
+    locale,
+  });
   const phase = phaseOf(event, now.getTime());
   const area = useAreaText(event);
   const actions = actionsFor(item, now);
@@ -110,7 +116,7 @@ export function ModerationCard({
           ) : null}
           <EventStateBadges event={event} phase={phase} verifiedLabel={t('verified')} pastLabel={t('past')} />
           <span className="ms-auto text-xs text-stone-600 dark:text-stone-400">
-            {t('created', { date: formatShortDate(event.createdAt) })}
+            {t('created', { date: formatShortDate(event.createdAt, undefined, locale) })}
           </span>
         </span>
         <span

@@ -10,9 +10,11 @@ const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function eventDateInZone(
   iso: string,
   timeZone: string,
-  { end, city }: { end?: string | undefined; city?: string | undefined } = {},
+  { end, city, locale }: { end?: string | undefined; city?: string | undefined; locale?: string } = {},
 ): { dateTime: string; zone: ZoneName | null } {
-  const dateTime = formatEventRange(iso, end, timeZone, { withTimes: true });
-  const zone = sameOffset(iso, timeZone, viewerZone()) ? null : zoneName(timeZone, iso, { city });
+  const dateTime = formatEventRange(iso, end, timeZone, { withTimes: true, ...(locale ? { locale } : {}) });
+  const zone = sameOffset(iso, timeZone, viewerZone())
+    ? null
+    : zoneName(timeZone, iso, { city, ...(locale ? { locale } : {}) });
   return { dateTime, zone };
 }

@@ -22,6 +22,7 @@ import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
+import { localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
@@ -66,11 +67,15 @@ function eventStart(date: string, time: string, timezone: string): Date | null {
 }
 
 /** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
-function zonePreview(values: FormValues, instant: Date | null): { when: string; zone: string } | null {
+function zonePreview(
+  values: FormValues,
+  instant: Date | null,
+  locale: string,
+): { when: string; zone: string } | null {
   if (!instant) return null;
   return {
-    when: formatEventDateTime(instant, values.timezone),
-    zone: formatZoneName(instant, values.timezone),
+    when: formatEventDateTime(instant, values.timezone, locale),
+    zone: formatZoneName(instant, values.timezone, locale),
   };
 }
 
@@ -96,7 +101,8 @@ export function SubmitEventForm<T = EventDto>({
   initial?: FormValues;
   sender?: FormSender<T>;
 }) {
-  const { t } = useTranslation('submit');
+  const { t, i18n } = useTranslation('submit');
+  const locale = localeOfI18n(i18n);
   const navigate = useNavigate();
   const location = useLocation();
   const cache = useApiCache();
@@ -118,7 +124,7 @@ export function SubmitEventForm<T = EventDto>({
     () => eventStart(values.date, values.time, values.timezone),
     [values.date, values.time, values.timezone],
   );
-  const preview = zonePreview(values, start);
+  const preview = zonePreview(values, start, locale);
   // Offsets in the zone field are those of the event's start once it is known (summer time shows).
   const [now] = useState(() => new Date());
   const zoneInstant = start ?? now;
@@ -260,7 +266,7 @@ export function SubmitEventForm<T = EventDto>({
         {...field('timezone')}
         hint={
           <>
-            {t('fields.timezoneHint', { zone: zoneLabel(t, zoneName(defaultZone, zoneInstant)) })}
+            {t('fields.timezoneHint', { zone: zoneLabel(t, zoneName(defaultZone, zoneInstant, { locale })) })}
             {preview ? (
               <span className="mt-1 block font-medium text-stone-700 dark:text-stone-300">
                 {t('fields.timezonePreview', preview)}

@@ -1,0 +1,100 @@
+import { Check, Languages } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LANGUAGES, type Language, withLanguage } from '../../common/i18n/languages';
+import { pageLanguage } from '../i18n/index';
+
+/**
+ * The languages as plain links to this page with `?lang=` (docs/PRODUCT.md#languages): the server
+ * answers in that language and remembers it in a cookie, so the choice works without JavaScript and
+ * the page comes back whole in the new language (dates, numbers and direction too).
+ */
+function LanguageLinks({ itemClass }: { itemClass: string }) {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const current = (i18n.language as Language | undefined) ?? pageLanguage();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <>
+      {LANGUAGES.map(({ code, name, dir }) => (
+        <li key={code}>
+          <a
+            href={withLanguage(here, code)}
+            hrefLang={code}
+            lang={code}
+            dir={dir}
+            aria-current={code === current ? 'true' : undefined}
+            className={itemClass}
+          >
+            <span>{name}</span>
+            {code === current ? <Check aria-hidden="true" className="size-4 shrink-0" /> : null}
+          </a>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** The header's language menu: a disclosure (it opens without JavaScript too) listing every language. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
+
+  // Closes as menus do: a click elsewhere, or Escape (focus back on its button).
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointer = (e: PointerEvent) => {
+      if (details.open && !details.contains(e.target as Node)) details.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && details.open) {
+        details.open = false;
+        details.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    details.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      details.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden"
+        aria-label={t('language.menu', { language: current.name })}
+      >
+        <Languages aria-hidden="true" className="size-4" />
+        <span aria-hidden="true" className="uppercase">
+          {current.code}
+        </span>
+      </summary>
+      <ul className="absolute end-0 top-full z-40 mt-1 w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
+        <LanguageLinks itemClass="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100 aria-[current]:font-semibold dark:text-stone-100 dark:hover:bg-stone-800" />
+      </ul>
+    </details>
+  );
+}
+
+/** The same choice in the small-screen menu and the footer: every language named in itself. */
+export function LanguageList({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('language.label')}>
+      <ul className={compact ? 'flex flex-wrap justify-center gap-x-4 gap-y-1' : 'grid grid-cols-2 gap-1'}>
+        <LanguageLinks
+          itemClass={
+            compact
+              ? 'inline-flex items-center gap-1 py-1 text-stone-700 underline-offset-2 hover:underline aria-[current]:font-semibold dark:text-stone-300'
+              : 'flex items-center justify-between gap-2 rounded-md px-3 py-2.5 text-base text-stone-800 hover:bg-stone-100 aria-[current]:font-semibold dark:text-stone-100 dark:hover:bg-stone-800'
+          }
+        />
+      </ul>
+    </nav>
+  );
+}
