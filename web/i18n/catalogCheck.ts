@@ -27,8 +27,8 @@ export function tokensOf(message: string): string[] {
   return [...placeholders, ...tags].sort();
 }
 
-export function namespaces(language: string): string[] {
-  const dir = join(LOCALES_DIR, language);
+export function namespaces(language: string, root = LOCALES_DIR): string[] {
+  const dir = join(root, language);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -36,25 +36,28 @@ export function namespaces(language: string): string[] {
     .sort();
 }
 
-export function readCatalog(language: string, namespace: string): Flat {
-  return flatten(JSON.parse(readFileSync(join(LOCALES_DIR, language, `${namespace}.json`), 'utf8')));
+export function readCatalog(language: string, namespace: string, root = LOCALES_DIR): Flat {
+  return flatten(JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')));
 }
 
 /** Every problem of one language's catalogs, as readable lines (empty when complete). */
-export function catalogProblems(language: string): string[] {
+export function catalogProblems(language: string, root = LOCALES_DIR): string[] {
   const problems: string[] = [];
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
-  const source = namespaces('en');
-  const target = namespaces(language);
-  for (const ns of target) if (!source.includes(ns)) problems.push(`${language}/${ns}.json: no such English file`);
+  const source = namespaces('en', root);
+  const target = namespaces(language, root);
+  for (const ns of target)
+    if (!source.includes(ns)) problems.push(`${language}/${ns}.json: no such English file`);
   for (const ns of source) {
     if (!target.includes(ns)) {
       problems.push(`${language}/${ns}.json: missing`);
       continue;
     }
-    const en = readCatalog('en', ns);
-    const tr = readCatalog(language, ns);
-    const pluralBases = new Set([...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL_SUFFIX, '')));
+    const en = readCatalog('en', ns, root);
+    const tr = readCatalog(language, ns, root);
+    const pluralBases = new Set(
+      [...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL_SUFFIX, '')),
+    );
     const expected = new Map<string, string>(); // key in the target → the English message it translates
     for (const [key, message] of en) {
       const base = key.replace(PLURAL_SUFFIX, '');
@@ -62,7 +65,8 @@ export function catalogProblems(language: string): string[] {
         for (const c of categories) expected.set(`${base}_${c}`, en.get(`${base}_other`) ?? message);
       } else expected.set(key, message);
     }
-    for (const key of tr.keys()) if (!expected.has(key)) problems.push(`${language}/${ns}.json: unexpected key ${key}`);
+    for (const key of tr.keys())
+      if (!expected.has(key)) problems.push(`${language}/${ns}.json: unexpected key ${key}`);
     for (const [key, english] of expected) {
       const message = tr.get(key);
       if (message === undefined) {
@@ -77,7 +81,9 @@ export function catalogProblems(language: string): string[] {
         got = [...got, '{{count}}'].sort();
       }
       if (want.join(' ') !== got.join(' ')) {
-        problems.push(`${language}/${ns}.json: ${key} has ${got.join(' ') || 'no placeholders'}, English has ${want.join(' ') || 'none'}`);
+        problems.push(
+          `${language}/${ns}.json: ${key} has ${got.join(' ') || 'no placeholders'}, English has ${want.join(' ') || 'none'}`,
+        );
       }
     }
   }
