@@ -37,6 +37,10 @@ export interface E2E {
     viewport?: { width: number; height: number };
     cookie?: string;
     timezoneId?: string;
+    /** The browser's language (Accept-Language, navigator.language): 'en-US' unless told. */
+    locale?: string;
+    javaScriptEnabled?: boolean;
+    colorScheme?: 'light' | 'dark';
   }): Promise<Page>;
   /** Requests any page made to another origin: must stay empty. */
   foreignRequests: string[];
@@ -61,12 +65,21 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
     server,
     browser,
     foreignRequests,
-    async newPage({ viewport = DESKTOP, cookie, timezoneId = 'UTC' } = {}) {
+    async newPage({
+      viewport = DESKTOP,
+      cookie,
+      timezoneId = 'UTC',
+      locale = 'en-US',
+      javaScriptEnabled = true,
+      colorScheme = 'light',
+    } = {}) {
       const context = await browser.newContext({
         viewport,
         baseURL: server.url,
-        locale: 'en-US',
+        locale,
         timezoneId,
+        javaScriptEnabled,
+        colorScheme,
       });
       contexts.push(context);
       if (cookie) {
@@ -181,4 +194,65 @@ export async function openFilters(page: Page): Promise<void> {
   if ((await summary.isVisible()) && !(await details.evaluate((el) => (el as HTMLDetailsElement).open))) {
     await summary.click();
   }
+}
+
+/** Words in Latin letters that are the same in every language: names of products, formats, zones. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'google',
+  'rss',
+  'ics',
+  'json',
+  'api',
+  'url',
+  'gmt',
+  'utc',
+  'webcal',
+  'markdown',
+  'openstreetmap',
+  'apple',
+  'outlook',
+  'ical',
+  'https',
+  'http',
+  'www',
+]);
+
+/**
+ * Words in Latin letters a page shows (text, and the names and hints of controls) outside what people
+ * wrote: user text is isolated in `dir="auto"` elements (events, names, reasons), other languages' words
+ * carry their own `lang`, codes `translate="no"`; `ignore` names the
+ * rest that is not the app's own words (the site's title, the operator's; an event title in the tab). On a page in Arabic or Urdu, any such word is an untranslated string.
+ */
+export async function latinWordsOutsideUserText(page: Page, ignore: string[]): Promise<string[]> {
+  const words = await page.evaluate((known) => {
+    const found: string[] = [];
+    const pageLanguage = document.documentElement.lang;
+    // User text (dir="auto"), words marked as another language (the language menu's names) or as
+    // not to be translated (a language's code), and what is not shown as text at all.
+    const skip = (el: Element | null): boolean => {
+      for (let e = el; e; e = e.parentElement) {
+        if (e.getAttribute('dir') === 'auto' || e.getAttribute('translate') === 'no') return true;
+        if (e.hasAttribute('lang') && e.getAttribute('lang') !== pageLanguage) return true;
+        if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName)) return true;
+      }
+      return false;
+    };
+    const add = (text: string | null) => {
+      if (!text) return;
+      let rest = text;
+      for (const k of known) rest = rest.split(k).join(' ');
+      for (const m of rest.matchAll(/[A-Za-z]{2,}/g)) found.push(m[0]);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!skip(node.parentElement)) add(node.textContent);
+    }
+    for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+      if (skip(el)) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) add(el.getAttribute(name));
+    }
+    add(document.title);
+    return found;
+  }, ignore);
+  return [...new Set(words)].filter((w) => !SAME_IN_EVERY_LANGUAGE.has(w.toLowerCase()));
 }

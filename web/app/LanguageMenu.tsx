@@ -65,14 +65,13 @@ export function LanguageMenu() {
 
   return (
     <details ref={ref} className="relative">
-      <summary
-        className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden"
-        aria-label={t('language.menu', { language: current.name })}
-      >
+      <summary className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800 [&::-webkit-details-marker]:hidden">
         <Languages aria-hidden="true" className="size-4" />
-        <span aria-hidden="true" className="uppercase">
+        {/* Named by what it shows, as a button should be: "Language: AR". */}
+        <span className="sr-only">{t('language.label')} </span>
+        <abbr title={current.name} translate="no" className="uppercase no-underline">
           {current.code}
-        </span>
+        </abbr>
       </summary>
       <ul className="absolute end-0 top-full z-40 mt-1 w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
         <LanguageLinks itemClass="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100 aria-[current]:font-semibold dark:text-stone-100 dark:hover:bg-stone-800" />

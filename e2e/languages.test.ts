@@ -1,0 +1,207 @@
+// The calendar in its users' languages (docs/PRODUCT.md#languages), walked in Chromium against the real
+// build: the browser's language, the language menu (with and without JavaScript), right to left for
+// Arabic, only the shown language's catalogs downloaded, no English left on Arabic pages, axe, and
+// screenshots of every page in Arabic for people to look at.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import {
+  DESKTOP,
+  expectNoA11yViolations,
+  latinWordsOutsideUserText,
+  PHONE,
+  screenshot,
+  setupE2E,
+} from './support/browser';
+
+const e2e = setupE2E();
+const SITE_TITLE = 'Palestine Solidarity Calendar';
+
+type Catalog = Record<string, unknown>;
+const catalog = (language: string, ns: string): Catalog =>
+  JSON.parse(readFileSync(join('web', 'locales', language, `${ns}.json`), 'utf8')) as Catalog;
+/** One message of a catalog by its dotted key. */
+const text = (language: string, ns: string, key: string): string => {
+  let value: unknown = catalog(language, ns);
+  for (const part of key.split('.')) value = (value as Catalog)[part];
+  if (typeof value !== 'string') throw new Error(`${language}/${ns}: no message ${key}`);
+  return value;
+};
+
+/** Which language each catalog chunk of the build belongs to, from its manifest. */
+function catalogChunks(): Map<string, string> {
+  const manifest = JSON.parse(
+    readFileSync(join(inject('webRoot'), '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const chunks = new Map<string, string>();
+  for (const [source, { file }] of Object.entries(manifest)) {
+    const language = /^locales\/([\w-]+)\//.exec(source)?.[1];
+    if (language) chunks.set(`/${file}`, language);
+  }
+  return chunks;
+}
+
+/** The languages of the catalog chunks a page downloads from now on. */
+function watchCatalogs(page: Page): Set<string> {
+  const chunks = catalogChunks();
+  const languages = new Set<string>();
+  page.on('request', (request) => {
+    const language = chunks.get(new URL(request.url()).pathname);
+    if (language) languages.add(language);
+  });
+  return languages;
+}
+
+/** Console errors and React's hydration warnings. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+const htmlLangDir = (page: Page) =>
+  page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dir}`);
+
+describe('a browser that asks for Arabic', () => {
+  it('gets the calendar in Arabic, right to left, downloading Arabic catalogs only, hydrated without errors', async () => {
+    await createEvent(e2e.server.store, { title: 'Vigil for Gaza', city: 'Amman', country: 'Jordan' });
+    const page = await e2e.newPage({ viewport: PHONE, locale: 'ar-JO' });
+    const languages = watchCatalogs(page);
+    const errors = watchErrors(page);
+    await page.goto('/');
+    expect(await htmlLangDir(page)).toBe('ar rtl');
+    await page.getByRole('heading', { name: text('ar', 'events', 'list.upcoming') }).waitFor();
+    // The card's date is written the Arabic way (an Arabic month name), by Intl.
+    const card = page.getByRole('article').filter({ hasText: 'Vigil for Gaza' });
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر/);
+    expect([...languages]).toEqual(['ar']);
+    expect(errors).toEqual([]);
+    // The small-screen menu lists the app's pages in Arabic.
+    await page.getByRole('button', { name: text('ar', 'common', 'nav.openMenu') }).click();
+    await page
+      .getByRole('link', { name: text('ar', 'common', 'nav.submit') })
+      .first()
+      .waitFor();
+  });
+});
+
+describe('the language menu', () => {
+  it('switches a page to French, and the choice holds on the next pages', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    const languages = watchCatalogs(page);
+    await page.goto('/log');
+    expect(await htmlLangDir(page)).toBe('en ltr');
+    expect([...languages]).toEqual([]);
+    // Named by what it shows: "Language EN".
+    await page.getByRole('banner').getByText('Language EN').click();
+    await page.getByRole('link', { name: 'Français' }).first().click();
+    await page.waitForURL(/\/log\?lang=fr$/);
+    await page.getByRole('heading', { level: 1, name: text('fr', 'log', 'title') }).waitFor();
+    expect(await htmlLangDir(page)).toBe('fr ltr');
+    // The header's own links now lead to French pages without ?lang= (the cookie remembers).
+    await page
+      .getByRole('link', { name: text('fr', 'common', 'nav.submit') })
+      .first()
+      .click();
+    await page.waitForURL(/\/submit$/);
+    await page.reload();
+    expect(await htmlLangDir(page)).toBe('fr ltr');
+    await page
+      .getByRole('link', { name: text('fr', 'common', 'nav.events') })
+      .first()
+      .waitFor();
+    expect(languages.has('fr')).toBe(true);
+    expect(languages.has('ar')).toBe(false);
+  });
+
+  it('works without JavaScript: plain links, the page comes back in the chosen language', async () => {
+    const page = await e2e.newPage({ viewport: PHONE, javaScriptEnabled: false });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'العربية' }).click();
+    await page.waitForURL(/\?lang=ar$/);
+    expect(await htmlLangDir(page)).toBe('ar rtl');
+    await page.getByRole('heading', { name: text('ar', 'events', 'list.upcoming') }).waitFor();
+    // Remembered: the next page, asked for without ?lang=, is Arabic too.
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    expect(await htmlLangDir(page)).toBe('ar rtl');
+  });
+});
+
+describe('every page in Arabic', () => {
+  const pages = [
+    { path: '/', who: 'visitor', name: 'home' },
+    { path: '/event/:id', who: 'visitor', name: 'event' },
+    { path: '/log', who: 'visitor', name: 'log' },
+    { path: '/subscribe', who: 'visitor', name: 'subscribe' },
+    { path: '/about', who: 'visitor', name: 'about' },
+    { path: '/auth', who: 'visitor', name: 'auth' },
+    { path: '/submit', who: 'submitter', name: 'submit' },
+    { path: '/my-events', who: 'submitter', name: 'my-events' },
+    { path: '/account', who: 'submitter', name: 'account' },
+    { path: '/moderation', who: 'moderator', name: 'moderation' },
+    { path: '/no-such-page', who: 'visitor', name: 'not-found' },
+  ] as const;
+  let cookies: Record<'visitor' | 'submitter' | 'moderator', string | undefined>;
+  let approved: { id: string; title: string };
+
+  beforeAll(async () => {
+    const store = e2e.server.store;
+    const submitter = await createUser(store, { name: 'Layla' });
+    const moderator = await createModerator(store, { name: 'Omar' });
+    approved = await createEvent(store, {
+      title: 'Film night: Born in Gaza',
+      city: 'Paris',
+      country: 'France',
+      type: 'cultural',
+      organizer: 'Collectif Palestine',
+      createdBy: submitter.id,
+    });
+    await createEvent(store, {
+      title: 'Teach-in at the library',
+      status: 'pending',
+      createdBy: submitter.id,
+    });
+    cookies = {
+      visitor: undefined,
+      submitter: await sessionCookieFor(store, submitter),
+      moderator: await sessionCookieFor(store, moderator),
+    };
+  });
+
+  it.each(pages)(
+    '$name shows no English outside what people wrote, passes axe, and is photographed',
+    async ({ path, who, name }) => {
+      const url = path.replace(':id', approved.id);
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await e2e.newPage({ viewport, locale: 'ar', cookie: cookies[who] });
+        const errors = watchErrors(page);
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        expect(await htmlLangDir(page), url).toBe('ar rtl');
+        expect(
+          await latinWordsOutsideUserText(page, [SITE_TITLE, approved.title]),
+          `${url} (${size})`,
+        ).toEqual([]);
+        // The 404 page's own request answers 404, as it should.
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+        if (size === 'desktop') await expectNoA11yViolations(page, `${url} in Arabic`);
+        await screenshot(page, `ar-${name}-${size}-light`);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await screenshot(page, `ar-${name}-${size}-dark`);
+      }
+    },
+  );
+});
