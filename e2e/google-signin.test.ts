@@ -219,6 +219,29 @@ describe('Deleting an account that signs in with Google only (docs/PRODUCT.md#de
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete my account');
     await expectNoA11yViolations(page, '/account delete dialog, Google, confirmed');
     await screenshot(page, 'account-delete-google-confirmed-phone');
+
+    // Left too long (the server's clock says so): refused, back to "Confirm with Google", focus on it.
+    const db = e2e.server.store.db;
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lc', '=', leila.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('sessions')
+      .set({ reauthenticated_at: Date.now() - 6 * 60_000 })
+      .where('user_id', '=', id)
+      .execute();
+    await remove.click();
+    await dialog
+      .getByText('Your confirmation is more than 5 minutes old. Please confirm with Google again.')
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Confirm with Google');
+    expect(await dialog.getByRole('button', { name: 'Delete my account', exact: true }).count()).toBe(0);
+
+    const again = await confirmWithGoogle(page);
+    await dialog.getByText('Google confirmed it is you.', { exact: false }).waitFor();
+    await expect.poll(() => again.isClosed()).toBe(true);
     await remove.click();
 
     await page.waitForURL((url) => url.pathname === '/');
