@@ -7,7 +7,8 @@ import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './
 
 /**
  * The account page end to end (docs/PRODUCT.md#your-account): sign up, change the name, change the
- * password, download the data, delete the account; and a Google-only account's version of the page.
+ * password, download the data, delete the account. A Google-only account's version of the page, and its
+ * deletion confirmed with Google, is in google-signin.test.ts (it needs the test provider).
  */
 const e2e = setupE2E();
 
@@ -148,31 +149,6 @@ describe('/account', () => {
     await other
       .getByText('Invalid email or password. Please check your credentials and try again.')
       .waitFor();
-  });
-
-  it('a Google-only account has no password to change and confirms deletion with its address', async () => {
-    const user = await createUser(e2e.server.store, { name: 'Google Person', emailVerified: true });
-    const page = await e2e.newPage({
-      viewport: PHONE,
-      cookie: await sessionCookieFor(e2e.server.store, user),
-    });
-    await page.goto('/account');
-    await page
-      .getByText('You sign in with Google, so your account has no password here.', { exact: false })
-      .waitFor();
-    expect(await field(page, 'Current password').count()).toBe(0);
-    await page.getByRole('button', { name: 'Delete my account…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-    await dialog.getByText('type the email address of your account', { exact: false }).waitFor();
-    await field(page, 'Your email address').fill('someone-else@example.org');
-    await dialog.getByRole('button', { name: 'Delete my account', exact: true }).click();
-    await dialog.getByText('This is not the email address of your account').waitFor();
-    await expectNoA11yViolations(page, '/account delete dialog, Google');
-    await screenshot(page, 'account-delete-google-phone');
-    await field(page, 'Your email address').fill(user.email);
-    await dialog.getByRole('button', { name: 'Delete my account', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('page-notice').waitFor();
   });
 
   it('signs out everywhere, this browser too', async () => {

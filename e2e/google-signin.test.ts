@@ -149,3 +149,131 @@ describe('Google sign-in in a pop-up', () => {
     await screenshot(page, 'auth-google-blocked-phone');
   });
 });
+
+describe('Deleting an account that signs in with Google only (docs/PRODUCT.md#deleting-an-account)', () => {
+  const leila = {
+    sub: 'e2e-sub-delete',
+    email: 'leila@gmail.example',
+    email_verified: true,
+    name: 'Leila Haddad',
+  };
+
+  /** Sign in with Google as `who`, then open the delete dialog of /account. */
+  async function openDeleteDialog(who: typeof leila, viewport: { width: number; height: number }) {
+    provider.setIdentity(who);
+    const page = await openAuth(viewport);
+    const popup = await clickGoogle(page);
+    // The outcome, then the closed pop-up, each polled (a close event may come before anyone listens).
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await page.goto('/account');
+    await page
+      .getByText('You sign in with Google, so your account has no password here.', { exact: false })
+      .waitFor();
+    expect(await page.getByLabel('Current password', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    return { page, dialog };
+  }
+
+  async function confirmWithGoogle(page: Page) {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Confirm with Google' }).click(),
+    ]);
+    return popup;
+  }
+
+  it('confirms with Google in a pop-up (another Google account is refused), then deletes', async () => {
+    const { page, dialog } = await openDeleteDialog(leila, PHONE);
+    await dialog
+      .getByText('To confirm it is you, sign in to Google again in the window that opens.')
+      .waitFor();
+    // Focus is on the one thing to do; there is no way to delete yet.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm with Google');
+    expect(await dialog.getByRole('button', { name: 'Delete my account', exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await expectNoA11yViolations(page, '/account delete dialog, Google');
+    await screenshot(page, 'account-delete-google-phone');
+
+    // Signed in to Google as someone else: refused, in the dialog, and nothing is deleted.
+    provider.setIdentity({ ...leila, sub: 'e2e-sub-not-leila', email: 'not.leila@gmail.example' });
+    const wrong = await confirmWithGoogle(page);
+    await dialog.getByText('Google did not confirm it is you.').waitFor();
+    await expect.poll(() => wrong.isClosed()).toBe(true);
+    await dialog
+      .getByText('This is not the Google account you sign in with here.', { exact: false })
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Delete my account', exact: true }).count()).toBe(0);
+    await expectNoA11yViolations(page, '/account delete dialog, Google, refused');
+    await screenshot(page, 'account-delete-google-refused-phone');
+
+    // The right Google account: confirmed, and the final button takes focus.
+    provider.setIdentity(leila);
+    const right = await confirmWithGoogle(page);
+    await dialog.getByText('Google confirmed it is you.', { exact: false }).waitFor();
+    await expect.poll(() => right.isClosed()).toBe(true);
+    const remove = dialog.getByRole('button', { name: 'Delete my account', exact: true });
+    await remove.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete my account');
+    await expectNoA11yViolations(page, '/account delete dialog, Google, confirmed');
+    await screenshot(page, 'account-delete-google-confirmed-phone');
+
+    // Left too long (the server's clock says so): refused, back to "Confirm with Google", focus on it.
+    const db = e2e.server.store.db;
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lc', '=', leila.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('sessions')
+      .set({ reauthenticated_at: Date.now() - 6 * 60_000 })
+      .where('user_id', '=', id)
+      .execute();
+    await remove.click();
+    await dialog
+      .getByText('Your confirmation is more than 5 minutes old. Please confirm with Google again.')
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Confirm with Google');
+    expect(await dialog.getByRole('button', { name: 'Delete my account', exact: true }).count()).toBe(0);
+
+    const again = await confirmWithGoogle(page);
+    await dialog.getByText('Google confirmed it is you.', { exact: false }).waitFor();
+    await expect.poll(() => again.isClosed()).toBe(true);
+    await remove.click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Your account is deleted.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
+    const row = await e2e.server.store.db
+      .selectFrom('users')
+      .select(['deleted_at', 'google_sub'])
+      .where('email_lc', '=', leila.email)
+      .executeTakeFirst();
+    // The tombstone no longer has the address (nor the Google link): no row by it.
+    expect(row).toBeUndefined();
+  });
+
+  it('says so when the confirmation is cancelled, and deletes nothing', async () => {
+    const sami = { sub: 'e2e-sub-cancel', email: 'sami@gmail.example', email_verified: true, name: 'Sami' };
+    const { page, dialog } = await openDeleteDialog(sami, DESKTOP);
+    provider.holdNextAuthorization();
+    const popup = await confirmWithGoogle(page);
+    await popup.getByRole('heading', { name: 'Choose an account' }).waitFor();
+    await dialog.getByRole('button', { name: 'Waiting for Google…' }).waitFor();
+    await popup.close();
+    await dialog.getByText('Confirming with Google was cancelled. Nothing was deleted.').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Confirm with Google' }).isEnabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Focus goes back to the button that opened the dialog.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Delete my account…');
+    const row = await e2e.server.store.db
+      .selectFrom('users')
+      .select('deleted_at')
+      .where('email_lc', '=', sami.email)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).toBeNull();
+  });
+});

@@ -92,6 +92,23 @@ export const googleError = {
   cancelled: () => new AppError(400, 'auth/cancelled-popup-request', 'Google sign-in was cancelled.'),
   notConfigured: () =>
     new AppError(404, 'auth/operation-not-allowed', 'Google sign-in is not set up on this server.'),
+  /** Confirming with Google (re-authentication) for an account that is not linked to Google. */
+  notLinked: () =>
+    new AppError(409, 'auth/no-google-account', 'Your account is not linked to a Google account.'),
+  /** Re-authentication came back signed in to another Google account than the one linked to this account. */
+  otherAccount: () =>
+    new AppError(
+      403,
+      'auth/reauthentication-other-account',
+      'This is not the Google account you sign in with here. Nothing was changed: confirm with the Google account linked to your account.',
+    ),
+  /** Google says the person last signed in too long ago: it did not ask for their credentials just now. */
+  staleAuthentication: () =>
+    new AppError(
+      403,
+      'auth/reauthentication-too-old',
+      'Google did not confirm that you signed in just now. Nothing was changed: please try again.',
+    ),
 };
 
 /** Refusals of the account and email endpoints (docs/EMAIL.md), each with its stable code. */
@@ -116,5 +133,12 @@ export const accountError = {
       409,
       'no_password',
       'Your account signs in with Google only, so it has no password to change.',
+    ),
+  /** Deleting an account without a password needs a recent Google re-authentication on this session. */
+  reauthenticationRequired: (minutes: number) =>
+    new AppError(
+      403,
+      'reauthentication_required',
+      `Confirm with Google first: deleting your account needs you to have signed in to Google again within the last ${minutes} minutes.`,
     ),
 };

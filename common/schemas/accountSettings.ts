@@ -12,8 +12,6 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: 'Enter your current password',
   wrongPassword: 'This is not your current password',
   confirmationRequired: 'Enter your password to confirm',
-  emailConfirmationRequired: 'Type your email address to confirm',
-  emailMismatch: 'This is not the email address of your account',
 } as const;
 
 /** Any password up to the maximum: a wrong one is answered as wrong, whatever its length. */
@@ -34,15 +32,12 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /**
- * Deleting is confirmed with the password; an account without one (Google only) types its email
- * address instead. The server says which it needed when the wrong one is missing.
+ * Deleting is confirmed with the password. An account without one (Google only) sends no body field:
+ * it signs in to Google again first (GET /api/auth/google/reauthenticate), and the server checks that
+ * this session did so within the last few minutes.
  */
 export const deleteAccountSchema = z.object({
   password: currentPassword(ACCOUNT_MESSAGES.confirmationRequired).optional(),
-  email: z
-    .string({ error: ACCOUNT_MESSAGES.emailConfirmationRequired })
-    .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
-    .optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 

@@ -122,8 +122,20 @@ export const AUTH_ERROR_CODES = [
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
-/** What the Google pop-up tells the page that opened it. */
-export type GoogleSignInResult = { ok: true } | { ok: false; code: string; message: string };
+/**
+ * What a Google pop-up is for: signing in, or confirming who one is again before deleting an account
+ * (docs/PRODUCT.md#deleting-an-account). The server keeps it in the sealed flow cookie.
+ */
+export type GooglePurpose = 'sign-in' | 'reauthenticate';
+
+/**
+ * What the Google pop-up tells the page that opened it. `purpose` is set on a re-authentication's
+ * results (a sign-in's have none), so a page waiting for one never takes the other; a failure that came
+ * before the flow was known (no flow cookie) has none either.
+ */
+export type GoogleSignInResult =
+  | { ok: true; purpose?: 'reauthenticate' }
+  | { ok: false; code: string; message: string; purpose?: 'reauthenticate' };
 
 /** The same-origin channel the pop-up reports on (see web/public/auth-popup.js). */
 export const GOOGLE_RESULT_CHANNEL = 'palcal-google-sign-in';

@@ -5,11 +5,19 @@ import { LIMITS } from '../../common/limits';
 import { emailSchema } from '../../common/schemas/auth';
 import { withoutRefusedCharacters } from '../../common/text';
 import type { Env } from '../env';
-import { AppError, googleError } from '../errors';
+import { AppError, googleError, unauthenticated } from '../errors';
 import { findUnstorableText } from '../storableText';
 import type { Database, UserRow } from '../store/schema';
-import { getUserByEmail, getUserByGoogleSub, insertUser, isUniqueViolation } from '../store/users';
+import {
+  getUserByEmail,
+  getUserByGoogleSub,
+  getUserById,
+  insertUser,
+  isUniqueViolation,
+} from '../store/users';
+import type { Actor } from './actor';
 import { deleteEmailTokens } from './emailTokens';
+import { markSessionReauthenticated, REAUTHENTICATION_WINDOW_MS } from './sessions';
 
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce, done by
@@ -42,11 +50,17 @@ const SUBJECT = /^[\x21-\x7e]{1,255}$/;
 
 // --- The flow cookie: state, nonce and PKCE verifier, encrypted and authenticated by the server ---
 
-interface Flow {
+export interface Flow {
   state: string;
   nonce: string;
   verifier: string;
   expiresAt: number;
+  /**
+   * Set when the flow confirms who a signed-in person is (re-authentication before deleting the account,
+   * docs/PRODUCT.md#deleting-an-account), with whom it was started for. Absent for a sign-in. Kept here,
+   * sealed, so nothing the browser sends can turn a sign-in into a re-authentication or the reverse.
+   */
+  reauthenticate?: { userId: string };
 }
 
 /**
@@ -73,6 +87,7 @@ export function openFlow(env: Env, sealed: string | undefined, now = Date.now())
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
     const flow = JSON.parse(text) as Flow;
     if (typeof flow.expiresAt !== 'number' || flow.expiresAt <= now) return null;
+    if (flow.reauthenticate !== undefined && typeof flow.reauthenticate?.userId !== 'string') return null;
     return flow;
   } catch {
     return null;
@@ -108,14 +123,22 @@ export class GoogleClient {
     return this.config;
   }
 
-  /** The provider URL to send the pop-up to, and the sealed flow record for the cookie. */
-  async start(now = Date.now()): Promise<{ url: string; sealedFlow: string }> {
+  /**
+   * The provider URL to send the pop-up to, and the sealed flow record for the cookie. A sign-in lets the
+   * person pick an account (`prompt=select_account`); a re-authentication (`reauthenticate`) makes Google
+   * ask for their credentials again (`prompt=login`, `max_age=0`) whatever session Google holds.
+   */
+  async start(
+    options: { reauthenticate?: { userId: string } } = {},
+    now = Date.now(),
+  ): Promise<{ url: string; sealedFlow: string }> {
     const config = await this.configuration();
     const flow: Flow = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
       verifier: oidc.randomPKCECodeVerifier(),
       expiresAt: now + FLOW_TTL_MS,
+      ...(options.reauthenticate ? { reauthenticate: { userId: options.reauthenticate.userId } } : {}),
     };
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: googleCallbackUrl(this.env),
@@ -125,18 +148,20 @@ export class GoogleClient {
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
-      prompt: 'select_account',
+      ...(flow.reauthenticate ? { prompt: 'login', max_age: '0' } : { prompt: 'select_account' }),
     });
     return { url: url.href, sealedFlow: sealFlow(this.env, flow) };
   }
 
-  /** Exchange the code and return the verified ID token's claims. Throws an AppError. */
-  async finish(query: string, sealedFlow: string | undefined): Promise<oidc.IDToken> {
+  /**
+   * Exchange the code and return the verified ID token's claims. `flow` is the opened flow cookie (null
+   * when absent, expired or forged). Throws an AppError.
+   */
+  async finish(query: string, flow: Flow | null): Promise<oidc.IDToken> {
     const params = new URLSearchParams(query);
     const error = params.get('error');
     if (error === 'access_denied') throw googleError.cancelled();
     if (error) throw googleError.provider();
-    const flow = openFlow(this.env, sealedFlow);
     if (!flow) throw googleError.invalidState();
     const config = await this.configuration().catch(() => {
       throw googleError.provider('Google could not be reached. Please try again.');
@@ -235,4 +260,38 @@ async function takeOverUnprovedAccount(db: Kysely<Database>, user: UserRow, sub:
   const raced = await getUserByGoogleSub(db, sub);
   if (raced) return raced;
   throw googleError.accountExists();
+}
+
+// --- Claims → re-authentication ---
+
+/**
+ * A re-authentication came back (docs/PRODUCT.md#deleting-an-account): the person signed in to Google
+ * again. It counts only for the account that started it, still signed in on this browser, and only when
+ * Google's subject is the one linked to that account; then this session is marked re-authenticated.
+ * Google does not promise `auth_time` (its discovery lists no such claim, so openid-client's `maxAge`
+ * check, which requires it, is not used); when present it must be recent. Throws an AppError.
+ */
+export async function confirmReauthentication(
+  db: Kysely<Database>,
+  input: {
+    claims: oidc.IDToken;
+    flow: Flow & { reauthenticate: { userId: string } };
+    /** Who this browser is signed in as now, and its session cookie's token. */
+    actor: Actor | null;
+    sessionToken: string | undefined;
+  },
+  now = Date.now(),
+): Promise<void> {
+  const { claims, flow, actor, sessionToken } = input;
+  if (!actor || !sessionToken) throw unauthenticated();
+  // Signed out and in as someone else since the flow started: it was not this person's confirmation.
+  if (actor.id !== flow.reauthenticate.userId) throw googleError.invalidState();
+  const user = await getUserById(db, actor.id);
+  if (!user) throw unauthenticated();
+  if (user.google_sub === null) throw googleError.notLinked();
+  if (claims.sub !== user.google_sub) throw googleError.otherAccount();
+  if (typeof claims.auth_time === 'number' && now - claims.auth_time * 1000 > REAUTHENTICATION_WINDOW_MS) {
+    throw googleError.staleAuthentication();
+  }
+  if (!(await markSessionReauthenticated(db, sessionToken, user.id, now))) throw unauthenticated();
 }

@@ -8,9 +8,15 @@ import { escapeHtml } from '../html/shell';
  */
 export function renderGoogleResultPage(result: GoogleSignInResult): string {
   const data = escapeHtml(JSON.stringify(result));
-  const text = result.ok ? 'You are signed in. You can close this window.' : result.message;
-  const next = result.ok ? '/' : '/auth';
-  const linkText = result.ok ? 'Continue' : 'Back to sign in';
+  // A re-authentication was started from the account page, and goes back there.
+  const reauthenticating = result.purpose === 'reauthenticate';
+  const done = reauthenticating
+    ? 'You are confirmed. You can close this window.'
+    : 'You are signed in. You can close this window.';
+  const text = result.ok ? done : result.message;
+  const next = reauthenticating ? '/account' : result.ok ? '/' : '/auth';
+  const linkText = reauthenticating ? 'Back to your account' : result.ok ? 'Continue' : 'Back to sign in';
+  const title = reauthenticating ? 'Confirm with Google' : 'Google sign-in';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -18,7 +24,7 @@ export function renderGoogleResultPage(result: GoogleSignInResult): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="google-sign-in-result" content="${data}">
-<title>Google sign-in</title>
+<title>${title}</title>
 <script src="/auth-popup.js" defer></script>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}a{color:#007a3d}</style>
 </head>

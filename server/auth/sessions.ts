@@ -104,3 +104,43 @@ export async function deleteSessionsOfUser(
 export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/**
+ * How long signing in to Google again (docs/PRODUCT.md#deleting-an-account) lets this session do what
+ * needs it: long enough to read the dialog and press the button, short enough that a session left open
+ * on a shared computer does not stay able to delete the account.
+ */
+export const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
+
+/** Mark the session of `token`, which must be `userId`'s, as re-authenticated now. */
+export async function markSessionReauthenticated(
+  db: Kysely<Database>,
+  token: string,
+  userId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ reauthenticated_at: now })
+    .where('id', '=', hashToken(token))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the session of `token` was re-authenticated within REAUTHENTICATION_WINDOW_MS. */
+export async function isRecentlyReauthenticated(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const row = await db
+    .selectFrom('sessions')
+    .select('reauthenticated_at')
+    .where('id', '=', hashToken(token))
+    .executeTakeFirst();
+  const at = row?.reauthenticated_at ?? null;
+  // A time ahead of this server's clock (another app server's clock running fast) counts as now.
+  return at !== null && now - at <= REAUTHENTICATION_WINDOW_MS;
+}

@@ -126,17 +126,25 @@ const accountSettingsPaths: Record<string, JsonObject> = {
       tags: ['Account'],
       summary: 'Delete my account',
       description:
-        'Confirmed with `password`, or, for an account without one (Google only), with `email`: its address ' +
-        'typed out. Events waiting for review are withdrawn; published events and reports stay with no link ' +
-        'to the person; sessions, links, email choices and unsent email end. Signs this browser out.',
+        'Confirmed with `password`. An account without one (Google only) sends no field: this session must ' +
+        'have signed in to Google again (the pop-up at `GET /api/auth/google/reauthenticate`, which asks ' +
+        'Google for a fresh sign-in with the Google account linked to the account) within the last 5 minutes. ' +
+        'Events waiting for review are withdrawn; published events and reports stay with no link to the ' +
+        'person; sessions, links, email choices and unsent email end. Signs this browser out.',
       requestBody: body({
         type: 'object',
-        properties: { password, email: { type: 'string', maxLength: 254 } },
+        properties: { password },
       }),
       responses: {
         '200': json('Deleted.', 'Accepted'),
-        '400': error('The confirmation is missing or wrong (`auth/wrong-password` or `validation_failed`).'),
+        '400': error(
+          'The password is missing or wrong (`validation_failed` or `auth/wrong-password`), for an account that has one.',
+        ),
         '401': error('Not signed in.'),
+        '403': error(
+          'An account without a password that did not confirm with Google on this session in the last 5 minutes ' +
+            '(`reauthentication_required`).',
+        ),
         '429': error('Too many password attempts for this account.'),
       },
     },

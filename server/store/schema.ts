@@ -38,6 +38,8 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   last_seen_at: number;
+  /** When the person last signed in to Google again on this session to confirm it is them (0011). */
+  reauthenticated_at: number | null;
 }
 
 export interface EventsTable {

@@ -11,6 +11,8 @@ export interface GoogleIdentity {
   email: string;
   email_verified: boolean;
   name: string;
+  /** When the person last entered their credentials at Google, in seconds (absent unless set, like Google's). */
+  auth_time?: number;
 }
 
 export interface GoogleTestProvider {

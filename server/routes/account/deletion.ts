@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, deleteAccountSchema } from '../../../common/schemas/a
 import { clearSessionCookie } from '../../auth/cookies';
 import { verifyPassword } from '../../auth/passwords';
 import { AUTH_RATE_RULES } from '../../auth/rateLimits';
+import { isRecentlyReauthenticated, REAUTHENTICATION_WINDOW_MS, SESSION_COOKIE } from '../../auth/sessions';
 import { deleteAccount } from '../../commands/deleteAccount';
 import type { AppContext } from '../../context';
 import { accountError, invalidField, unauthenticated } from '../../errors';
@@ -18,8 +19,9 @@ export const ACCOUNT_DELETED_MESSAGE = 'Your account is deleted.';
 
 /**
  * "Delete my account" (docs/PRODUCT.md#deleting-an-account): confirmed with the password, or for an
- * account without one (Google only) with its email address typed out; then one transaction
- * (server/commands/deleteAccount.ts) and this browser is signed out.
+ * account without one (Google only) by signing in to Google again on this session within the last few
+ * minutes (re-authentication); then one transaction (server/commands/deleteAccount.ts) and this browser
+ * is signed out.
  */
 export function registerDeletionRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   const db = store.db;
@@ -37,11 +39,10 @@ export function registerDeletionRoutes(app: FastifyInstance, { store, env }: App
       if (!(await verifyPassword(input.password, user.password_hash))) {
         throw accountError.wrongPassword('password', ACCOUNT_MESSAGES.wrongPassword);
       }
-    } else {
-      const typed = input.email?.trim() ?? '';
-      if (typed === '') throw invalidField('email', ACCOUNT_MESSAGES.emailConfirmationRequired);
-      // Addresses compare case-insensitively everywhere in the app (users.email_lc).
-      if (typed.toLowerCase() !== user.email_lc) throw invalidField('email', ACCOUNT_MESSAGES.emailMismatch);
+    } else if (!(await isRecentlyReauthenticated(db, request.cookies[SESSION_COOKIE]))) {
+      // No password to ask for: this session must have signed in to Google again just now
+      // (GET /api/auth/google/reauthenticate, server/auth/google.ts).
+      throw accountError.reauthenticationRequired(REAUTHENTICATION_WINDOW_MS / 60_000);
     }
     await deleteAccount(db, { userId: user.id });
     clearSessionCookie(reply, env);

@@ -9,6 +9,7 @@ import * as m0007 from './0007_health_probe';
 import * as m0008 from './0008_event_shape';
 import * as m0009 from './0009_event_ownership';
 import * as m0010 from './0010_account_deletion';
+import * as m0011 from './0011_session_reauthentication';
 import * as m0012 from './0012_search_folding';
 
 /**
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0008_event_shape': m0008,
   '0009_event_ownership': m0009,
   '0010_account_deletion': m0010,
-  // 0011 is taken by work in progress elsewhere; the migrator runs them in name order.
+  // Landed after 0012: a database that already ran 0012 runs 0011 next (db.ts allows the out-of-order run).
+  '0011_session_reauthentication': m0011,
   '0012_search_folding': m0012,
 };

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signInFormSchema, signUpSchema } from '../../../../common/schemas/auth';
+import { GoogleButton } from '../../../components/GoogleButton';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
@@ -11,7 +12,6 @@ import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
 import { useSignUp } from '../api/signUp';
 import { emailAuthErrorMessage, fieldMessage, googleErrorMessage } from '../lib/messages';
-import { GoogleButton } from './GoogleButton';
 
 export type AuthMode = 'signIn' | 'signUp';
 type Field = 'name' | 'email' | 'password';

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/Button';
+import type { Ref } from 'react';
+import { buttonClass } from './ui/Button';
 
 /** Google's "G", bundled with the app (no request to Google until the person chooses to sign in). */
 function GoogleMark() {
@@ -25,19 +26,27 @@ function GoogleMark() {
   );
 }
 
+/** "Continue with Google" (sign-in) or "Confirm with Google" (before deleting a Google-only account). */
 export function GoogleButton({
   label,
   busy,
   onClick,
+  buttonRef,
+  describedBy,
 }: {
   label: string;
   busy: boolean;
   onClick: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+  /** The id of what the button needs said with it (the dialog's explanation). */
+  describedBy?: string;
 }) {
   return (
     <button
+      ref={buttonRef}
       type="button"
       onClick={onClick}
+      aria-describedby={describedBy}
       aria-busy={busy || undefined}
       className={buttonClass('secondary', 'md', 'w-full')}
     >
