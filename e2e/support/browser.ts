@@ -209,6 +209,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'webcal',
   'markdown',
   'openstreetmap',
+  'openapi',
   'apple',
   'outlook',
   'ical',
@@ -239,7 +240,8 @@ export async function latinWordsOutsideUserText(page: Page, ignore: string[]): P
     };
     const add = (text: string | null) => {
       if (!text) return;
-      let rest = text;
+      // Email addresses are people's own.
+      let rest = text.replace(/[^\s@]+@[^\s@]+/g, ' ');
       for (const k of known) rest = rest.split(k).join(' ');
       for (const m of rest.matchAll(/[A-Za-z]{2,}/g)) found.push(m[0]);
     };

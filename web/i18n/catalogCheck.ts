@@ -102,3 +102,32 @@ if (import.meta.main) {
   }
   process.exitCode = count === 0 ? 0 : 1;
 }
+
+/**
+ * English keys no code uses: a key is used when the code has it as a string ('detail.title',
+ * 'events:detail.title'), or a plural key's base, or a template that builds it
+ * (`reportReasons.${reason}`, `${action}.title`, `errors.${code}`). Sources are the code's text.
+ */
+export function unusedKeys(sources: string[]): string[] {
+  const code = sources.join('\n');
+  const strings = new Set<string>();
+  for (const m of code.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`$\n]*)`/g)) {
+    strings.add((m[1] ?? m[2] ?? m[3] ?? '').replace(/^\w+:/, ''));
+  }
+  // The fixed start of a built key (`reportReasons.${`) and its fixed end (`}.title``).
+  const starts = [...code.matchAll(/`(?:\w+:)?([A-Za-z][\w./-]*)\$\{/g)].map((m) => m[1] ?? '');
+  const ends = [...code.matchAll(/\}(\.[A-Za-z][\w.]*)`/g)].map((m) => m[1] ?? '');
+  const unused: string[] = [];
+  for (const ns of namespaces('en')) {
+    for (const key of readCatalog('en', ns).keys()) {
+      const base = key.replace(PLURAL_SUFFIX, '');
+      const used =
+        strings.has(key) ||
+        strings.has(base) ||
+        starts.some((s) => base.startsWith(s)) ||
+        ends.some((e) => base.endsWith(e));
+      if (!used) unused.push(`${ns}.json: ${key}`);
+    }
+  }
+  return unused;
+}

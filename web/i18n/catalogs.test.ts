@@ -1,15 +1,25 @@
 // Every language the app offers is complete (docs/PRODUCT.md#languages): a catalog per English one,
 // the same keys, the plural forms the language needs, the same placeholders and tags.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../common/i18n/languages';
-import { catalogProblems, LOCALES_DIR, tokensOf } from './catalogCheck';
+import { catalogProblems, LOCALES_DIR, tokensOf, unusedKeys } from './catalogCheck';
 
 describe('the catalogs', () => {
   it('exist for exactly the languages the app offers', () => {
     expect(readdirSync(LOCALES_DIR).sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it('hold no message the code does not use', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const sources = ['web', 'server', 'common'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes('locales'))
+        .map((f) => readFileSync(join(root, dir, f), 'utf8')),
+    );
+    expect(unusedKeys(sources)).toEqual([]);
   });
 
   it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('are complete in %s', (language) => {

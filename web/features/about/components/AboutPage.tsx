@@ -50,6 +50,8 @@ export default function AboutPage() {
         {about.data ? (
           <div
             className={prose}
+            // The operators' own words, in whatever language they wrote them.
+            dir="auto"
             data-testid="about-text"
             // Rendered by the server from Markdown without raw HTML, images or unsafe links (server/about/render.ts).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: see above

@@ -57,6 +57,9 @@ export function CopyField({
             readOnly
             rows={4}
             value={value}
+            // Code and addresses read left to right in every language, and are not to be translated.
+            dir="ltr"
+            translate="no"
             onFocus={(e) => e.currentTarget.select()}
             className={`${fieldClass} resize-y`}
           />
@@ -67,6 +70,8 @@ export function CopyField({
             readOnly
             type="text"
             value={value}
+            dir="ltr"
+            translate="no"
             onFocus={(e) => e.currentTarget.select()}
             className={fieldClass}
           />
