@@ -20,6 +20,15 @@ describe('GET /api/about', () => {
       expect(body.html).toContain('<h2 id="who-runs-this-calendar">Who runs this calendar</h2>');
       expect(body.html).toContain('<h2 id="moderation-policy">Moderation policy</h2>');
       expect(body.html).toContain('ABOUT_FILE');
+      // In the visitor's language, its sections keeping the ids the footer links to.
+      const arabic = (await (await server.fetch('/api/about?lang=ar')).json()) as { html: string };
+      expect(arabic.html).toContain('<h2 id="contact">');
+      expect(arabic.html).toContain('<h2 id="moderation-policy">');
+      expect(arabic.html).toContain('ABOUT_FILE');
+      expect(arabic.html).not.toContain('Moderation policy');
+      const french = await server.fetch('/api/about', { headers: { 'accept-language': 'fr-FR' } });
+      expect(french.headers.get('vary')).toBe('Accept-Language, Cookie');
+      expect(((await french.json()) as { html: string }).html).toContain('<h2 id="what-verified-means">');
     } finally {
       await server.close();
     }
@@ -66,6 +75,12 @@ describe('renderAbout', () => {
   it('gives each heading its own id', () => {
     expect(renderAbout('## Contact\n\n## Contact\n\n## Qui sommes-nous ?')).toBe(
       '<h2 id="contact">Contact</h2>\n<h2 id="contact-2">Contact</h2>\n<h2 id="qui-sommes-nous">Qui sommes-nous ?</h2>\n',
+    );
+  });
+
+  it('takes an id written after a heading, so a translated heading keeps its link', () => {
+    expect(renderAbout('## التواصل {#contact}\n\n## Contacto **ya** {#contact-us}')).toBe(
+      '<h2 id="contact">التواصل</h2>\n<h2 id="contact-us">Contacto <strong>ya</strong></h2>\n',
     );
   });
 });

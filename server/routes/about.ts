@@ -1,14 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_CODES, type Language } from '../../common/i18n/languages';
 import type { AboutPage } from '../../common/schemas/about';
-import { DEFAULT_ABOUT } from '../about/defaultAbout';
+import { DEFAULT_ABOUT_BY_LANGUAGE } from '../about/defaultAboutTranslations';
 import { renderAbout } from '../about/render';
 import type { AppContext } from '../context';
 import { StartupError } from '../store/db';
 
-/** The About page's text, read once at start: from ABOUT_FILE, or the default that says what to write. */
-export function loadAbout(path: string | undefined): AboutPage {
-  if (!path) return { html: renderAbout(DEFAULT_ABOUT), custom: false };
+/**
+ * The About page's text in each language, read once at start: from ABOUT_FILE (the operators' own
+ * words, the same in every language), or the default that says what to write, in each language.
+ */
+export function loadAbout(path: string | undefined): (language: Language) => AboutPage {
+  if (!path) {
+    const pages = new Map(
+      LANGUAGE_CODES.map((l) => [l, { html: renderAbout(DEFAULT_ABOUT_BY_LANGUAGE[l]), custom: false }]),
+    );
+    return (language) => pages.get(language) ?? { html: '', custom: false };
+  }
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -16,14 +25,16 @@ export function loadAbout(path: string | undefined): AboutPage {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new StartupError(`ABOUT_FILE ${path} cannot be read (${reason}).`);
   }
-  return { html: renderAbout(text), custom: true };
+  const page = { html: renderAbout(text), custom: true };
+  return () => page;
 }
 
 /** `GET /api/about`: who runs the calendar, how to reach them, the moderation policy (docs/PRODUCT.md#about). */
 export function registerAboutRoutes(app: FastifyInstance, { env }: AppContext): void {
   const about = loadAbout(env.ABOUT_FILE);
-  app.get('/api/about', async (_request, reply): Promise<AboutPage> => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return about;
+  app.get('/api/about', async (request, reply): Promise<AboutPage> => {
+    // The default text comes in the visitor's language (server/i18n/language.ts).
+    reply.header('Cache-Control', 'public, max-age=300').header('Vary', 'Accept-Language, Cookie');
+    return about(request.language);
   });
 }
