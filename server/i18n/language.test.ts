@@ -119,9 +119,12 @@ describe('the language of a page', () => {
     expect(renders() - first).toBe(3);
   });
 
-  it('comes in the shell of pages the browser renders too', async () => {
+  it('comes in the shell of pages the browser renders too; public ones list their languages', async () => {
     const html = await (await server.fetch('/submit', { headers: { cookie: 'lang=ar' } })).text();
     expect(htmlTag(html)).toBe('<html lang="ar" dir="rtl">');
     expect(html).toContain('common-ar1.js');
+    expect(html).not.toContain('hreflang');
+    const log = await (await server.fetch('/log?lang=tr')).text();
+    expect(log).toContain('<link rel="alternate" hreflang="id" href="https://calendar.example/log?lang=id">');
   });
 });
