@@ -224,7 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       globIgnore: ['assets/**'],
       // The build writes .br and .gz beside each asset (vite.config.ts): served as they are, no CPU per request.
       preCompressed: true,
-      // Other sites' pages load embed.js to size the calendar's frame (docs/PRODUCT.md#embed).
+      // Other sites' pages load embed.js to size the calendar's frame (docs/PRODUCT.md#subscribe-and-embed).
       setHeaders: (res, path) => {
         if (path.endsWith(`${sep}embed.js`)) res.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },

@@ -54,7 +54,7 @@ function eventItem(row: EventRow, publicUrl: string): string {
 
 /**
  * The list partner sites show in an <iframe>: plain HTML, one stylesheet, and one small script that
- * only tells the framing page its height (docs/PRODUCT.md#embed).
+ * only tells the framing page its height (docs/PRODUCT.md#subscribe-and-embed).
  */
 export function renderEmbedPage({ siteTitle, publicUrl, filters, rows, theme }: EmbedPageInput): string {
   const home = `${publicUrl}/${filterQuery(filters)}`;
