@@ -191,10 +191,17 @@ describe('every page in Arabic', () => {
         await page.goto(url);
         await page.waitForLoadState('networkidle');
         expect(await htmlLangDir(page), url).toBe('ar rtl');
-        expect(
-          await latinWordsOutsideUserText(page, [SITE_TITLE, approved.title]),
-          `${url} (${size})`,
-        ).toEqual([]);
+        // People's names and event titles also appear inside the app's own sentences (an account menu
+        // "for Layla", a button "Add … to calendar"), where no element can isolate them.
+        const people = [
+          SITE_TITLE,
+          'Vigil for Gaza',
+          'Teach-in at the library',
+          approved.title,
+          'Layla',
+          'Omar',
+        ];
+        expect(await latinWordsOutsideUserText(page, people), `${url} (${size})`).toEqual([]);
         // The 404 page's own request answers 404, as it should.
         expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
         if (size === 'desktop') await expectNoA11yViolations(page, `${url} in Arabic`);
