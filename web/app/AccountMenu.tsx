@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CalendarDays, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDirection } from '../lib/useDirection';
 import { accountTriggerClass } from './accountTrigger';
 
 const itemClass =
@@ -21,10 +22,11 @@ export default function AccountMenu({
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
+  const dir = useDirection();
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while it is open, which
     // screen readers handle badly; a menu closes on Escape or an outside click anyway.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} dir={dir}>
       <DropdownMenu.Trigger className={accountTriggerClass} aria-label={t('nav.accountMenu', { name })}>
         <span dir="auto" className="max-w-40 truncate">
           {name}

@@ -4,6 +4,7 @@ import type { AnchorHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { type ButtonSize, type ButtonVariant, buttonClass } from '../../../components/ui/Button';
+import { useDirection } from '../../../lib/useDirection';
 import { CALENDAR_NS } from '../catalog';
 import { type CalendarEvent, googleCalendarUrl } from '../links';
 
@@ -58,10 +59,11 @@ export function AddToCalendar({
   defaultOpen = false,
 }: AddToCalendarProps) {
   const { t } = useTranslation(CALENDAR_NS);
+  const dir = useDirection();
   const google = googleCalendarUrl(event, window.location.origin);
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} dir={dir}>
       <DropdownMenu.Trigger
         className={buttonClass(variant, size, compact ? 'px-2!' : '')}
         title={compact ? t('add.button') : undefined}

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useDirection } from '../../../lib/useDirection';
 import messages from '../../../locales/en/moderation.json';
 import {
   useAcceptChange,
@@ -90,6 +91,7 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
 function Dashboard({ userId, email, role }: { userId: string; email: string; role: string }) {
   const { t } = useTranslation('moderation');
   const [tab, setTab] = useState<ModerationTab>('pending');
+  const dir = useDirection();
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -213,7 +215,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
 
       <ActionFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
 
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} className="mt-6">
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} dir={dir} className="mt-6">
         <Tabs.List
           ref={tabsRef}
           aria-label={t('tabsLabel')}
