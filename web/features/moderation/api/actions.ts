@@ -1,4 +1,5 @@
 import { useMutation, useMutationState } from '@tanstack/react-query';
+import type { EventDto, ScheduleInput } from '../../../../common/schemas/events';
 import type {
   ApproveInput,
   DismissResult,
@@ -110,6 +111,29 @@ export function useVerifyEvent() {
     mutationKey: moderationKeys.action,
     mutationFn: ({ eventId, verified, version }: ActionVariables & { verified: boolean; version: number }) =>
       api<ModerationActionResult>(path(eventId, 'verify'), { method: 'POST', body: { verified, version } }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Cancel or postpone a published event (with an optional note for attendees), or put it back to going
+ * ahead: the endpoint the event's page uses (`POST /api/events/:id/schedule`, docs/PRODUCT.md#cancelled-and-postponed),
+ * from the event's `version` the moderator saw (409 if it changed since).
+ */
+export function useChangeSchedule() {
+  const refresh = useRefreshAfterAction();
+  return useMutation({
+    mutationKey: moderationKeys.action,
+    mutationFn: ({
+      eventId,
+      schedule,
+      note,
+      version,
+    }: ActionVariables & ScheduleInput & { version: number }) =>
+      api<EventDto>(`/api/events/${encodeURIComponent(eventId)}/schedule`, {
+        method: 'POST',
+        body: { schedule, note, version },
+      }),
     onSettled: refresh,
   });
 }

@@ -1,12 +1,26 @@
-import { BadgeCheck, BadgeX, CalendarDays, Check, Flag, MapPin, Trash2, X } from 'lucide-react';
+import {
+  BadgeCheck,
+  BadgeX,
+  Ban,
+  CalendarCheck,
+  CalendarClock,
+  CalendarDays,
+  Check,
+  Flag,
+  MapPin,
+  PencilLine,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
+import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { localeOfI18n } from '../../../i18n/index';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
@@ -23,16 +37,31 @@ export type ModerationActionName =
   | 'rejectChange'
   | 'verify'
   | 'unverify'
-  | 'removeListed';
+  | 'removeListed'
+  | 'cancelEvent'
+  | 'postpone'
+  | 'reinstate';
+
+/** What a card offers: the actions, and Edit, a link to the event's edit page. */
+export type CardAction = ModerationActionName | 'edit';
 
 /** Which actions an item offers (docs/PRODUCT.md#moderation-dashboard): by its category, and Remove Past Event only once it is over. */
-export function actionsFor(item: ModerationItem, now: Date): ModerationActionName[] {
+export function actionsFor(item: ModerationItem, now: Date): CardAction[] {
   if (item.change) return ['acceptChange', 'rejectChange'];
   if (item.category === 'pending') return ['approve', 'approveVerify', 'reject'];
   if (item.category === 'reported') return ['remove', 'dismiss'];
-  // All Events: any published event can gain or lose its mark, and be removed (docs/PRODUCT.md#moderation).
-  const mark = item.event.verified ? 'unverify' : 'verify';
-  return phaseOf(item.event, now.getTime()) === 'past' ? [mark, 'removePast'] : [mark, 'removeListed'];
+  // All Events: any published event can be edited, gain or lose its mark, be called off or go ahead
+  // again, and be removed (docs/PRODUCT.md#moderation), as the server's permissions say.
+  const { event } = item;
+  const edit: CardAction[] = event.can.edit ? ['edit'] : [];
+  const mark = event.verified ? 'unverify' : 'verify';
+  const schedule: CardAction[] = !event.can.schedule
+    ? []
+    : event.schedule === 'scheduled'
+      ? ['postpone', 'cancelEvent']
+      : ['reinstate'];
+  const removal = phaseOf(event, now.getTime()) === 'past' ? 'removePast' : 'removeListed';
+  return [...edit, mark, ...schedule, removal];
 }
 
 const ICONS = {
@@ -47,6 +76,10 @@ const ICONS = {
   verify: BadgeCheck,
   unverify: BadgeX,
   removeListed: Trash2,
+  edit: PencilLine,
+  postpone: CalendarClock,
+  cancelEvent: Ban,
+  reinstate: CalendarCheck,
 } as const;
 
 const VARIANTS = {
@@ -61,6 +94,10 @@ const VARIANTS = {
   verify: 'secondary',
   unverify: 'secondary',
   removeListed: 'danger',
+  edit: 'secondary',
+  postpone: 'secondary',
+  cancelEvent: 'secondary',
+  reinstate: 'secondary',
 } as const;
 
 export function ModerationCard({
@@ -165,6 +202,20 @@ export function ModerationCard({
             <div className="flex flex-wrap gap-2">
               {actions.map((action) => {
                 const Icon = ICONS[action];
+                // A moderator's edit applies at once and is audited (docs/PRODUCT.md#my-events).
+                if (action === 'edit') {
+                  return (
+                    <ButtonLink
+                      key={action}
+                      to={`${eventPagePath(event.id)}/edit`}
+                      size="sm"
+                      variant={VARIANTS[action]}
+                    >
+                      <Icon aria-hidden="true" className="size-4" />
+                      {t(`actions.${action}`)}
+                    </ButtonLink>
+                  );
+                }
                 return (
                   <Button
                     key={action}

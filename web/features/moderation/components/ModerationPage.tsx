@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_TABS, type ModerationTab } from '../../../../common/enums';
+import { MODERATION_TABS, type ModerationTab, type Schedule } from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { SignInButton } from '../../../components/SignInButton';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -18,6 +18,7 @@ import {
   useAcceptChange,
   useApproveEvent,
   useBusyEventIds,
+  useChangeSchedule,
   useDismissReports,
   useRejectChange,
   useRejectEvent,
@@ -29,7 +30,14 @@ import { actionErrorOf } from '../lib/actionError';
 import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel } from './ModerationTabPanel';
-import { type ReasonAction, ReasonDialog } from './ReasonDialog';
+import { type DialogAction, isReasonAction, ReasonDialog, type ScheduleAction } from './ReasonDialog';
+
+/** The schedule each of the schedule actions sets. */
+const SCHEDULES: Record<ScheduleAction, Schedule> = {
+  cancelEvent: 'cancelled',
+  postpone: 'postponed',
+  reinstate: 'scheduled',
+};
 
 addCatalog('moderation', messages);
 
@@ -95,11 +103,12 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  // The event whose Reject, Remove Event or Remove Past Event dialog is open.
-  // `initialReason`: the one the moderator wrote before their session ended, when they come back to it.
+  // The event whose Reject, Remove Event, Remove Past Event, Cancel Event, Postpone or Going Ahead
+  // dialog is open. `initialReason`: the one the moderator wrote before their session ended, when they
+  // come back to it.
   const [asking, setAsking] = useState<{
     item: ModerationItem;
-    action: ReasonAction;
+    action: DialogAction;
     initialReason: string | null;
   } | null>(null);
   const tabsRef = useRef<HTMLDivElement>(null);
@@ -110,9 +119,21 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const acceptChange = useAcceptChange();
   const rejectChange = useRejectChange();
   const verify = useVerifyEvent();
+  const schedule = useChangeSchedule();
 
   const focusActiveTab = () =>
     tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+  // When a dialog's button has gone with its action (Cancel Event becomes Going Ahead After All), focus
+  // goes to the event's card if it is still listed, else to the tab.
+  const dialogEventId = useRef<string | null>(null);
+  const focusAfterDialog = () => {
+    const id = dialogEventId.current;
+    const card = id
+      ? document.querySelector<HTMLElement>(`article[aria-labelledby="title-${CSS.escape(id)}"] > button`)
+      : null;
+    if (card) card.focus();
+    else focusActiveTab();
+  };
 
   const callbacks = (item: ModerationItem, action: ModerationActionName) => ({
     // The card usually leaves the refreshed list with the focused button: rather than leave focus on
@@ -137,6 +158,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const onAction = (item: ModerationItem, action: ModerationActionName) => {
     const eventId = item.event.id;
     setFeedback(null);
+    dialogEventId.current = eventId;
     switch (action) {
       case 'approve':
       case 'approveVerify':
@@ -169,14 +191,33 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         rejectChange.reset();
         setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
         break;
+      case 'cancelEvent':
+      case 'postpone':
+      case 'reinstate':
+        schedule.reset();
+        setAsking({ item, action, initialReason: null });
+        break;
     }
   };
 
-  /** The confirmed action, with the moderator's reason; errors stay in the dialog. */
+  /** The confirmed action, with the moderator's reason (or note); errors stay in the dialog. */
   const onConfirm = (reason: string) => {
     if (!asking) return;
     const { item, action } = asking;
     const eventId = item.event.id;
+    if (!isReasonAction(action)) {
+      // From the version the moderator saw: if the event changed since, nothing is changed (409).
+      schedule.mutate(
+        { eventId, schedule: SCHEDULES[action], note: reason || undefined, version: item.event.version },
+        {
+          onSuccess: () => {
+            setAsking(null);
+            setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+          },
+        },
+      );
+      return;
+    }
     // Kept until the server has answered: if it refuses because the session ended or the role was
     // taken away, this dashboard is replaced by the signed-out or not-a-moderator page (and these
     // callbacks never run), and the reason waits in this tab for the moderator's return.
@@ -196,7 +237,15 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     } else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
   };
   const asked =
-    asking?.action === 'reject' ? reject : asking?.action === 'rejectChange' ? rejectChange : remove;
+    asking === null
+      ? remove
+      : !isReasonAction(asking.action)
+        ? schedule
+        : asking.action === 'reject'
+          ? reject
+          : asking.action === 'rejectChange'
+            ? rejectChange
+            : remove;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -249,7 +298,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
           if (!open) setAsking(null);
         }}
         onConfirm={onConfirm}
-        fallbackFocus={focusActiveTab}
+        fallbackFocus={focusAfterDialog}
         initialReason={asking?.initialReason ?? null}
       />
     </div>

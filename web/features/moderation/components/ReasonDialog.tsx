@@ -9,21 +9,35 @@ import type { ActionError } from '../lib/actionError';
 
 /** The actions that need a reason before they run; each has its own block in the catalog. */
 export type ReasonAction = 'reject' | 'remove' | 'removePast' | 'rejectChange' | 'removeListed';
+/** A published event's schedule: cancelled or postponed with an optional note for attendees, or going ahead again. */
+export type ScheduleAction = 'cancelEvent' | 'postpone' | 'reinstate';
+/** Every action this dialog confirms. */
+export type DialogAction = ReasonAction | ScheduleAction;
 
-/** What the reason starts as: empty for Reject (the moderator writes it), the standard reasons for removals. */
-const INITIAL_REASON: Record<ReasonAction, string> = {
-  reject: '',
-  rejectChange: '',
-  removeListed: '',
-  remove: DEFAULT_REMOVAL_REASON,
-  removePast: PAST_EVENT_REMOVAL_REASON,
+export const isReasonAction = (action: DialogAction): action is ReasonAction =>
+  action !== 'cancelEvent' && action !== 'postpone' && action !== 'reinstate';
+
+/**
+ * What each action asks for. A reason is required: it starts empty for Reject (the moderator writes it)
+ * and as the standard reason for removals. A schedule note is optional, and going ahead again has none.
+ */
+const FIELDS: Record<DialogAction, { initial: string; required: boolean; max: number } | null> = {
+  reject: { initial: '', required: true, max: LIMITS.reasonMax },
+  rejectChange: { initial: '', required: true, max: LIMITS.reasonMax },
+  removeListed: { initial: '', required: true, max: LIMITS.reasonMax },
+  remove: { initial: DEFAULT_REMOVAL_REASON, required: true, max: LIMITS.reasonMax },
+  removePast: { initial: PAST_EVENT_REMOVAL_REASON, required: true, max: LIMITS.reasonMax },
+  cancelEvent: { initial: '', required: false, max: LIMITS.scheduleNoteMax },
+  postpone: { initial: '', required: false, max: LIMITS.scheduleNoteMax },
+  reinstate: null,
 };
 
 /**
  * The confirmation modal of Reject (docs/PRODUCT.md#moderation-dashboard: required reason, Cancel,
  * 'Reject Event' / 'Rejecting...'),
  * Remove Event and Remove Past Event (the standard reason, editable). The reason is required and
- * trimmed, at most the server's length. Radix traps focus and closes on Escape; on close focus goes
+ * trimmed, at most the server's length. Cancel Event and Postpone take an optional note for attendees
+ * (docs/PRODUCT.md#cancelled-and-postponed); Going Ahead After All only asks to confirm. Radix traps focus and closes on Escape; on close focus goes
  * back to the button that opened it, or to `fallbackFocus` when that button has gone with its event.
  * When the server says the action can no longer be taken (another moderator acted first, the event is
  * gone), the dialog says so and offers only Close: a retry could not work.
@@ -39,7 +53,7 @@ export function ReasonDialog({
   fallbackFocus,
   initialReason = null,
 }: {
-  action: ReasonAction;
+  action: DialogAction;
   /** The event's title. */
   title: string;
   open: boolean;
@@ -64,19 +78,22 @@ export function ReasonDialog({
   // Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
     if (!open) return;
-    setReason(initialReason ?? INITIAL_REASON[action]);
+    setReason(initialReason ?? FIELDS[action]?.initial ?? '');
     setTouched(false);
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open, action, initialReason]);
 
+  const field = FIELDS[action];
+  const required = field?.required === true;
   const final = error?.final === true;
   const empty = reason.trim() === '';
-  const showEmpty = empty && touched && !final;
+  const missing = required && empty;
+  const showEmpty = missing && touched && !final;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!empty && !busy && !final) onConfirm(reason.trim());
+    if (!missing && !busy && !final) onConfirm(reason.trim());
   };
 
   return (
@@ -87,11 +104,12 @@ export function ReasonDialog({
           data-testid="reason-dialog"
           onOpenAutoFocus={(e) => {
             // Straight to the reason: write it (Reject) or read and adjust the default (removals).
+            // Without a field (going ahead again), Radix focuses the first button as usual.
+            const textarea = reasonRef.current;
+            if (!textarea) return;
             e.preventDefault();
-            const field = reasonRef.current;
-            if (!field) return;
-            field.focus();
-            field.setSelectionRange(field.value.length, field.value.length);
+            textarea.focus();
+            textarea.setSelectionRange(textarea.value.length, textarea.value.length);
           }}
           onCloseAutoFocus={(e) => {
             // Radix returns focus to a Dialog.Trigger; this dialog has none (the card's button opens
@@ -121,54 +139,64 @@ export function ReasonDialog({
             {t(`${action}.description`, { title })}
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-            <div className="space-y-1.5">
-              <label
-                htmlFor={reasonId}
-                className="block text-sm font-medium text-stone-900 dark:text-stone-100"
-              >
-                {t(`${action}.reasonLabel`)} <span aria-hidden="true">*</span>
-              </label>
-              <textarea
-                ref={reasonRef}
-                id={reasonId}
-                dir="auto"
-                aria-describedby={showEmpty ? `${emptyId} ${hintId}` : hintId}
-                aria-invalid={showEmpty || undefined}
-                required
-                readOnly={final}
-                rows={4}
-                maxLength={LIMITS.reasonMax}
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value);
-                  setTouched(true);
-                }}
-                className={`block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 read-only:bg-stone-100 focus-visible:border-brand-700 dark:bg-stone-950 dark:text-stone-100 dark:read-only:bg-stone-800 ${
-                  showEmpty
-                    ? 'border-danger-600 dark:border-red-400'
-                    : 'border-stone-300 dark:border-stone-600'
-                }`}
-              />
-              {showEmpty ? (
-                <p id={emptyId} className="text-sm font-medium text-danger-700 dark:text-red-300">
-                  {t('reasonRequired')}
+            {field ? (
+              <div className="space-y-1.5">
+                <label
+                  htmlFor={reasonId}
+                  className="block text-sm font-medium text-stone-900 dark:text-stone-100"
+                >
+                  {required ? (
+                    <>
+                      {t(`${action}.reasonLabel`)} <span aria-hidden="true">*</span>
+                    </>
+                  ) : (
+                    t('note.label')
+                  )}
+                </label>
+                <textarea
+                  ref={reasonRef}
+                  id={reasonId}
+                  dir="auto"
+                  aria-describedby={showEmpty ? `${emptyId} ${hintId}` : hintId}
+                  aria-invalid={showEmpty || undefined}
+                  required={required}
+                  readOnly={final}
+                  rows={required ? 4 : 3}
+                  maxLength={field.max}
+                  value={reason}
+                  onChange={(e) => {
+                    setReason(e.target.value);
+                    setTouched(true);
+                  }}
+                  className={`block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 placeholder:text-stone-500 read-only:bg-stone-100 focus-visible:border-brand-700 dark:bg-stone-950 dark:text-stone-100 dark:read-only:bg-stone-800 ${
+                    showEmpty
+                      ? 'border-danger-600 dark:border-red-400'
+                      : 'border-stone-300 dark:border-stone-600'
+                  }`}
+                />
+                {showEmpty ? (
+                  <p id={emptyId} className="text-sm font-medium text-danger-700 dark:text-red-300">
+                    {t('reasonRequired')}
+                  </p>
+                ) : null}
+                <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+                  {final && !empty
+                    ? t('stale.reasonKept')
+                    : initialReason !== null
+                      ? t('keptReason.restored')
+                      : required
+                        ? t(`${action}.reasonHint`)
+                        : t('note.hint')}
                 </p>
-              ) : null}
-              <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
-                {final
-                  ? t('stale.reasonKept')
-                  : initialReason !== null
-                    ? t('keptReason.restored')
-                    : t(`${action}.reasonHint`)}
-              </p>
-            </div>
+              </div>
+            ) : null}
             <DialogActions
               cancelLabel={t(`${action}.cancel`)}
               confirmLabel={t(`${action}.submit`)}
               busyLabel={t(`${action}.submitting`)}
               busy={busy}
-              confirmDisabled={empty}
-              variant="danger"
+              confirmDisabled={missing}
+              variant={action === 'reinstate' ? 'primary' : 'danger'}
               error={error ? t('failed', { message: error.message }) : null}
               closeLabel={t('stale.close')}
               final={
