@@ -87,9 +87,15 @@ describe('the language of a page', () => {
 
   it('lists the page in every language for search engines, keeping its filters', async () => {
     const html = await (await server.fetch('/?type=protest')).text();
-    expect(html).toContain('<link rel="alternate" hreflang="ar" href="https://calendar.example/?type=protest&#38;lang=ar">');
-    expect(html).toContain('<link rel="alternate" hreflang="ur" href="https://calendar.example/?type=protest&#38;lang=ur">');
-    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://calendar.example/?type=protest">');
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="ar" href="https://calendar.example/?type=protest&#38;lang=ar">',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="ur" href="https://calendar.example/?type=protest&#38;lang=ur">',
+    );
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://calendar.example/?type=protest">',
+    );
     expect(html.match(/hreflang=/g)).toHaveLength(11);
   });
 
@@ -98,7 +104,9 @@ describe('the language of a page', () => {
     expect(htmlTag(await fromCookie.text())).toBe('<html lang="fr" dir="ltr">');
     expect(fromCookie.headers.get('set-cookie')).toBeNull();
 
-    const fromBrowser = await server.fetch('/', { headers: { 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.8' } });
+    const fromBrowser = await server.fetch('/', {
+      headers: { 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.8' },
+    });
     expect(htmlTag(await fromBrowser.text())).toBe('<html lang="ur" dir="rtl">');
 
     const unknown = await server.fetch('/?lang=xx', { headers: { 'accept-language': 'de' } });

@@ -1,7 +1,8 @@
+import { DEFAULT_LANGUAGE } from '../../common/i18n/languages';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
 import type { Env } from '../env';
+import { hasText as hasTextIn, translatorFor } from '../i18n/translate';
 import type { MailOutboxRow } from '../store/schema';
-import { hasText, t } from './i18n';
 import { type Content, layoutHtml, layoutText, oneLine } from './layout';
 import { type MailKind, type MailPayload, mailKindSchema, mailPayloadSchema } from './payload';
 
@@ -37,6 +38,9 @@ export interface ParsedMail {
 export function parseMailRow(row: Pick<MailOutboxRow, 'kind' | 'payload'>): ParsedMail {
   return { kind: mailKindSchema.parse(row.kind), payload: mailPayloadSchema.parse(JSON.parse(row.payload)) };
 }
+
+const t = translatorFor(DEFAULT_LANGUAGE, 'email');
+const hasText = (key: string) => hasTextIn(DEFAULT_LANGUAGE, key, 'email');
 
 function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): Content {
   const site = env.SITE_TITLE;

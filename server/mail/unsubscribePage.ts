@@ -1,7 +1,10 @@
+import { DEFAULT_LANGUAGE } from '../../common/i18n/languages';
 import type { NotificationKind } from '../../common/schemas/account';
 import { plainPage } from '../html/plainPage';
 import { escapeHtml } from '../html/shell';
-import { t } from './i18n';
+import { translatorFor } from '../i18n/translate';
+
+const t = translatorFor(DEFAULT_LANGUAGE, 'email');
 
 export type UnsubscribePageState =
   | { state: 'confirm'; kind: NotificationKind; action: string }

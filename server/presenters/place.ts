@@ -1,6 +1,7 @@
+import { DEFAULT_LANGUAGE } from '../../common/i18n/languages';
 import type { PlaceRule } from '../../common/schemas/events';
 import type { Actor } from '../auth/actor';
-import { t } from '../mail/i18n';
+import { translatorFor } from '../i18n/translate';
 import { canSeeExactPlace } from '../policies/events';
 import type { EventRow } from '../store/schema';
 
@@ -36,7 +37,7 @@ export function placeRuleOf(row: EventRow): PlaceRule {
 /** "City, Country", or "Online" for an online-only event without them (English, for server outputs). */
 export function areaText(row: Pick<EventRow, 'city' | 'country'>): string {
   const area = [row.city, row.country].filter(Boolean).join(', ');
-  return area || t('common:event.online');
+  return area || translatorFor(DEFAULT_LANGUAGE)('event.online');
 }
 
 /**
@@ -46,6 +47,6 @@ export function areaText(row: Pick<EventRow, 'city' | 'country'>): string {
 export function withheldNotice(row: EventRow): string {
   const what = row.attendance === 'online' ? 'link' : 'place';
   return row.place_visibility === 'hours_before'
-    ? t(`common:event.${what}Hours`, { count: row.place_hours_before ?? 0 })
-    : t(`common:event.${what}SignIn`);
+    ? translatorFor(DEFAULT_LANGUAGE)(`event.${what}Hours`, { count: row.place_hours_before ?? 0 })
+    : translatorFor(DEFAULT_LANGUAGE)(`event.${what}SignIn`);
 }
