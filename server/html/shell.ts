@@ -49,7 +49,6 @@ export interface ShellParts {
   alternatesOf?: string;
 }
 
-
 /**
  * The built index.html with per-request parts filled in. The template is read once; placeholders are
  * `%TITLE%`, `%HEAD%` and `%APP_CONFIG%`; `<html lang="en" dir="ltr">` takes the page's language (see web/index.html).

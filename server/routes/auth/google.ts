@@ -69,7 +69,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       await enforceRateLimit(store.db, AUTH_RATE_RULES.google, rateLimitSubject(request.ip));
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const claims = await google.finish(query, request.cookies[FLOW_COOKIE]);
-      const user = await userForGoogleClaims(store.db, claims);
+      const user = await userForGoogleClaims(store.db, claims, request.language);
       await beginSession(store.db, env, request, reply, user);
       return sendResult(reply, { ok: true });
     } catch (error) {

@@ -10,6 +10,7 @@ import * as m0008 from './0008_event_shape';
 import * as m0009 from './0009_event_ownership';
 import * as m0010 from './0010_account_deletion';
 import * as m0012 from './0012_search_folding';
+import * as m0013 from './0013_account_language';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010_account_deletion': m0010,
   // 0011 is taken by work in progress elsewhere; the migrator runs them in name order.
   '0012_search_folding': m0012,
+  '0013_account_language': m0013,
 };
