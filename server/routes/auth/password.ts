@@ -70,7 +70,7 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     // The account keeps the language it was made in: its emails come in it (docs/PRODUCT.md#languages).
     const account = { ...input, role: 'user' as const, language: request.language };
     const user = await createPasswordUser(store.db, account, (trx, created) =>
-      queueAccountMail(trx, outbox, 'email_verification', created),
+      queueAccountMail(trx, outbox, 'email_verification', created, request.language),
     );
     reply.code(201);
     return beginSession(store.db, env, request, reply, user);
