@@ -6,3 +6,5 @@ export function buildWeb(options?: {
   env?: NodeJS.ProcessEnv;
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
 }): void;
+/** esbuild's options for the server's entry points (server/i18n/translate.test.ts builds with them). */
+export const SERVER_BUILD_OPTIONS: import('esbuild').BuildOptions;

@@ -22,7 +22,7 @@ import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
-import { registerLanguage } from './i18n/language';
+import { registerAccountLanguage, registerLanguage } from './i18n/language';
 import { registerMailSender } from './mail/plugin';
 import { registerMaintenance } from './maintenance';
 import { registerRoutes } from './routes/index';
@@ -106,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
   registerLanguage(app, env);
+  registerAccountLanguage(app, store.db);
 
   // Security headers: the same constant set on every answer, computed once (server/http/securityHeaders.ts
   // says why this replaced @fastify/helmet). Set on the raw response so that routes can still read and

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as oidc from 'openid-client';
+import type { Language } from '../../common/i18n/languages';
 import { LIMITS } from '../../common/limits';
 import { emailSchema } from '../../common/schemas/auth';
 import { withoutRefusedCharacters } from '../../common/text';
@@ -195,7 +196,12 @@ export class GoogleClient {
  * says this person is (docs/EMAIL.md). Any other account with that email is refused: it proved the
  * address, signs in another way, and linking silently would let whoever controls the Google account in.
  */
-export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDToken): Promise<UserRow> {
+export async function userForGoogleClaims(
+  db: Kysely<Database>,
+  claims: oidc.IDToken,
+  /** The language of the sign-in, kept by an account it creates (docs/PRODUCT.md#languages). */
+  language: Language | null = null,
+): Promise<UserRow> {
   // The provider's claims are input like any other: a subject is printable ASCII (OpenID Connect says
   // so), an email passes the sign-up rules (docs/SECURITY.md). A NUL must never reach PostgreSQL.
   if (!SUBJECT.test(claims.sub)) throw googleError.provider();
@@ -224,6 +230,7 @@ export async function userForGoogleClaims(db: Kysely<Database>, claims: oidc.IDT
       googleSub: claims.sub,
       role: 'user',
       emailVerifiedAt: Date.now(),
+      language,
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

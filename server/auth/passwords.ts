@@ -1,6 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../common/enums';
+import type { Language } from '../../common/i18n/languages';
 import { conflict } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, insertUser, isUniqueViolation } from '../store/users';
@@ -106,6 +107,8 @@ export interface NewPasswordUser {
   email: string;
   password: string;
   role?: Role;
+  /** The language of the sign-up (docs/PRODUCT.md#languages). */
+  language?: Language | null;
 }
 
 export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
@@ -133,6 +136,7 @@ export async function createPasswordUser(
         email: input.email,
         passwordHash,
         role: input.role ?? 'user',
+        language: input.language ?? null,
       });
       await onCreated?.(trx, user);
       return user;

@@ -37,6 +37,7 @@ export async function deleteAccount(
         google_sub: null,
         role: 'user',
         email_verified_at: null,
+        language: null,
         deleted_at: now,
       })
       .where('id', '=', userId)

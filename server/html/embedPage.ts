@@ -1,8 +1,10 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
+import { DEFAULT_LANGUAGE, type Language, localeOf, withLanguage } from '../../common/i18n/languages';
 import { type EmbedTheme, eventPageUrl, filterQuery } from '../../common/links';
+import { translatorFor } from '../i18n/translate';
 import { areaText } from '../presenters/place';
-import { EVENT_TYPE_LABELS, SCHEDULE_LABELS } from '../routes/calendar/links';
+import { eventTypeLabel, scheduleLabel } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { plainPage } from './plainPage';
 import { escapeHtml } from './shell';
@@ -13,14 +15,21 @@ export interface EmbedPageInput {
   filters: FeedFilters;
   rows: EventRow[];
   theme?: EmbedTheme;
+  /** The language of the list (`?lang=` in the frame's address, else the visitor's). */
+  language?: Language;
 }
 
 // Links leave the frame for a new tab: the partner's page stays, and our page gets no access to it.
 const OUT = 'target="_blank" rel="noopener noreferrer"';
 
-function page(siteTitle: string, body: string, theme: EmbedTheme = 'auto'): string {
+/** A link out of the frame, opening the site in the list's language. */
+const inLanguage = (url: string, language: Language) =>
+  language === DEFAULT_LANGUAGE ? url : withLanguage(url, language);
+
+function page(siteTitle: string, body: string, theme: EmbedTheme, language: Language): string {
   return plainPage({
-    title: `Upcoming events · ${siteTitle}`,
+    language,
+    title: translatorFor(language, 'calendar')('embed.pageTitle', { site: siteTitle }),
     stylesheet: '/embed.css',
     head: ['<meta name="robots" content="noindex">'],
     body,
@@ -30,24 +39,35 @@ function page(siteTitle: string, body: string, theme: EmbedTheme = 'auto'): stri
   });
 }
 
-function eventItem(row: EventRow, publicUrl: string): string {
+/**
+ * "by <organizer>", in the list's language (the card's words, events.json `card.by`), the organiser's
+ * own text in an element that takes its own direction.
+ */
+function byOrganizer(organizer: string, language: Language): string {
+  const [before = '', after = ''] = translatorFor(language, 'events')('card.by', {
+    organizer: '\uE000',
+  }).split(/<organizer>\uE000<\/organizer>/);
+  return `${escapeHtml(before)}<span dir="auto">${escapeHtml(organizer)}</span>${escapeHtml(after)}`;
+}
+
+function eventItem(row: EventRow, publicUrl: string, language: Language): string {
   const date = new Date(row.starts_at);
-  const when = formatEventDateTime(date, row.timezone);
-  const zone = formatZoneName(date, row.timezone);
+  const locale = localeOf(language);
+  const when = formatEventDateTime(date, row.timezone, locale);
+  const zone = formatZoneName(date, row.timezone, locale);
+  const verified = translatorFor(language, 'events')('card.verified');
   return `      <li class="event">
-        <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(EVENT_TYPE_LABELS[row.type])}</span>${
-          row.verified ? ' <span class="badge badge-verified">Verified</span>' : ''
+        <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(eventTypeLabel(language, row.type))}</span>${
+          row.verified ? ` <span class="badge badge-verified">${escapeHtml(verified)}</span>` : ''
         }${
           row.schedule === 'scheduled'
             ? ''
-            : ` <span class="badge badge-${row.schedule}">${escapeHtml(SCHEDULE_LABELS[row.schedule])}</span>`
+            : ` <span class="badge badge-${row.schedule}">${escapeHtml(scheduleLabel(language, row.schedule))}</span>`
         }</p>
-        <h2 class="title" dir="auto"><a href="${escapeHtml(eventPageUrl(publicUrl, row.id))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
+        <h2 class="title" dir="auto"><a href="${escapeHtml(inLanguage(eventPageUrl(publicUrl, row.id), language))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
         <p class="when${row.schedule === 'scheduled' ? '' : ' called-off'}"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
-        <p class="where"><span dir="auto">${escapeHtml(areaText(row))}</span>${
-          row.organizer
-            ? ` <span class="by">· by <span dir="auto">${escapeHtml(row.organizer)}</span></span>`
-            : ''
+        <p class="where"><span dir="auto">${escapeHtml(areaText(row, language))}</span>${
+          row.organizer ? ` <span class="by">· ${byOrganizer(row.organizer, language)}</span>` : ''
         }</p>
       </li>`;
 }
@@ -56,37 +76,50 @@ function eventItem(row: EventRow, publicUrl: string): string {
  * The list partner sites show in an <iframe>: plain HTML, one stylesheet, and one small script that
  * only tells the framing page its height (docs/PRODUCT.md#subscribe-and-embed).
  */
-export function renderEmbedPage({ siteTitle, publicUrl, filters, rows, theme }: EmbedPageInput): string {
-  const home = `${publicUrl}/${filterQuery(filters)}`;
-  const subscribe = `${publicUrl}/subscribe${filterQuery(filters)}`;
+export function renderEmbedPage({
+  siteTitle,
+  publicUrl,
+  filters,
+  rows,
+  theme = 'auto',
+  language = DEFAULT_LANGUAGE,
+}: EmbedPageInput): string {
+  const t = translatorFor(language, 'calendar');
+  const home = inLanguage(`${publicUrl}/${filterQuery(filters)}`, language);
+  const subscribe = inLanguage(`${publicUrl}/subscribe${filterQuery(filters)}`, language);
   const list = rows.length
-    ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl)).join('\n')}\n    </ol>`
-    : `    <p class="empty">No upcoming events${
-        hasActiveFilters(filters) ? ' match these filters' : ''
-      } yet.</p>`;
+    ? `    <ol class="events">\n${rows.map((row) => eventItem(row, publicUrl, language)).join('\n')}\n    </ol>`
+    : `    <p class="empty">${escapeHtml(t(hasActiveFilters(filters) ? 'embed.emptyFiltered' : 'embed.empty'))}</p>`;
   return page(
     siteTitle,
     `    <header class="head">
       <h1 class="site"><a href="${escapeHtml(home)}" ${OUT}>${escapeHtml(siteTitle)}</a></h1>
-      <p>Upcoming events</p>
+      <p>${escapeHtml(t('embed.heading'))}</p>
     </header>
     <main>
 ${list}
     </main>
     <footer class="foot">
-      <a href="${escapeHtml(home)}" ${OUT}>All events</a>
-      <a href="${escapeHtml(subscribe)}" ${OUT}>Subscribe</a>
+      <a href="${escapeHtml(home)}" ${OUT}>${escapeHtml(t('embed.allEvents'))}</a>
+      <a href="${escapeHtml(subscribe)}" ${OUT}>${escapeHtml(t('embed.subscribe'))}</a>
     </footer>`,
     theme,
+    language,
   );
 }
 
 /** The embed page's answer to a query it cannot read (shown inside the partner's frame). */
-export function renderEmbedError(siteTitle: string, message: string): string {
+export function renderEmbedError(
+  siteTitle: string,
+  message: string,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   return page(
     siteTitle,
     `    <main>
       <p class="empty" role="alert">${escapeHtml(message)}</p>
     </main>`,
+    'auto',
+    language,
   );
 }

@@ -1,9 +1,11 @@
 import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
 import type { AttendanceMode, Schedule } from '../../common/enums';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import { eventPageUrl } from '../../common/links';
 import type { SiteInfo } from '../context';
+import { translatorFor } from '../i18n/translate';
 import { areaText, presentPlace } from '../presenters/place';
-import { SCHEDULE_LABELS } from '../routes/calendar/links';
+import { scheduleLabel } from '../routes/calendar/links';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
@@ -116,13 +118,27 @@ export function eventJsonLd(
   return data;
 }
 
-/** The <title> and <head> tags that make a shared link to an approved event preview in chats. */
-export function eventHead(row: EventRow, site: SiteInfo): { title: string; head: string } {
+/**
+ * The <title> and <head> tags that make a shared link to an approved event preview in chats, their
+ * words (the date, "Online", "Cancelled") in the page's language.
+ */
+export function eventHead(
+  row: EventRow,
+  site: SiteInfo,
+  language: Language = DEFAULT_LANGUAGE,
+): { title: string; head: string } {
   const url = eventPageUrl(site.publicUrl, row.id);
   const date = new Date(row.starts_at);
-  const when = `${formatEventDateTime(date, row.timezone)} (${formatZoneName(date, row.timezone)})`;
-  const tag = row.schedule === 'scheduled' ? '' : `${SCHEDULE_LABELS[row.schedule]}: `;
-  const description = truncate(`${tag}${when} · ${areaText(row)}. ${row.description}`, 300);
+  const locale = localeOf(language);
+  const when = `${formatEventDateTime(date, row.timezone, locale)} (${formatZoneName(date, row.timezone, locale)}) · ${areaText(row, language)}`;
+  const tagged =
+    row.schedule === 'scheduled'
+      ? when
+      : translatorFor(language, 'calendar')('ics.tagged', {
+          schedule: scheduleLabel(language, row.schedule),
+          text: when,
+        });
+  const description = truncate(`${tagged}. ${row.description}`, 300);
   const title = `${row.title} · ${site.siteTitle}`;
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
@@ -134,7 +150,7 @@ export function eventHead(row: EventRow, site: SiteInfo): { title: string; head:
     meta('property', 'og:title', row.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', language === DEFAULT_LANGUAGE ? 'en_US' : language),
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', row.title),
     meta('name', 'twitter:description', description),

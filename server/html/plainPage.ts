@@ -1,11 +1,13 @@
+import { DEFAULT_LANGUAGE, directionOf, type Language } from '../../common/i18n/languages';
 import { escapeHtml } from './shell';
 
 /**
- * A page the server writes whole, without the web app (the embed list, the API docs): English, its own
- * style sheet from web/public, dark mode by the system's setting, and no script. `head` holds extra
- * tags, already escaped.
+ * A page the server writes whole, without the web app (the embed list, the unsubscribe page, the API
+ * docs): in `language` (`<html lang dir>`; English unless told), its own style sheet from web/public,
+ * dark mode by the system's setting, and no script. `head` holds extra tags, already escaped.
  */
 export function plainPage({
+  language = DEFAULT_LANGUAGE,
   title,
   stylesheet,
   head = [],
@@ -13,6 +15,7 @@ export function plainPage({
   theme = 'auto',
   scripts = [],
 }: {
+  language?: Language;
   title: string;
   stylesheet: string;
   head?: string[];
@@ -24,7 +27,7 @@ export function plainPage({
 }): string {
   const themeAttribute = theme === 'auto' ? '' : ` data-theme="${theme}"`;
   return `<!doctype html>
-<html lang="en" dir="ltr"${themeAttribute}>
+<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}>
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">

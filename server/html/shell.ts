@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { directionOf, LANGUAGE_CODES, type Language, withLanguage } from '../../common/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  LANGUAGE_CODES,
+  type Language,
+  withLanguage,
+} from '../../common/i18n/languages';
+import { translatorFor } from '../i18n/translate';
 
 /** Escape text for HTML text and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -51,12 +58,13 @@ export interface ShellParts {
 
 /**
  * The built index.html with per-request parts filled in. The template is read once; placeholders are
- * `%TITLE%`, `%HEAD%` and `%APP_CONFIG%`; `<html lang="en" dir="ltr">` takes the page's language (see web/index.html).
+ * `%TITLE%`, `%HEAD%`, `%APP_CONFIG%` and `%NOSCRIPT%` (the notice without JavaScript, from common.json);
+ * `<html lang="en" dir="ltr">` takes the page's language (see web/index.html).
  */
 export class Shell {
   private readonly template: string;
-  /** In every page's head: feed readers and calendar apps discover the feeds from any page. */
-  private readonly feedLinks: string;
+  /** In every page's head, per language: feed readers and calendar apps discover the feeds from any page. */
+  private readonly feedLinks = new Map<Language, string>();
   private readonly styles: Map<string, string>;
 
   constructor(
@@ -71,11 +79,23 @@ export class Shell {
   ) {
     this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
     this.styles = inlineableStyleSheets(this.template, webRoot);
-    const site = escapeHtml(config.siteTitle);
-    this.feedLinks = [
-      `<link rel="alternate" type="application/rss+xml" title="${site}: newly approved events" href="/feed.xml">`,
-      `<link rel="alternate" type="text/calendar" title="${site}: upcoming events" href="/calendar.ics">`,
-    ].join('\n    ');
+  }
+
+  /** The feeds in the page's language: their titles, and their addresses with `?lang=` (not English's). */
+  private feedLinksIn(language: Language): string {
+    let links = this.feedLinks.get(language);
+    if (links === undefined) {
+      const t = translatorFor(language, 'calendar');
+      const site = this.config.siteTitle;
+      const href = (path: string) =>
+        escapeHtml(language === DEFAULT_LANGUAGE ? path : withLanguage(path, language));
+      links = [
+        `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(t('feedLinks.rss', { site }))}" href="${href('/feed.xml')}">`,
+        `<link rel="alternate" type="text/calendar" title="${escapeHtml(t('feedLinks.calendar', { site }))}" href="${href('/calendar.ics')}">`,
+      ].join('\n    ');
+      this.feedLinks.set(language, links);
+    }
+    return links;
   }
 
   /**
@@ -96,7 +116,7 @@ export class Shell {
    */
   render(parts: ShellParts): string {
     const head = [
-      this.feedLinks,
+      this.feedLinksIn(parts.language),
       this.catalogPreloads(parts.language),
       this.alternates(parts),
       parts.head ?? '',
@@ -107,6 +127,7 @@ export class Shell {
       TITLE: escapeHtml(parts.title),
       HEAD: head,
       APP_CONFIG: escapeHtml(JSON.stringify(this.config)),
+      NOSCRIPT: escapeHtml(translatorFor(parts.language)('noscript')),
     };
     // The template's own <html lang="en" dir="ltr"> (a valid page as built) says the page's language.
     const template =
@@ -116,7 +137,7 @@ export class Shell {
             HTML_START,
             () => `<html lang="${parts.language}" dir="${directionOf(parts.language)}">`,
           );
-    return template.replace(/%(TITLE|HEAD|APP_CONFIG)%/g, (_, name: string) => values[name] ?? '');
+    return template.replace(/%(TITLE|HEAD|APP_CONFIG|NOSCRIPT)%/g, (_, name: string) => values[name] ?? '');
   }
 
   /** The same page in each language (`?lang=xx`), and without a language for whoever has no preference. */

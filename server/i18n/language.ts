@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
 import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/i18n/languages';
 import { isSecureDeployment } from '../auth/cookies';
+import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import type { Env } from '../env';
+import type { Database } from '../store/schema';
+import { setUserLanguage } from '../store/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,5 +49,34 @@ export function registerLanguage(app: FastifyInstance, env: Env): void {
     if (isLanguage(query) && query !== cookie && request.method === 'GET')
       rememberLanguage(reply, env, query);
     done();
+  });
+}
+
+/**
+ * A signed-in person's choice of language (`?lang=` on any page) is also the account's: their emails
+ * come in it, and other browsers they sign in on take it (docs/PRODUCT.md#languages). Only requests
+ * with `?lang=` and a session cookie do anything here (one read; a write when the choice changed), so
+ * visitors and ordinary requests cost nothing more. A failure here never fails the page.
+ */
+export function registerAccountLanguage(app: FastifyInstance, db: Kysely<Database>): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET') return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined || token.length > 100) return;
+    const language = queryLanguage(request.url);
+    if (!isLanguage(language)) return;
+    try {
+      const account = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.language'])
+        .where('sessions.id', '=', hashToken(token))
+        .where('sessions.expires_at', '>', Date.now())
+        .where('users.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (account && account.language !== language) await setUserLanguage(db, account.id, language);
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not remember the account’s language');
+    }
   });
 }

@@ -15,6 +15,8 @@ export interface Content {
 export interface Frame {
   /** The site's name and address, at the top of the HTML. */
   site: { title: string; url: string };
+  /** The email's language: `<html lang dir>`, and the direction of its text. */
+  language: { code: string; dir: 'ltr' | 'rtl' };
   greeting: string;
   buttonFallback: string;
   signature: string;
@@ -25,8 +27,30 @@ export interface Frame {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** One line for a subject or a greeting: no line breaks or control characters from user text. */
-export const oneLine = (text: string): string => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+/**
+ * One line for a subject or a greeting: no line breaks or control characters from user text. Spaces
+ * that are not line breaks stay as they are (French puts a no-break space before a colon).
+ */
+export const oneLine = (text: string): string => text.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
+
+/*
+ * People's text (an event's title, a name) inside a translated sentence may run the other way (an
+ * Arabic title in an English email, a Latin one in an Arabic email). `isolate` marks it (with two
+ * private-use characters nobody types); the HTML puts it in `<span dir="auto">`, the plain text and
+ * the subject drop the marks.
+ */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+const ISOLATED = /\uE000([^\uE000\uE001]*)\uE001/g;
+export const isolate = (text: string): string => `${OPEN}${text.replace(MARKS, '')}${CLOSE}`;
+/** Text without the marks: the plain-text part and the subject. */
+export const plain = (text: string): string => text.replace(MARKS, '');
+/** Escaped for HTML, each isolated part in an element that takes its own direction. */
+const rich = (text: string): string =>
+  escapeHtml(text)
+    .replace(ISOLATED, (_, inner: string) => `<span dir="auto">${inner}</span>`)
+    .replace(MARKS, '');
 
 export function layoutText(content: Content, frame: Frame): string {
   const lines = [frame.greeting, '', ...content.paragraphs.flatMap((p) => [p, ''])];
@@ -38,7 +62,7 @@ export function layoutText(content: Content, frame: Frame): string {
   lines.push(frame.signature, '', '-- ', frame.footer.why);
   if (frame.footer.unsubscribe) lines.push(frame.labels.unsubscribe);
   if (frame.footer.preferences) lines.push(frame.labels.preferences);
-  return `${lines.join('\n')}\n`;
+  return `${plain(lines.join('\n'))}\n`;
 }
 
 const paragraph = (html: string, style = '') =>
@@ -50,9 +74,9 @@ const link = (url: string, text: string) =>
 export function layoutHtml(subject: string, content: Content, frame: Frame): string {
   const body: string[] = [
     `<p style="margin:0 0 20px;font-size:15px;font-weight:700"><a href="${escapeHtml(frame.site.url)}/" style="color:#007a3d;text-decoration:none">${escapeHtml(frame.site.title)}</a></p>`,
-    paragraph(escapeHtml(frame.greeting)),
+    paragraph(rich(frame.greeting)),
   ];
-  for (const p of content.paragraphs) body.push(paragraph(escapeHtml(p)));
+  for (const p of content.paragraphs) body.push(paragraph(rich(p)));
   if (content.quote) {
     body.push(paragraph(escapeHtml(content.quote.label), 'margin-bottom:4px;font-weight:600'));
     const quoted = escapeHtml(content.quote.text).replace(/\r?\n/g, '<br>');
@@ -63,7 +87,7 @@ export function layoutHtml(subject: string, content: Content, frame: Frame): str
   if (content.list?.length) {
     body.push(
       `<ul style="margin:0 0 16px;padding-inline-start:20px;line-height:1.5">${content.list
-        .map((item) => `<li>${escapeHtml(item)}</li>`)
+        .map((item) => `<li>${rich(item)}</li>`)
         .join('')}</ul>`,
     );
   }
@@ -75,13 +99,14 @@ export function layoutHtml(subject: string, content: Content, frame: Frame): str
       'font-size:14px;color:#57534e',
     ),
   );
-  for (const p of content.after) body.push(paragraph(escapeHtml(p)));
+  for (const p of content.after) body.push(paragraph(rich(p)));
   body.push(paragraph(escapeHtml(frame.signature)));
   const footer = [escapeHtml(frame.footer.why)];
   if (frame.footer.unsubscribe) footer.push(link(frame.footer.unsubscribe, frame.labels.unsubscribeLink));
   if (frame.footer.preferences) footer.push(link(frame.footer.preferences, frame.labels.preferencesLink));
+  const { code, dir } = frame.language;
   return `<!doctype html>
-<html lang="en">
+<html lang="${code}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -89,10 +114,10 @@ export function layoutHtml(subject: string, content: Content, frame: Frame): str
 <title>${escapeHtml(subject)}</title>
 </head>
 <body style="margin:0;padding:24px 12px;background:#f5f5f4;color:#1c1917;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:24px">
+<div dir="${dir}" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:24px">
 ${body.join('\n')}
 </div>
-<p style="max-width:560px;margin:16px auto 0;font-size:13px;line-height:1.5;color:#57534e">${footer.join('<br>')}</p>
+<p dir="${dir}" style="max-width:560px;margin:16px auto 0;font-size:13px;line-height:1.5;color:#57534e">${footer.join('<br>')}</p>
 </body>
 </html>
 `;

@@ -1,13 +1,16 @@
+import type { TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, directionOf, type Language, withLanguage } from '../../common/i18n/languages';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
 import type { Env } from '../env';
+import { hasText, translatorFor } from '../i18n/translate';
 import type { MailOutboxRow } from '../store/schema';
-import { hasText, t } from './i18n';
-import { type Content, layoutHtml, layoutText, oneLine } from './layout';
+import { type Content, isolate, layoutHtml, layoutText, oneLine, plain } from './layout';
 import { type MailKind, type MailPayload, mailKindSchema, mailPayloadSchema } from './payload';
 
 /*
  * Each email as a message: plain text and simple HTML, no images, nothing loaded from anywhere, no
- * tracking; links to PUBLIC_URL only. The words come from web/locales/en/email.json (./i18n.ts).
+ * tracking; links to PUBLIC_URL only. The words come from web/locales/<lang>/email.json
+ * (server/i18n/translate.ts), in the recipient's language, which the outbox row carries (notify.ts).
  */
 
 /** Links made at sending time: the secret ones exist only in the message, never in the database. */
@@ -38,15 +41,27 @@ export function parseMailRow(row: Pick<MailOutboxRow, 'kind' | 'payload'>): Pars
   return { kind: mailKindSchema.parse(row.kind), payload: mailPayloadSchema.parse(JSON.parse(row.payload)) };
 }
 
-function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): Content {
+/**
+ * A link to this site that opens in the email's language (`?lang=`, before any `#token=`), so a
+ * browser that has no choice yet shows the page in the words of the email. English links stay bare.
+ */
+export function inLanguage(url: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  const hash = url.indexOf('#');
+  const [address, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${withLanguage(address, language)}${fragment}`;
+}
+
+function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t: TFunction): Content {
   const site = env.SITE_TITLE;
   const base = env.PUBLIC_URL;
+  const language = p.language ?? DEFAULT_LANGUAGE;
   if (kind === 'password_reset' || kind === 'email_verification') {
     const key = kind === 'password_reset' ? 'passwordReset' : 'emailVerification';
     return {
       subject: t(`${key}.subject`, { site }),
       paragraphs: [t(`${key}.intro`, { site })],
-      action: { label: t(`${key}.action`), url: links.token ?? base },
+      action: { label: t(`${key}.action`), url: inLanguage(links.token ?? base, language) },
       after: [t(`${key}.expiry`), t(`${key}.ignore`, { site })],
     };
   }
@@ -58,12 +73,13 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): 
         ...(p.pending ? [t('kinds.daily_digest.pending', { count: p.pending })] : []),
         ...(p.reported ? [t('kinds.daily_digest.reported', { count: p.reported })] : []),
       ],
-      action: { label: t('kinds.daily_digest.action'), url: `${base}/moderation` },
+      action: { label: t('kinds.daily_digest.action'), url: inLanguage(`${base}/moderation`, language) },
       after: [],
     };
   }
   // An event notification: the submitter's lead to the event, the moderators' to their dashboard.
-  const title = oneLine(p.title ?? '');
+  // The title is the submitter's text, in whatever direction it is written (layout.ts isolates it).
+  const title = isolate(oneLine(p.title ?? ''));
   const forSubmitter = NOTIFICATIONS[kind].audience === 'submitter';
   const outroKey = `kinds.${kind}.outro`;
   return {
@@ -75,9 +91,14 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env): 
       : {}),
     action: {
       label: t(`kinds.${kind}.action`),
-      url: forSubmitter && p.eventId ? `${base}/event/${p.eventId}` : `${base}/moderation`,
+      url: inLanguage(
+        forSubmitter && p.eventId ? `${base}/event/${p.eventId}` : `${base}/moderation`,
+        language,
+      ),
     },
-    after: hasText(outroKey) ? [t(outroKey, { url: `${base}/log` })] : [],
+    after: hasText(language, outroKey, 'email')
+      ? [t(outroKey, { url: inLanguage(`${base}/log`, language) })]
+      : [],
   };
 }
 
@@ -88,16 +109,19 @@ export function renderMail(
   env: Env,
 ): RenderedMail {
   const { kind, payload } = parseMailRow(row);
-  const content = contentOf(kind, payload, links, env);
+  const language = payload.language ?? DEFAULT_LANGUAGE;
+  const t = translatorFor(language, 'email');
+  const content = contentOf(kind, payload, links, env, t);
   const notification = isNotificationKind(kind);
   const footer = {
     why: t(notification ? 'footer.notification' : 'footer.account', { site: env.SITE_TITLE }),
-    unsubscribe: notification && links.unsubscribe ? links.unsubscribe : null,
-    preferences: notification ? `${env.PUBLIC_URL}/account` : null,
+    unsubscribe: notification && links.unsubscribe ? inLanguage(links.unsubscribe, language) : null,
+    preferences: notification ? inLanguage(`${env.PUBLIC_URL}/account`, language) : null,
   };
   const frame = {
     site: { title: env.SITE_TITLE, url: env.PUBLIC_URL },
-    greeting: t('greeting', { name: oneLine(payload.name) }),
+    language: { code: language, dir: directionOf(language) },
+    greeting: t('greeting', { name: isolate(oneLine(payload.name)) }),
     buttonFallback: t('buttonFallback'),
     signature: t('signature', { site: env.SITE_TITLE }),
     footer,
@@ -118,7 +142,7 @@ export function renderMail(
     headers['List-Unsubscribe'] = `<${footer.unsubscribe}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  const subject = oneLine(content.subject);
+  const subject = plain(oneLine(content.subject));
   return {
     from: /<[^>]+>\s*$/.test(env.MAIL_FROM)
       ? env.MAIL_FROM

@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ReportReason } from '../../common/enums';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 import { NOTIFICATIONS, type NotificationKind } from '../../common/schemas/account';
 import type { Database, EventRow, UserRow } from '../store/schema';
+import { languageOf } from '../store/users';
 import type { Outbox } from './outbox';
 import type { AccountMailKind } from './payload';
 
 /**
  * Who hears of what (docs/EMAIL.md). Each function writes its emails with the `db` it is given: the
  * transaction of the cause. Notifications go only to addresses their owner proved (an account made
- * with someone else's address must not make us mail them), and only for kinds they have on.
+ * with someone else's address must not make us mail them), and only for kinds they have on. Each email
+ * is in its recipient's language (users.language, English when they never chose), decided here, when
+ * the row is written: the recipient is read here anyway, and every attempt (a retry hours later, or a
+ * copy after a crash, with the same Message-ID) then says the same thing in the same words.
  */
 
 type SubmitterKind = {
@@ -37,7 +42,7 @@ export async function notifySubmitter(
   if (!outbox?.enabled) return;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'email_verified_at'])
+    .select(['id', 'name', 'email', 'email_verified_at', 'language'])
     .where('id', '=', event.created_by)
     .executeTakeFirst();
   if (!user || user.email_verified_at === null || !(await wants(db, user.id, kind))) return;
@@ -45,7 +50,13 @@ export async function notifySubmitter(
     kind,
     userId: user.id,
     to: user.email,
-    payload: { name: user.name, eventId: event.id, title: event.title, ...details },
+    payload: {
+      name: user.name,
+      language: languageOf(user) ?? DEFAULT_LANGUAGE,
+      eventId: event.id,
+      title: event.title,
+      ...details,
+    },
   });
 }
 
@@ -56,7 +67,7 @@ async function moderatorsWanting(db: Kysely<Database>, kind: ModeratorKind) {
     .leftJoin('mail_preferences', (join) =>
       join.onRef('mail_preferences.user_id', '=', 'users.id').on('mail_preferences.kind', '=', kind),
     )
-    .select(['users.id', 'users.name', 'users.email', 'mail_preferences.enabled'])
+    .select(['users.id', 'users.name', 'users.email', 'users.language', 'mail_preferences.enabled'])
     .where('users.role', '=', 'moderator')
     .where('users.email_verified_at', 'is not', null)
     .orderBy('users.id')
@@ -82,6 +93,7 @@ export async function notifyModerators(
       to: moderator.email,
       payload: {
         name: moderator.name,
+        language: languageOf(moderator) ?? DEFAULT_LANGUAGE,
         eventId: event.id,
         title: event.title,
         ...(details.reportReason ? { reportReason: details.reportReason } : {}),
@@ -138,7 +150,12 @@ export async function queueDailyDigests(
         kind: 'daily_digest',
         userId: moderator.id,
         to: moderator.email,
-        payload: { name: moderator.name, pending, reported },
+        payload: {
+          name: moderator.name,
+          language: languageOf(moderator) ?? DEFAULT_LANGUAGE,
+          pending,
+          reported,
+        },
         dedupeKey: `digest:${moderator.id}:${day}`,
       },
       now,
@@ -153,11 +170,27 @@ type Recipient = Pick<UserRow, 'id' | 'name' | 'email'>;
 /**
  * An email about the account itself: "Forgot password?" (a link to set a new one) or a link that proves
  * the address (after a password sign-up, or "Send the link again"). The links are made when it is sent.
+ * In the account's language; for an account that never chose one, in the language of the page that
+ * asked for it (`asked`).
  */
-export const queueAccountMail = (
+export async function queueAccountMail(
   db: Kysely<Database>,
   outbox: Outbox,
   kind: AccountMailKind,
   user: Recipient,
-): Promise<boolean> =>
-  outbox.enqueue(db, { kind, userId: user.id, to: user.email, payload: { name: user.name } });
+  asked: Language,
+): Promise<boolean> {
+  if (!outbox.enabled) return false;
+  const account = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', user.id)
+    .executeTakeFirst();
+  const language = (account && languageOf(account)) ?? asked;
+  return outbox.enqueue(db, {
+    kind,
+    userId: user.id,
+    to: user.email,
+    payload: { name: user.name, language },
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS } from '../../common/enums';
+import { LANGUAGES, type Language } from '../../common/i18n/languages';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../common/schemas/account';
 
 /** Emails about the account itself: always sent when asked for, never unsubscribable. */
@@ -15,6 +16,11 @@ export type MailKind = NotificationKind | AccountMailKind;
 export const mailPayloadSchema = z.object({
   /** The recipient's name, for the greeting. */
   name: z.string(),
+  /**
+   * The recipient's language (docs/PRODUCT.md#languages), decided when the email is written: every
+   * attempt then sends the same message. Absent (rows written before it existed): English.
+   */
+  language: z.enum(LANGUAGES.map((l) => l.code) as [Language, ...Language[]]).optional(),
   eventId: z.string().optional(),
   title: z.string().optional(),
   /** A moderator's reason (rejected, removed). */

@@ -1,7 +1,8 @@
+import { type Language, withLanguage } from '../../common/i18n/languages';
 import type { NotificationKind } from '../../common/schemas/account';
 import { plainPage } from '../html/plainPage';
 import { escapeHtml } from '../html/shell';
-import { t } from './i18n';
+import { translatorFor } from '../i18n/translate';
 
 export type UnsubscribePageState =
   | { state: 'confirm'; kind: NotificationKind; action: string }
@@ -15,8 +16,9 @@ export type UnsubscribePageState =
  */
 export function renderUnsubscribePage(
   page: UnsubscribePageState,
-  { siteTitle }: { siteTitle: string },
+  { siteTitle, language }: { siteTitle: string; language: Language },
 ): string {
+  const t = translatorFor(language, 'email');
   const site = escapeHtml(siteTitle);
   const label = page.state === 'invalid' ? '' : escapeHtml(t(`account:kinds.${page.kind}.label`));
   let body: string;
@@ -24,7 +26,7 @@ export function renderUnsubscribePage(
     body = `<h1>${escapeHtml(t('unsubscribePage.title'))}</h1>
 <p>${escapeHtml(t('unsubscribePage.text', { site: siteTitle }))}</p>
 <p class="kind">${label}</p>
-<form method="post" action="${escapeHtml(page.action)}"><button type="submit">${escapeHtml(t('unsubscribePage.button'))}</button></form>`;
+<form method="post" action="${escapeHtml(language === 'en' ? page.action : withLanguage(page.action, language))}"><button type="submit">${escapeHtml(t('unsubscribePage.button'))}</button></form>`;
   } else if (page.state === 'done') {
     body = `<h1 tabindex="-1">${escapeHtml(t('unsubscribePage.doneTitle'))}</h1>
 <p>${escapeHtml(t('unsubscribePage.doneText', { site: siteTitle }))}</p>
@@ -34,6 +36,7 @@ export function renderUnsubscribePage(
 <p>${escapeHtml(t('unsubscribePage.invalidText'))}</p>`;
   }
   return plainPage({
+    language,
     title: `${t('unsubscribePage.pageTitle')} · ${siteTitle}`,
     stylesheet: '/unsubscribe.css',
     head: ['<meta name="robots" content="noindex">'],

@@ -1,11 +1,7 @@
 import { acceptedSchema, emailSettingsSchema, NOTIFICATION_KINDS } from '../../common/schemas/account';
-import {
-  accountExportSchema,
-  changeNameSchema,
-  profileSchema,
-  sessionsEndedSchema,
-} from '../../common/schemas/accountSettings';
+import { changeNameSchema, profileSchema, sessionsEndedSchema } from '../../common/schemas/accountSettings';
 import { authSuccessSchema } from '../../common/schemas/auth';
+import { accountDataSchema } from '../presenters/accountExport';
 import { error, type JsonObject, json, schemaOf } from './parts';
 
 /**
@@ -44,7 +40,7 @@ export const accountSchemas: Record<string, JsonObject> = {
   SignedIn: schemaOf(authSuccessSchema),
   Profile: schemaOf(profileSchema),
   SessionsEnded: schemaOf(sessionsEndedSchema),
-  AccountExport: schemaOf(accountExportSchema),
+  AccountExport: schemaOf(accountDataSchema),
 };
 
 const password = { type: 'string', minLength: 1, maxLength: 256 };

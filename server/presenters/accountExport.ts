@@ -1,5 +1,22 @@
-import type { AccountExport } from '../../common/schemas/accountSettings';
-import type { AccountData } from '../store/accountExport';
+import { z } from 'zod';
+import { LANGUAGES, type Language } from '../../common/i18n/languages';
+import { accountExportSchema } from '../../common/schemas/accountSettings';
+import type { AccountData as StoredAccountData } from '../store/accountExport';
+import { languageOf } from '../store/users';
+
+/**
+ * "Download my data" (common/schemas/accountSettings.ts) with the account's language
+ * (docs/PRODUCT.md#languages): the code chosen last, or null when none ever was.
+ */
+export const accountDataSchema = accountExportSchema.extend({
+  profile: accountExportSchema.shape.profile.extend({
+    language: z
+      .enum(LANGUAGES.map((l) => l.code) as [Language, ...Language[]])
+      .nullable()
+      .describe('The language the person chose last (their emails come in it); null if never.'),
+  }),
+});
+export type AccountData = z.infer<typeof accountDataSchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -9,7 +26,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
  * subject, sessions and moderators' ids stay out; the events are the person's own, with every field
  * they gave and what became of them.
  */
-export function presentAccountExport(data: AccountData, now = Date.now()): AccountExport {
+export function presentAccountExport(data: StoredAccountData, now = Date.now()): AccountData {
   const { user } = data;
   return {
     exportedAt: iso(now),
@@ -20,6 +37,7 @@ export function presentAccountExport(data: AccountData, now = Date.now()): Accou
       createdAt: iso(user.created_at),
       emailVerified: user.email_verified_at !== null,
       emailVerifiedAt: isoOrNull(user.email_verified_at),
+      language: languageOf(user),
       signInMethods: [
         ...(user.password_hash !== null ? (['password'] as const) : []),
         ...(user.google_sub !== null ? (['google'] as const) : []),

@@ -1,6 +1,7 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 import type { PlaceRule } from '../../common/schemas/events';
 import type { Actor } from '../auth/actor';
-import { t } from '../mail/i18n';
+import { translatorFor } from '../i18n/translate';
 import { canSeeExactPlace } from '../policies/events';
 import type { EventRow } from '../store/schema';
 
@@ -33,19 +34,23 @@ export function placeRuleOf(row: EventRow): PlaceRule {
     : { visibility: row.place_visibility };
 }
 
-/** "City, Country", or "Online" for an online-only event without them (English, for server outputs). */
-export function areaText(row: Pick<EventRow, 'city' | 'country'>): string {
+/** "City, Country", or "Online" (in `language`) for an online-only event without them (server outputs). */
+export function areaText(
+  row: Pick<EventRow, 'city' | 'country'>,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const area = [row.city, row.country].filter(Boolean).join(', ');
-  return area || t('common:event.online');
+  return area || translatorFor(language)('event.online');
 }
 
 /**
- * What server-written outputs say in place of what is withheld (English): "Exact location shared 3
- * hours before the start", "Sign in to see the exact location", or the same of the link to join.
+ * What server-written outputs say in place of what is withheld, in `language`: "Exact location shared
+ * 3 hours before the start", "Sign in to see the exact location", or the same of the link to join.
  */
-export function withheldNotice(row: EventRow): string {
+export function withheldNotice(row: EventRow, language: Language = DEFAULT_LANGUAGE): string {
+  const t = translatorFor(language);
   const what = row.attendance === 'online' ? 'link' : 'place';
   return row.place_visibility === 'hours_before'
-    ? t(`common:event.${what}Hours`, { count: row.place_hours_before ?? 0 })
-    : t(`common:event.${what}SignIn`);
+    ? t(`event.${what}Hours`, { count: row.place_hours_before ?? 0 })
+    : t(`event.${what}SignIn`);
 }

@@ -5,16 +5,18 @@ import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
+import { ONLINE } from '../search/onlineWords';
 import { newId } from './ids';
 import type { Database, EventRow } from './schema';
 import { storedText, textQuery } from './textSearch';
 
 /**
  * An event one can attend online is found by the word "online" among its places (docs/PRODUCT.md#home),
- * whatever its city and country say.
+ * whatever its city and country say; the location box takes each language's word for it
+ * (search/onlineWords.ts).
  */
 const onlinePlace = (attendance: AttendanceMode | undefined) =>
-  attendance === 'online' || attendance === 'both' ? ['online'] : [];
+  attendance === 'online' || attendance === 'both' ? [ONLINE] : [];
 
 /** What search finds an event by (store/textSearch.ts): every text field, and its place. */
 export function searchTextOf(e: {

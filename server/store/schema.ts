@@ -29,6 +29,8 @@ export interface UsersTable {
   email_verified_at: number | null;
   /** When the person deleted the account; the row stays as an anonymous tombstone (migration 0010). */
   deleted_at: number | null;
+  /** The language chosen last (a code of common/i18n/languages.ts); null if never (migration 0013). */
+  language: string | null;
 }
 
 export interface SessionsTable {

@@ -8,6 +8,7 @@ import type { ListEventsFilters } from '../../common/schemas/events';
 import { generateEvents } from '../cli/commands/generate-events';
 import { countryCodeOf } from '../search/countries';
 import { foldText } from '../search/fold';
+import { isOnlineWord } from '../search/onlineWords';
 import { createEvent, createUser } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { listApprovedEvents } from './events';
@@ -60,8 +61,16 @@ function placeMatches(e: EventRow, location: string): boolean {
   return location.split(',').every((part) => {
     const whole = words(part).join(' ');
     if (!whole) return true;
-    const units = countryCodeOf(whole) || !whole.includes(' ') ? [whole] : words(whole);
+    // A word for "online" in any of the app's languages finds the events one can attend online.
+    // Never a folded word (words hold no line break).
+    const ONLINE = '\nonline\n';
+    const online = (term: string) => (isOnlineWord(term) ? ONLINE : term);
+    const units =
+      countryCodeOf(whole) || !whole.includes(' ') || isOnlineWord(whole)
+        ? [online(whole)]
+        : words(whole).map(online);
     return units.every((unit) => {
+      if (unit === ONLINE) return e.attendance !== 'in_person';
       const code = countryCodeOf(unit);
       if (!code) return places.some((p) => p.includes(unit));
       if (countryCodeOf(e.country) === code) return true;
@@ -207,6 +216,9 @@ describe('indexed search', () => {
     ['city and country', filters({ location: 'London, UK' })],
     ['city and country without a comma', filters({ location: 'manchester uk' })],
     ['online', filters({ location: 'online' })],
+    ['online, in French', filters({ location: 'En Ligne' })],
+    ['online, in Arabic', filters({ location: 'عبر الإنترنت' })],
+    ['online, in Turkish, and a city', filters({ location: 'çevrim içi, london' })],
     ['today', filters({ period: 'today' })],
     ['this weekend, in Gaza', filters({ period: 'weekend', tz: 'Asia/Gaza' })],
     ['next 7 days, in Los Angeles', filters({ period: 'week', tz: 'America/Los_Angeles' })],

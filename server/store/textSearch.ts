@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { countryCodeOf, countryToken } from '../search/countries';
 import { foldText } from '../search/fold';
+import { isOnlineWord, ONLINE } from '../search/onlineWords';
 
 /**
  * What the search and location boxes mean (docs/PRODUCT.md#home), as SQL over events.search_text and
@@ -13,6 +14,8 @@ import { foldText } from '../search/fold';
  *   word) must match. A part naming a country ("UK", "USA", "Deutschland", "DE") finds the events whose
  *   country is that one, however it was written, and, for names of 4 letters or more, any place whose
  *   text holds it ("Jordan"); a shorter one only a whole city or country line, so "UK" is not "Ukraine".
+ *   A word for "online" in any of the app's languages ("online", "en ligne", "عبر الإنترنت",
+ *   "çevrim içi") finds the events one can attend online, and only them (not a city "Onlineville").
  *   Any other part is a substring of the city or country.
  */
 export interface TextQuery {
@@ -24,6 +27,9 @@ export interface TextQuery {
    */
   fts: string | null;
 }
+
+/** An online event's own line in its location text: what a word for "online" finds, exactly. */
+const ONLINE_LINE = `\n${ONLINE}\n`;
 
 /** FTS5's trigram tokenizer finds substrings of 3 or more characters; shorter terms use LIKE alone. */
 const TRIGRAM_MIN = 3;
@@ -61,8 +67,17 @@ export function textQuery(search: string, location: string): TextQuery {
   for (const part of location.split(',')) {
     const whole = words(part).join(' ');
     if (!whole) continue;
-    const units = countryCodeOf(whole) || !whole.includes(' ') ? [whole] : words(whole);
+    const units = isOnlineWord(whole)
+      ? [ONLINE_LINE]
+      : countryCodeOf(whole) || !whole.includes(' ')
+        ? [whole]
+        : words(whole).map((word) => (isOnlineWord(word) ? ONLINE_LINE : word));
     for (const unit of units) {
+      if (unit === ONLINE_LINE) {
+        conditions.push(sql<boolean>`location_text like ${likeContains(ONLINE_LINE)} escape '\\'`);
+        fts.push(ftsPhrase(ONLINE_LINE));
+        continue;
+      }
       const code = countryCodeOf(unit);
       if (!code) {
         conditions.push(sql<boolean>`location_text like ${likeContains(unit)} escape '\\'`);

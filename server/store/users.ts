@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../common/enums';
+import { isLanguage, type Language } from '../../common/i18n/languages';
 import { newId } from './ids';
 import type { Database, UserRow } from './schema';
 
@@ -19,6 +20,8 @@ export interface NewUser {
   role?: Role;
   /** When the address was proved (Google accounts: at creation); null or absent when not yet. */
   emailVerifiedAt?: number | null;
+  /** The language the person signed up in (docs/PRODUCT.md#languages). */
+  language?: Language | null;
 }
 
 export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<UserRow> {
@@ -33,6 +36,7 @@ export async function insertUser(db: Kysely<Database>, u: NewUser): Promise<User
     created_at: Date.now(),
     email_verified_at: u.emailVerifiedAt ?? null,
     deleted_at: null,
+    language: u.language ?? null,
   };
   await db.insertInto('users').values(row).execute();
   return row;
@@ -56,6 +60,24 @@ export async function getUserById(db: Kysely<Database>, id: string): Promise<Use
 /** The shown name ("Name or nickname", docs/PRODUCT.md#your-account); already validated and trimmed. */
 export async function setUserName(db: Kysely<Database>, userId: string, name: string): Promise<void> {
   await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
+}
+
+/** The account's language, when it has a valid one (docs/PRODUCT.md#languages). */
+export const languageOf = (user: Pick<UserRow, 'language'>): Language | null =>
+  isLanguage(user.language) ? user.language : null;
+
+/** Remember the person's choice of language; writes only when it changes (a read costs less). */
+export async function setUserLanguage(
+  db: Kysely<Database>,
+  userId: string,
+  language: Language,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ language })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)]))
+    .execute();
 }
 
 // --- Sign-in by Google, passwords, the admin command ---

@@ -7,6 +7,7 @@ import type {
   ReportReason,
   Role,
 } from '../../common/enums';
+import type { Language } from '../../common/i18n/languages';
 import type { EventInput } from '../../common/schemas/events';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Store } from '../store/db';
@@ -47,6 +48,7 @@ export async function createUser(
     role?: Role;
     passwordHash?: string | null;
     emailVerified?: boolean;
+    language?: Language | null;
   } = {},
 ): Promise<UserRow> {
   const n = next();
@@ -56,6 +58,7 @@ export async function createUser(
     role: overrides.role ?? 'user',
     passwordHash: overrides.passwordHash ?? null,
     emailVerifiedAt: overrides.emailVerified ? Date.now() : null,
+    language: overrides.language ?? null,
   });
 }
 
@@ -168,7 +171,14 @@ export async function createLogEntry(
 /** A user who signs in with this email and password (hashed as sign-up would); `emailVerified` proves it. */
 export async function createPasswordAccount(
   store: Store,
-  overrides: { name?: string; email?: string; password?: string; role?: Role; emailVerified?: boolean } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    password?: string;
+    role?: Role;
+    emailVerified?: boolean;
+    language?: Language | null;
+  } = {},
 ): Promise<UserRow & { password: string }> {
   const { createPasswordUser } = await import('../auth/passwords');
   const n = next();
@@ -178,6 +188,7 @@ export async function createPasswordAccount(
     email: overrides.email ?? `user${n}-${Date.now()}@example.org`,
     password,
     role: overrides.role ?? 'user',
+    language: overrides.language ?? null,
   });
   if (!overrides.emailVerified) return { ...user, password };
   const emailVerifiedAt = Date.now();

@@ -265,6 +265,7 @@ export async function generateEvents(
         created_at: now - 3 * YEAR,
         email_verified_at: null,
         deleted_at: null,
+        language: null,
       };
     },
   );

@@ -35,7 +35,11 @@ describe('POST /api/account/delete', () => {
   it('confirmed with the password: the account becomes an anonymous tombstone and everything personal ends', async () => {
     const store = server.store;
     const db = store.db;
-    const person = await createPasswordAccount(store, { password: 'my password', emailVerified: true });
+    const person = await createPasswordAccount(store, {
+      password: 'my password',
+      emailVerified: true,
+      language: 'ur',
+    });
     const moderator = await createModerator(store);
     const here = await sessionCookieFor(store, person);
     const elsewhere = await sessionCookieFor(store, person);
@@ -87,6 +91,7 @@ describe('POST /api/account/delete', () => {
       google_sub: null,
       role: 'user',
       email_verified_at: null,
+      language: null,
       deleted_at: expect.any(Number),
     });
     expect(JSON.stringify(row)).not.toContain(person.email);

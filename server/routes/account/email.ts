@@ -58,7 +58,9 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
     if (!outbox.enabled) throw accountError.mailDisabled();
     if (actor.emailVerifiedAt !== null) throw accountError.alreadyVerified();
     await enforceRateLimit(db, EMAIL_RATE_RULES.resendVerification, actor.id);
-    await db.transaction().execute((trx) => queueAccountMail(trx, outbox, 'email_verification', actor));
+    await db
+      .transaction()
+      .execute((trx) => queueAccountMail(trx, outbox, 'email_verification', actor, request.language));
     reply.code(202).header('Cache-Control', 'no-store');
     return { ok: true, message: `We sent a new link to ${actor.email}.` };
   });

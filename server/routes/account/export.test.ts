@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountExport, accountExportSchema } from '../../../common/schemas/accountSettings';
+import { type AccountData, accountDataSchema } from '../../presenters/accountExport';
 import {
   createEvent,
   createLogEntry,
@@ -22,7 +22,7 @@ afterAll(() => server.close());
 describe('GET /api/account/export', () => {
   it('holds the person’s profile, events, reports and the log about their events: theirs only', async () => {
     const store = server.store;
-    const person = await createPasswordAccount(store, { name: 'Layla', emailVerified: true });
+    const person = await createPasswordAccount(store, { name: 'Layla', emailVerified: true, language: 'ar' });
     const other = await createUser(store, { name: 'Someone Else' });
     const moderator = await createModerator(store, { name: 'Moderator Name' });
     const pending = await createEvent(store, {
@@ -60,7 +60,7 @@ describe('GET /api/account/export', () => {
       /^attachment; filename="palestine-solidarity-calendar-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const text = await res.text();
-    const data: AccountExport = accountExportSchema.strict().parse(JSON.parse(text));
+    const data: AccountData = accountDataSchema.strict().parse(JSON.parse(text));
     expect(data.profile).toEqual({
       name: 'Layla',
       email: person.email,
@@ -69,6 +69,7 @@ describe('GET /api/account/export', () => {
       emailVerified: true,
       emailVerifiedAt: expect.any(String),
       signInMethods: ['password'],
+      language: 'ar',
     });
     expect(data.events.map((e) => [e.title, e.status])).toEqual(
       expect.arrayContaining([

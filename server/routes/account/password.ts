@@ -32,7 +32,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, { store, env }
     const { email } = parseInput(forgotPasswordSchema, request.body);
     await enforceRateLimit(db, EMAIL_RATE_RULES.forgotPasswordAddress, email.toLowerCase());
     const user = await getUserByEmail(db, email);
-    if (user) await db.transaction().execute((trx) => queueAccountMail(trx, outbox, 'password_reset', user));
+    if (user)
+      await db
+        .transaction()
+        .execute((trx) => queueAccountMail(trx, outbox, 'password_reset', user, request.language));
     reply.code(202).header('Cache-Control', 'no-store');
     return { ok: true, message: FORGOT_PASSWORD_SENT };
   });

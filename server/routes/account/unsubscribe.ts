@@ -14,14 +14,14 @@ const tokenOf = (request: UnsubscribeRequest): string =>
  * authorises it, not a session or the request's origin.
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, { store, env }: AppContext): void {
-  const send = (reply: FastifyReply, page: UnsubscribePageState, status = 200) =>
+  const send = (request: FastifyRequest, reply: FastifyReply, page: UnsubscribePageState, status = 200) =>
     reply
       .code(status)
       .header('Cache-Control', 'no-store')
       // The token is in the address: no page it links to may learn it.
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(renderUnsubscribePage(page, { siteTitle: env.SITE_TITLE }));
+      .send(renderUnsubscribePage(page, { siteTitle: env.SITE_TITLE, language: request.language }));
 
   app.register(async (scope) => {
     // RFC 8058's body is `List-Unsubscribe=One-Click`, form-encoded or multipart; the link decides, so
@@ -36,8 +36,8 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, { store, env }: 
     scope.get(UNSUBSCRIBE_PATH, async (request: UnsubscribeRequest, reply) => {
       const token = tokenOf(request);
       const found = await findUnsubscribeToken(store.db, token);
-      if (!found) return send(reply, { state: 'invalid' }, 404);
-      return send(reply, {
+      if (!found) return send(request, reply, { state: 'invalid' }, 404);
+      return send(request, reply, {
         state: 'confirm',
         kind: found.kind,
         action: `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
@@ -46,8 +46,8 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, { store, env }: 
 
     scope.post(UNSUBSCRIBE_PATH, async (request: UnsubscribeRequest, reply) => {
       const done = await unsubscribe(store.db, tokenOf(request));
-      if (!done) return send(reply, { state: 'invalid' }, 404);
-      return send(reply, { state: 'done', kind: done.kind });
+      if (!done) return send(request, reply, { state: 'invalid' }, 404);
+      return send(request, reply, { state: 'done', kind: done.kind });
     });
   });
 }

@@ -45,10 +45,13 @@ interface FlowOutcome {
 
 /** What the pop-up does: /start → provider → /callback, carrying cookies like a browser. */
 async function signInWithGoogle(
-  options: { flowCookie?: (real: string) => string; forwardedFor?: string } = {},
+  options: { flowCookie?: (real: string) => string; forwardedFor?: string; acceptLanguage?: string } = {},
 ): Promise<FlowOutcome> {
   // From another address (as forwarded by the proxy), so a test's many sign-ins stay within the per-IP limit.
-  const via: Record<string, string> = options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {};
+  const via: Record<string, string> = {
+    ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+    ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
+  };
   const start = await server.fetch('/api/auth/google/start', { redirect: 'manual', headers: via });
   expect(start.status).toBe(302);
   const flow = cookiePair(start, 'oidc_flow');
@@ -145,6 +148,24 @@ describe('GET /api/auth/google/callback', () => {
       .where('email_lc', '=', 'amal@gmail.example')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('gives the account it creates the language of the sign-in, and the browser keeps it', async () => {
+    provider.setIdentity({
+      sub: 'sub-elif',
+      email: 'elif@gmail.example',
+      email_verified: true,
+      name: 'Elif',
+    });
+    const signUp = await signInWithGoogle({ acceptLanguage: 'tr-TR,tr;q=0.9,en;q=0.5' });
+    expect(signUp.result).toEqual({ ok: true });
+    const row = await server.store.db
+      .selectFrom('users')
+      .select('language')
+      .where('email_lc', '=', 'elif@gmail.example')
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('tr');
+    expect(cookiePair(signUp.callback, 'lang')).toBe('lang=tr');
   });
 
   it('answers a tiny page that loads our script (no inline script) and can reach its opener', async () => {

@@ -125,7 +125,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
         });
         return sendResult(reply, { ok: true, purpose: 'reauthenticate' });
       }
-      const user = await userForGoogleClaims(store.db, claims);
+      const user = await userForGoogleClaims(store.db, claims, request.language);
       await beginSession(store.db, env, request, reply, user);
       return sendResult(reply, { ok: true });
     } catch (error) {

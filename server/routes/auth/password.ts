@@ -67,8 +67,10 @@ export function registerPasswordRoutes(app: FastifyInstance, { store, env }: App
     await enforceRateLimit(store.db, AUTH_RATE_RULES.passwordAll, PASSWORD_ALL);
     // The role is never read from the request: every new account is a user (docs/PRODUCT.md#roles).
     // With email set up, the account comes with a link that proves its address (docs/EMAIL.md).
-    const user = await createPasswordUser(store.db, { ...input, role: 'user' }, (trx, created) =>
-      queueAccountMail(trx, outbox, 'email_verification', created),
+    // The account keeps the language it was made in: its emails come in it (docs/PRODUCT.md#languages).
+    const account = { ...input, role: 'user' as const, language: request.language };
+    const user = await createPasswordUser(store.db, account, (trx, created) =>
+      queueAccountMail(trx, outbox, 'email_verification', created, request.language),
     );
     reply.code(201);
     return beginSession(store.db, env, request, reply, user);

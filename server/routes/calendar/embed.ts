@@ -3,6 +3,7 @@ import { type AppContext, siteOf } from '../../context';
 import { notFound } from '../../errors';
 import { renderEmbedError, renderEmbedPage } from '../../html/embedPage';
 import { escapeHtml, type Shell } from '../../html/shell';
+import { translatorFor } from '../../i18n/translate';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../storableText';
 import { listFeedEvents } from '../../store/feeds';
 import { embedQuerySchema } from './schemas';
@@ -19,17 +20,19 @@ export function registerEmbedRoutes(
   // link to it say what it offers.
   app.get('/subscribe', async (request, reply) => {
     if (!shell) throw notFound();
-    const description = `Subscribe to ${env.SITE_TITLE} in your calendar app, follow new events by RSS, or embed the list of upcoming events on your website.`;
+    const t = translatorFor(request.language, 'calendar');
+    const description = t('subscribeDescription', { site: env.SITE_TITLE });
+    const title = `${t('page.title')} · ${env.SITE_TITLE}`;
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(
         shell.render({
-          title: `Embed and subscribe · ${env.SITE_TITLE}`,
+          title,
           head: [
             `<meta name="description" content="${escapeHtml(description)}">`,
             `<link rel="canonical" href="${escapeHtml(`${env.PUBLIC_URL}/subscribe`)}">`,
-            `<meta property="og:title" content="${escapeHtml(`Embed and subscribe · ${env.SITE_TITLE}`)}">`,
+            `<meta property="og:title" content="${escapeHtml(title)}">`,
             `<meta property="og:description" content="${escapeHtml(description)}">`,
             `<meta property="og:site_name" content="${escapeHtml(env.SITE_TITLE)}">`,
             '<meta property="og:type" content="website">',
@@ -48,19 +51,24 @@ export function registerEmbedRoutes(
       .removeHeader('x-frame-options')
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .header('Cache-Control', 'public, max-age=300')
+      // In the frame address's `?lang=`, else the visitor's language: caches key on what decides it.
+      .header('Vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8');
+    const language = request.language;
     const parsed = embedQuerySchema.safeParse(request.query ?? {});
     if (parsed.success && findUnstorableText(parsed.data)) {
-      return reply.code(400).send(renderEmbedError(env.SITE_TITLE, UNSTORABLE_TEXT_MESSAGE));
+      return reply.code(400).send(renderEmbedError(env.SITE_TITLE, UNSTORABLE_TEXT_MESSAGE, language));
     }
     if (!parsed.success) {
       return reply
         .code(400)
-        .send(renderEmbedError(env.SITE_TITLE, parsed.error.issues[0]?.message ?? 'Invalid filters.'));
+        .send(
+          renderEmbedError(env.SITE_TITLE, parsed.error.issues[0]?.message ?? 'Invalid filters.', language),
+        );
     }
     const { limit, theme, ...filters } = parsed.data;
     // Here "upcoming" is strict: a partner's page lists what people can still go to.
     const rows = await listFeedEvents(store.db, filters, limit, { lookbackMs: 0 });
-    return reply.send(renderEmbedPage({ ...site, filters, rows, theme }));
+    return reply.send(renderEmbedPage({ ...site, filters, rows, theme, language }));
   });
 }

@@ -6,6 +6,7 @@ import { type AppContext, siteOf } from '../../context';
 import { notFound } from '../../errors';
 import { eventHead } from '../../html/eventHead';
 import type { Shell } from '../../html/shell';
+import { translatorFor } from '../../i18n/translate';
 import { canViewEvent } from '../../policies/events';
 import { getEventById } from '../../store/events';
 import type { EventRow } from '../../store/schema';
@@ -44,10 +45,10 @@ export function registerEventFileRoutes(
     const actor = shared ? null : await actorOf(request);
     return reply
       .header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store')
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Language')
       .header('Content-Disposition', `attachment; filename="${icsFileName(row.title)}"`)
       .type('text/calendar; charset=utf-8')
-      .send(eventCalendar(row, site, { actor }));
+      .send(eventCalendar(row, site, { actor, language: request.language }));
   }
 
   app.get<{ Params: { id: string } }>('/api/events/:id/ics', (request, reply) =>
@@ -69,7 +70,7 @@ export function registerEventFileRoutes(
       // The web app still renders its "Event Not Found" page; crawlers and chats see a 404 and no tags.
       return reply.code(404).send(
         shell.render({
-          title: `Event Not Found · ${env.SITE_TITLE}`,
+          title: `${translatorFor(request.language, 'events')('detail.notFoundTitle')} · ${env.SITE_TITLE}`,
           head: '<meta name="robots" content="noindex">',
           language: request.language,
         }),
@@ -86,7 +87,11 @@ export function registerEventFileRoutes(
       );
     }
     return reply.send(
-      shell.render({ ...eventHead(row, site), language: request.language, alternatesOf: `/event/${id}` }),
+      shell.render({
+        ...eventHead(row, site, request.language),
+        language: request.language,
+        alternatesOf: `/event/${id}`,
+      }),
     );
   });
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { EventType } from '../../../common/enums';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FeedFilters } from '../../../common/filters';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../common/i18n/languages';
 import { filterQuery } from '../../../common/links';
 import { type AppContext, siteOf } from '../../context';
+import { translatorFor } from '../../i18n/translate';
 import { FEED_MAX_EVENTS, listFeedEvents, listRecentlyApproved, RSS_MAX_ITEMS } from '../../store/feeds';
 import { parseInput } from '../../validate';
 import { sendWithEtag } from './etag';
@@ -10,57 +11,84 @@ import { feedCalendar } from './ics';
 import { rssFeed } from './rss';
 import { feedQuerySchema } from './schemas';
 
-const TYPE_NAMES: Record<EventType, string> = {
-  protest: 'protests and rallies',
-  cultural: 'cultural events',
-  educational: 'educational events',
-  digital: 'digital events',
-};
-
-/** 'Protests and rallies in london matching "gaza"': what a filtered feed holds, for its name. */
-function describeFilters(filters: FeedFilters): string {
-  const parts: string[] = [];
-  parts.push(filters.type === 'all' ? 'Events' : TYPE_NAMES[filters.type]);
-  if (filters.location) parts.push(`in ${filters.location}`);
-  if (filters.search) parts.push(`matching “${filters.search}”`);
-  const text = parts.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * 'Protests and rallies in london matching "gaza"' (or 'Events'): what a feed holds, in `language`,
+ * and whether its filters narrow it (its name then says so).
+ */
+function describeFilters(filters: FeedFilters, language: Language): { what: string; filtered: boolean } {
+  const t = translatorFor(language, 'calendar');
+  const { type, location, search } = filters;
+  const kind = type === 'all' ? t('feeds.allEvents') : t(`feeds.types.${type}`);
+  const text =
+    location && search
+      ? t('feeds.inMatching', { what: kind, location, search })
+      : location
+        ? t('feeds.in', { what: kind, location })
+        : search
+          ? t('feeds.matching', { what: kind, search })
+          : kind;
+  return {
+    what: text.charAt(0).toLocaleUpperCase(localeOf(language)) + text.slice(1),
+    filtered: type !== 'all' || Boolean(location) || Boolean(search),
+  };
 }
+
+/**
+ * The feeds speak the request's language: `?lang=` (calendar apps and feed readers send no cookie, so
+ * a subscribed address carries it), else the cookie or Accept-Language, which caches must then key on.
+ */
+const byLanguage = (reply: FastifyReply) => reply.header('Vary', 'Cookie, Accept-Language');
 
 /** The subscribable calendar and the RSS feed, with the home page's filters; approved events only. */
 export function registerFeedRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   const site = siteOf(env);
+  const siteTitle = env.SITE_TITLE;
 
   app.get('/calendar.ics', async (request, reply) => {
     const filters = parseInput(feedQuerySchema, request.query);
     const rows = await listFeedEvents(store.db, filters, FEED_MAX_EVENTS);
-    const what = describeFilters(filters);
-    reply
+    const language = request.language;
+    const t = translatorFor(language, 'calendar');
+    const { what, filtered } = describeFilters(filters, language);
+    byLanguage(reply)
       .header('Cache-Control', 'public, max-age=600')
       .header('Content-Disposition', 'inline; filename="calendar.ics"')
       .type('text/calendar; charset=utf-8');
     return sendWithEtag(
       request,
       reply,
-      await feedCalendar(rows, site, {
-        name: what === 'Events' ? env.SITE_TITLE : `${env.SITE_TITLE}: ${what}`,
-        description: `${what} from ${env.SITE_TITLE}, a community calendar of events in support of Palestine. Always verify details on each event's official source.`,
-      }),
+      await feedCalendar(
+        rows,
+        site,
+        {
+          name: filtered ? t('feeds.calendarName', { site: siteTitle, what }) : siteTitle,
+          description: t('feeds.calendarDescription', { site: siteTitle, what }),
+        },
+        { actor: null, language },
+      ),
     );
   });
 
   app.get('/feed.xml', async (request, reply) => {
     const filters = parseInput(feedQuerySchema, request.query);
     const rows = await listRecentlyApproved(store.db, filters, RSS_MAX_ITEMS);
-    const what = describeFilters(filters);
-    reply.header('Cache-Control', 'public, max-age=600').type('application/rss+xml; charset=utf-8');
+    const language = request.language;
+    const t = translatorFor(language, 'calendar');
+    const { what, filtered } = describeFilters(filters, language);
+    const lang: Record<string, string> = language === DEFAULT_LANGUAGE ? {} : { lang: language };
+    byLanguage(reply)
+      .header('Cache-Control', 'public, max-age=600')
+      .type('application/rss+xml; charset=utf-8');
     return sendWithEtag(
       request,
       reply,
       rssFeed(rows, site, {
-        selfUrl: `${env.PUBLIC_URL}/feed.xml${filterQuery(filters)}`,
-        title: what === 'Events' ? `${env.SITE_TITLE}: new events` : `${env.SITE_TITLE}: ${what}`,
-        description: `Events newly approved by the moderators of ${env.SITE_TITLE}.`,
+        selfUrl: `${env.PUBLIC_URL}/feed.xml${filterQuery(filters, lang)}`,
+        title: filtered
+          ? t('feeds.calendarName', { site: siteTitle, what })
+          : t('feeds.rssTitle', { site: siteTitle }),
+        description: t('feeds.rssDescription', { site: siteTitle }),
+        language,
       }),
     );
   });

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages';
 import { eventPageUrl } from '../../../common/links';
 import type { Actor } from '../../auth/actor';
 import type { SiteInfo } from '../../context';
+import { translatorFor } from '../../i18n/translate';
 import { areaText, type PresentedPlace, presentPlace, withheldNotice } from '../../presenters/place';
 import type { EventRow } from '../../store/schema';
-import { EVENT_TYPE_LABELS, publicHost, SCHEDULE_LABELS } from './links';
+import { eventTypeLabel, publicHost, scheduleLabel } from './links';
 
 const PRODUCT_ID = '-//Palestine Solidarity Calendar//Events//EN';
 
@@ -77,26 +79,33 @@ type Attributes = EventAttributes & { timestamp: number };
  * Where, as one line: the venue and address when this reader may see them, else the area; an
  * online-only event's link to join when they may see it, else "Online".
  */
-function locationLine(row: EventRow, place: PresentedPlace): string {
-  if (row.attendance === 'online') return place.joinUrl ?? areaText(row);
-  return [place.venue, place.address, areaText(row)].filter(Boolean).join(', ');
+function locationLine(row: EventRow, place: PresentedPlace, language: Language): string {
+  if (row.attendance === 'online') return place.joinUrl ?? areaText(row, language);
+  return [place.venue, place.address, areaText(row, language)].filter(Boolean).join(', ');
 }
 
-/** A VEVENT's fields, for one reader: `place` is what presentPlace lets them see. */
-function eventAttributes(row: EventRow, site: SiteInfo, place: PresentedPlace): Attributes {
+/** A VEVENT's fields, for one reader: `place` is what presentPlace lets them see, in their language. */
+function eventAttributes(
+  row: EventRow,
+  site: SiteInfo,
+  place: PresentedPlace,
+  language: Language,
+): Attributes {
+  const t = translatorFor(language, 'calendar');
   const url = eventPageUrl(site.publicUrl, row.id);
   const details = [icsSafeText(row.description).trim()];
   if (row.schedule !== 'scheduled') {
+    const schedule = scheduleLabel(language, row.schedule);
     details.unshift(
-      icsSafeText([SCHEDULE_LABELS[row.schedule], row.schedule_note].filter(Boolean).join(': ')),
+      icsSafeText(row.schedule_note ? t('ics.tagged', { schedule, text: row.schedule_note }) : schedule),
     );
   }
-  if (place.joinUrl) details.push(`Link to join: ${icsSafeText(place.joinUrl)}`);
-  if (place.withheld) details.push(withheldNotice(row));
-  if (row.accessibility) details.push(`Accessibility: ${icsSafeText(row.accessibility)}`);
-  if (row.organizer) details.push(`Organized by: ${icsSafeText(row.organizer)}`);
-  details.push(`Official source: ${icsSafeText(row.source_link)}`);
-  details.push(`Always verify event details on the official source. Event page: ${url}`);
+  if (place.joinUrl) details.push(t('ics.joinUrl', { url: icsSafeText(place.joinUrl) }));
+  if (place.withheld) details.push(withheldNotice(row, language));
+  if (row.accessibility) details.push(t('ics.accessibility', { text: icsSafeText(row.accessibility) }));
+  if (row.organizer) details.push(t('ics.organizedBy', { organizer: icsSafeText(row.organizer) }));
+  details.push(t('ics.source', { url: icsSafeText(row.source_link) }));
+  details.push(t('ics.verify', { url }));
   return {
     uid: uidOf(row, site),
     // The last change rather than "now": the same event gives the same text, so feeds can be cached
@@ -111,17 +120,19 @@ function eventAttributes(row: EventRow, site: SiteInfo, place: PresentedPlace): 
     endInputType: 'utc',
     endOutputType: 'utc',
     title: icsSafeText(
-      row.schedule === 'scheduled' ? row.title : `${SCHEDULE_LABELS[row.schedule]}: ${row.title}`,
+      row.schedule === 'scheduled'
+        ? row.title
+        : t('ics.tagged', { schedule: scheduleLabel(language, row.schedule), text: row.title }),
     ),
     description: details.join('\n\n'),
-    location: icsSafeText(locationLine(row, place)),
+    location: icsSafeText(locationLine(row, place, language)),
     // No `url` here: the library's URL pattern refuses valid hosts (one-digit ports, dotless names);
     // render() adds the URL line itself.
     // A postponed event will not happen at this time either: calendars drop it until it has a new one.
     status: row.schedule === 'scheduled' ? 'CONFIRMED' : 'CANCELLED',
     // Raised by each schedule change, so that subscribed calendars replace their copy (RFC 5545 §3.8.7.4).
     sequence: row.sequence,
-    categories: [EVENT_TYPE_LABELS[row.type]],
+    categories: [eventTypeLabel(language, row.type)],
     created: row.created_at,
     lastModified: row.updated_at,
     productId: PRODUCT_ID,
@@ -138,10 +149,11 @@ const VEVENT_CACHE_MAX = 5000;
 const FORMAT_CHUNK = 10;
 const veventCache = new Map<string, string>();
 
-function cacheKey(row: EventRow, site: SiteInfo, place: PresentedPlace): string {
+function cacheKey(row: EventRow, site: SiteInfo, place: PresentedPlace, language: Language): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
+        language,
         site.publicUrl,
         place,
         row.ends_at,
@@ -176,26 +188,36 @@ function remember(key: string, text: string): void {
   }
 }
 
-/** An event and what its reader may see of its place. */
+/** An event, what its reader may see of its place, and the language they read it in. */
 interface CalendarEntry {
   row: EventRow;
   place: PresentedPlace;
+  language: Language;
 }
 
-/** Who reads a calendar file: feeds are read by calendar apps, which never sign in. */
+/**
+ * Who reads a calendar file: feeds are read by calendar apps, which never sign in; its words are in
+ * `language` (English unless told).
+ */
 export interface CalendarReader {
   actor: Actor | null;
   now?: number;
+  language?: Language;
 }
 const ANONYMOUS: CalendarReader = { actor: null };
 
-const entriesFor = (rows: EventRow[], { actor, now = Date.now() }: CalendarReader): CalendarEntry[] =>
-  rows.map((row) => ({ row, place: presentPlace(row, actor, now) }));
+const entriesFor = (
+  rows: EventRow[],
+  { actor, now = Date.now(), language = DEFAULT_LANGUAGE }: CalendarReader,
+): CalendarEntry[] => rows.map((row) => ({ row, place: presentPlace(row, actor, now), language }));
+
+const keyOf = ({ row, place, language }: CalendarEntry, site: SiteInfo) =>
+  cacheKey(row, site, place, language);
 
 /** The VEVENT blocks of these events, in order, from one library call. */
 function formatVevents(entries: CalendarEntry[], site: SiteInfo): string[] {
   const { error, value } = createEvents(
-    entries.map(({ row, place }) => eventAttributes(row, site, place)),
+    entries.map(({ row, place, language }) => eventAttributes(row, site, place, language)),
     { productId: PRODUCT_ID, method: 'PUBLISH' },
   );
   if (error || !value) throw error ?? new Error('Could not build the calendar file');
@@ -212,7 +234,7 @@ function formatVevents(entries: CalendarEntry[], site: SiteInfo): string[] {
 }
 
 function veventSync(entry: CalendarEntry, site: SiteInfo): string {
-  const key = cacheKey(entry.row, site, entry.place);
+  const key = keyOf(entry, site);
   const cached = veventCache.get(key);
   if (cached) return cached;
   const [text = ''] = formatVevents([entry], site);
@@ -221,14 +243,14 @@ function veventSync(entry: CalendarEntry, site: SiteInfo): string {
 }
 
 async function vevents(entries: CalendarEntry[], site: SiteInfo): Promise<string[]> {
-  const keys = entries.map(({ row, place }) => cacheKey(row, site, place));
+  const keys = entries.map((entry) => keyOf(entry, site));
   const missing = entries.filter((_, i) => !veventCache.has(keys[i] ?? ''));
   for (let start = 0; start < missing.length; start += FORMAT_CHUNK) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const chunk = missing.slice(start, start + FORMAT_CHUNK);
     formatVevents(chunk, site).forEach((text, i) => {
       const entry = chunk[i];
-      if (entry) remember(cacheKey(entry.row, site, entry.place), text);
+      if (entry) remember(keyOf(entry, site), text);
     });
   }
   return entries.map((entry, i) => veventCache.get(keys[i] ?? '') ?? veventSync(entry, site));

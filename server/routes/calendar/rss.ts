@@ -1,41 +1,49 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../common/i18n/languages';
 import { eventPageUrl } from '../../../common/links';
 import type { SiteInfo } from '../../context';
 import { escapeHtml } from '../../html/shell';
+import { translatorFor } from '../../i18n/translate';
 import { areaText } from '../../presenters/place';
 import type { EventRow } from '../../store/schema';
-import { EVENT_TYPE_LABELS, SCHEDULE_LABELS } from './links';
+import { eventTypeLabel, scheduleLabel } from './links';
 import { escapeXml } from './xml';
 
 /**
- * A one-line summary of when and where, in the event's own time zone: the area only (the exact place is
- * on the event's page, for those who may see it).
+ * A one-line summary of when and where, in the event's own time zone and the reader's language: the
+ * area only (the exact place is on the event's page, for those who may see it).
  */
-export function whenAndWhere(row: EventRow): string {
+export function whenAndWhere(row: EventRow, language: Language = DEFAULT_LANGUAGE): string {
   const date = new Date(row.starts_at);
-  const when = `${formatEventDateTime(date, row.timezone)} (${formatZoneName(date, row.timezone)})`;
-  const tag = row.schedule === 'scheduled' ? '' : `${SCHEDULE_LABELS[row.schedule]} · `;
-  return `${tag}${when} · ${areaText(row)}`;
+  const locale = localeOf(language);
+  const when = `${formatEventDateTime(date, row.timezone, locale)} (${formatZoneName(date, row.timezone, locale)})`;
+  const tag = row.schedule === 'scheduled' ? '' : `${scheduleLabel(language, row.schedule)} · `;
+  return `${tag}${when} · ${areaText(row, language)}`;
 }
 
-/** RSS 2.0 of newly approved events, most recent approval first. */
+/** RSS 2.0 of newly approved events, most recent approval first, in `language`. */
 export function rssFeed(
   rows: EventRow[],
   site: SiteInfo,
-  { selfUrl, title, description }: { selfUrl: string; title: string; description: string },
+  {
+    selfUrl,
+    title,
+    description,
+    language = DEFAULT_LANGUAGE,
+  }: { selfUrl: string; title: string; description: string; language?: Language },
 ): string {
+  const t = translatorFor(language, 'calendar');
   const items = rows.map((row) => {
     const url = eventPageUrl(site.publicUrl, row.id);
-    const text = [whenAndWhere(row), row.organizer ? `Organized by ${row.organizer}` : '', row.description]
-      .filter(Boolean)
-      .join('\n\n');
+    const organizer = row.organizer ? t('feeds.organizedBy', { organizer: row.organizer }) : '';
+    const text = [whenAndWhere(row, language), organizer, row.description].filter(Boolean).join('\n\n');
     return [
       '<item>',
       `<title>${escapeXml(row.title)}</title>`,
       `<link>${escapeXml(url)}</link>`,
       `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `<pubDate>${new Date(row.approved_at ?? row.created_at).toUTCString()}</pubDate>`,
-      `<category>${escapeXml(EVENT_TYPE_LABELS[row.type])}</category>`,
+      `<category>${escapeXml(eventTypeLabel(language, row.type))}</category>`,
       // Readers render a description as HTML: escape the text for HTML first, so it stays text.
       `<description>${escapeXml(escapeHtml(text).replace(/\n/g, '<br>'))}</description>`,
       '</item>',
@@ -50,7 +58,7 @@ export function rssFeed(
     `<title>${escapeXml(title)}</title>`,
     `<link>${escapeXml(`${site.publicUrl}/`)}</link>`,
     `<description>${escapeXml(description)}</description>`,
-    '<language>en</language>',
+    `<language>${language}</language>`,
     `<atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [`<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),
     '<ttl>60</ttl>',

@@ -232,9 +232,36 @@ describe('online events in the list', () => {
       joinUrl: 'https://meet.example.org/leeds',
       startsAt: now + 6 * DAY,
     });
+    const inPerson = await createEvent(server.store, {
+      title: 'Vigil at the town hall',
+      city: 'Onlineville',
+      country: 'United Kingdom',
+      startsAt: now + 7 * DAY,
+    });
     const ids = (await list('?location=online')).events.map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining([webinar.id, hybrid.id]));
+    // The word means "can be attended online", not a place whose name holds it.
+    expect(ids).not.toContain(inPerson.id);
+    expect((await list('?location=onlinev')).events.map((e) => e.id)).toEqual([inPerson.id]);
     expect((await list('?location=leeds')).events.map((e) => e.id)).toEqual([hybrid.id]);
+    // Each language's own word for it, as the location box's placeholder suggests, folded as search is.
+    for (const word of [
+      'en ligne',
+      'عبر الإنترنت',
+      'Çevrim İçi',
+      'çevrimiçi',
+      'DARING',
+      'آن لائن',
+      'en linea',
+    ]) {
+      const found = (await list(`?location=${encodeURIComponent(word)}&pageSize=100`)).events.map(
+        (e) => e.id,
+      );
+      expect(found, word).toEqual(expect.arrayContaining([webinar.id, hybrid.id]));
+      expect(found, word).not.toContain(inPerson.id);
+    }
+    const inLeeds = await list(`?location=${encodeURIComponent('en ligne, Leeds')}`);
+    expect(inLeeds.events.map((e) => e.id)).toEqual([hybrid.id]);
   });
 
   it('keeps a running event in Upcoming, first, until it is over', async () => {

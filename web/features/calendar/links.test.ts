@@ -58,6 +58,42 @@ describe('feed links', () => {
     expect(new URL(links.googleSubscribe).searchParams.get('cid')).toBe(links.webcal);
   });
 
+  it('keeps a language other than English in every address, so calendar apps and feed readers keep it', () => {
+    const links = feedLinks(
+      'https://cal.example.org',
+      { type: 'protest', location: 'Paris', search: '' },
+      { limit: 20, theme: 'dark', frameTitle: 'x', language: 'fr' },
+    );
+    expect(links.calendar).toBe('https://cal.example.org/calendar.ics?type=protest&location=Paris&lang=fr');
+    expect(links.webcal).toBe('webcal://cal.example.org/calendar.ics?type=protest&location=Paris&lang=fr');
+    expect(links.rss).toBe('https://cal.example.org/feed.xml?type=protest&location=Paris&lang=fr');
+    expect(links.embed).toBe(
+      'https://cal.example.org/embed?type=protest&location=Paris&limit=20&theme=dark&lang=fr',
+    );
+    expect(new URL(links.googleSubscribe).searchParams.get('cid')).toBe(links.webcal);
+    const unfiltered = feedLinks(
+      'https://cal.example.org',
+      { type: 'all', location: '', search: '' },
+      {
+        frameTitle: 'x',
+        language: 'ar',
+      },
+    );
+    expect(unfiltered.calendar).toBe('https://cal.example.org/calendar.ics?lang=ar');
+    expect(unfiltered.embed).toBe('https://cal.example.org/embed?lang=ar');
+    // English, the default, adds nothing: addresses handed out before stay the same.
+    expect(
+      feedLinks(
+        'https://cal.example.org',
+        { type: 'all', location: '', search: '' },
+        {
+          frameTitle: 'x',
+          language: 'en',
+        },
+      ).rss,
+    ).toBe('https://cal.example.org/feed.xml');
+  });
+
   it('leaves defaults out', () => {
     const links = feedLinks(
       'http://localhost:3000',

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_EVENT_DURATION_MS } from '../../../common/enums';
 import type { FeedFilters } from '../../../common/filters';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages';
 import { LIMITS } from '../../../common/limits';
 import { type EmbedTheme, eventPageUrl, filterQuery, webcalUrl } from '../../../common/links';
 import type { EventDto } from '../../../common/schemas/events';
@@ -50,7 +51,11 @@ export interface FeedLinks {
   snippet: string;
 }
 
-/** Every address the "Embed and subscribe" page offers, for these filters. */
+/**
+ * Every address the "Embed and subscribe" page offers, for these filters. In a language other than
+ * English each carries `lang=`: calendar apps, feed readers and partner pages send no cookie, so the
+ * address is what keeps a subscribed calendar, a feed or an embedded list in the person's language.
+ */
 export function feedLinks(
   origin: string,
   filters: FeedFilters,
@@ -58,14 +63,17 @@ export function feedLinks(
     limit = LIMITS.embedDefault,
     theme = 'auto',
     frameTitle,
-  }: { limit?: number; theme?: EmbedTheme; frameTitle: string },
+    language = DEFAULT_LANGUAGE,
+  }: { limit?: number; theme?: EmbedTheme; frameTitle: string; language?: Language },
 ): FeedLinks {
-  const query = filterQuery(filters);
+  const lang: Record<string, string> = language === DEFAULT_LANGUAGE ? {} : { lang: language };
+  const query = filterQuery(filters, lang);
   const calendar = `${origin}/calendar.ics${query}`;
   const webcal = webcalUrl(calendar);
   const embed = `${origin}/embed${filterQuery(filters, {
     ...(limit === LIMITS.embedDefault ? {} : { limit: String(limit) }),
     ...(theme === 'auto' ? {} : { theme }),
+    ...lang,
   })}`;
   const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // The frame works alone; the script, where the page allows it, gives it the list's height.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
 import { type FeedFilters, filtersFromParams } from '../../../../common/filters';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../../common/i18n/languages';
 import { EMBED_LIMIT_CHOICES, LIMITS } from '../../../../common/limits';
 import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
@@ -89,7 +90,8 @@ function Section({
 
 /** "Embed and subscribe": the calendar feed, the RSS feed and the embed snippet, for chosen filters. */
 export default function SubscribePage() {
-  const { t } = useTranslation(CALENDAR_NS);
+  const { t, i18n } = useTranslation(CALENDAR_NS);
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [params, setParams] = useSearchParams();
   // The address is read once; from then on the fields lead and the address follows.
   const [initial] = useState(() => filtersFrom(params));
@@ -127,7 +129,7 @@ export default function SubscribePage() {
   ] as const;
 
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
-  const links = feedLinks(window.location.origin, applied, { limit, theme, frameTitle });
+  const links = feedLinks(window.location.origin, applied, { limit, theme, frameTitle, language });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
