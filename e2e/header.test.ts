@@ -6,12 +6,19 @@ import { DESKTOP, expectNoA11yViolations, PHONE, setupE2E } from './support/brow
 const e2e = setupE2E();
 const isSessionCall = (url: URL) => url.pathname === '/api/auth/session';
 
-/** Link names in one navigation landmark, in order. */
+/**
+ * Link names in one navigation landmark, in order, leaving out those of a navigation inside it (the
+ * small-screen menu holds the language list, a navigation of its own: e2e/languages.test.ts).
+ */
 async function linkNames(
   page: Page,
   nav = page.getByRole('navigation', { name: 'Main' }),
 ): Promise<string[]> {
-  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
+  return nav.evaluate((el) =>
+    [...el.querySelectorAll('a')]
+      .filter((a) => a.closest('nav') === el && a.checkVisibility())
+      .map((a) => (a.textContent ?? '').trim()),
+  );
 }
 
 async function cookieFor(role: 'user' | 'moderator', name: string): Promise<string> {
@@ -134,6 +141,10 @@ describe('small-screen header', () => {
       'Transparency Log',
       'Sign In',
     ]);
+    // And every language, each named in itself, the page's own marked as current.
+    const languages = list.getByRole('navigation', { name: 'Language' });
+    expect(await languages.getByRole('link').count()).toBe(10);
+    expect(await languages.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
     await page.screenshot({ path: 'e2e/screenshots/header-phone-open.png' });
     await expectNoA11yViolations(page, 'header (phone, open)');
 
@@ -210,7 +221,8 @@ describe('small-screen header before the page has hydrated', () => {
       },
     );
     await page.goto('/', { waitUntil: 'commit' });
-    const summary = page.locator('header summary');
+    // The phone menu's (the language menu's is in the wide-screen row, hidden here).
+    const summary = page.locator('header summary:visible');
     await summary.click();
     const list = page.getByRole('navigation', { name: 'Main' });
     expect(await list.getByRole('link', { name: 'Transparency Log' }).isVisible()).toBe(true);
@@ -219,7 +231,7 @@ describe('small-screen header before the page has hydrated', () => {
     release();
     const close = page.getByRole('button', { name: 'Close menu' });
     await close.waitFor();
-    expect(await page.locator('header details').count()).toBe(0);
+    expect(await page.locator('header details:visible').count()).toBe(0);
     expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await close.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
     expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
