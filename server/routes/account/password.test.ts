@@ -99,6 +99,7 @@ describe('Forgot password?', () => {
       error: {
         code: 'link_expired',
         message: 'This link has expired or has already been used. Ask for a new one.',
+        messageCode: 'account.linkExpired',
       },
     });
     expect((await signIn('new password')).status).toBe(200);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../common/schemas/errors';
+import { startTestServer, type TestServer } from './testing/harness';
+
+/**
+ * Errors are answered in the request's language (`?lang=`, the `lang` cookie, `Accept-Language`),
+ * English by default and worded as ever, always with the message's stable code
+ * (docs/PRODUCT.md#messages).
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function errorOf(
+  path: string,
+  init: RequestInit = {},
+): Promise<ApiError['error'] & { status: number }> {
+  const res = await server.fetch(path, init);
+  return { status: res.status, ...((await res.json()) as ApiError).error };
+}
+
+describe('error messages', () => {
+  it('404: English by default, Arabic for Accept-Language: ar, French for the cookie lang=fr', async () => {
+    expect(await errorOf('/api/nothing-here')).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found.',
+      messageCode: 'notFound',
+    });
+    const arabic = await errorOf('/api/nothing-here', { headers: { 'accept-language': 'ar-EG,ar;q=0.9' } });
+    expect(arabic).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'غير موجود.',
+      messageCode: 'notFound',
+    });
+    const french = await errorOf('/api/nothing-here', {
+      method: 'DELETE',
+      headers: { cookie: 'lang=fr', 'accept-language': 'ar' },
+    });
+    expect(french).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'Introuvable.',
+      messageCode: 'notFound',
+    });
+  });
+
+  it('413 from Fastify itself, translated; a refusal without a code of ours keeps its words', async () => {
+    const big = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ' '.repeat(100_000),
+    };
+    expect(await errorOf('/api/events', big)).toMatchObject({
+      status: 413,
+      message: 'The request body is too large.',
+      messageCode: 'tooLarge',
+    });
+    expect(
+      await errorOf('/api/events?lang=de', { ...big, headers: { ...big.headers, 'accept-language': 'fr' } }),
+    ).toMatchObject({ status: 413, message: 'Der Inhalt der Anfrage ist zu groß.', messageCode: 'tooLarge' });
+    const malformed = await errorOf('/api/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ar' },
+      body: '{',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.messageCode).toBeUndefined();
+    expect(malformed.message).toMatch(/JSON/);
+  });
+});
