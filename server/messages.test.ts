@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../common/schemas/errors';
+import { createUser, sessionCookieFor, validEventInput } from './testing/factories';
 import { startTestServer, type TestServer } from './testing/harness';
 
 /**
@@ -72,5 +73,56 @@ describe('error messages', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.messageCode).toBeUndefined();
     expect(malformed.message).toMatch(/JSON/);
+  });
+
+  it('a refused submission: the same codes in every language, its words in the request’s', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    const body = JSON.stringify(
+      validEventInput({ title: 'x'.repeat(201), description: ' ', sourceLink: 'ftp://example.org/march' }),
+    );
+    const submit = (headers: Record<string, string> = {}, extraCookie = '') =>
+      errorOf('/api/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookie + extraCookie, ...headers },
+        body,
+      });
+    const codes = {
+      status: 400,
+      code: 'validation_failed',
+      messageCode: 'field.tooLong',
+      messageParams: { label: 'eventTitle', max: 200 },
+      fieldCodes: {
+        title: { code: 'field.tooLong', params: { label: 'eventTitle', max: 200 } },
+        description: { code: 'event.descriptionRequired' },
+        sourceLink: { code: 'link.webScheme' },
+      },
+    };
+    expect(await submit()).toEqual({
+      ...codes,
+      message: 'Event title must be at most 200 characters',
+      fields: {
+        title: 'Event title must be at most 200 characters',
+        description: 'Event description is required',
+        sourceLink: 'The link must start with http:// or https://',
+      },
+    });
+    expect(await submit({ 'accept-language': 'ar' })).toEqual({
+      ...codes,
+      message: 'يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200',
+      fields: {
+        title: 'يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200',
+        description: 'وصف الفعالية مطلوب',
+        sourceLink: 'يجب أن يبدأ الرابط بـ http:// أو https://',
+      },
+    });
+    expect(await submit({ 'accept-language': 'ar' }, '; lang=fr')).toEqual({
+      ...codes,
+      message: 'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+      fields: {
+        title: 'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+        description: 'La description de l’événement est obligatoire',
+        sourceLink: 'Le lien doit commencer par http:// ou https://',
+      },
+    });
   });
 });

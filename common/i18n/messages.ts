@@ -36,6 +36,16 @@ declare const made: unique symbol;
 /** The English sentence of a message made by `msg`: a plain string with its code remembered. */
 export type Message = string & { readonly [made]: true };
 
+/** A field's label by its key, or by its English name ("Event title" → `eventTitle`). */
+export function fieldLabelOf(keyOrName: string): FieldLabel {
+  const fields: Record<string, string> = english.fields;
+  const key = Object.hasOwn(fields, keyOrName)
+    ? keyOrName
+    : Object.keys(fields).find((k) => fields[k] === keyOrName);
+  if (key === undefined) throw new Error(`No field is named ${keyOrName} in messages.json`);
+  return key as FieldLabel;
+}
+
 /** What a catalog answers for a key (a message's template, or a field's label), if it has it. */
 export type Lookup = (key: string) => string | undefined;
 

@@ -57,7 +57,7 @@ export const nameSchema = z
         .string()
         .min(1, AUTH_MESSAGES.nameRequired)
         .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters`, abort: true }),
-      'Name',
+      'name',
     ),
   );
 
@@ -73,7 +73,7 @@ export const emailSchema = z
           message: `Email must be at most ${LIMITS.emailMax} characters`,
           abort: true,
         }),
-      'Email',
+      'email',
     ).regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid),
   );
 
