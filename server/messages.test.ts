@@ -125,4 +125,28 @@ describe('error messages', () => {
       },
     });
   });
+
+  it('a refused sign-in in Spanish, with the same code', async () => {
+    const res = await errorOf('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'es-ES' },
+      body: JSON.stringify({ email: 'nobody@example.org', password: 'not-it' }),
+    });
+    expect(res).toEqual({
+      status: 401,
+      code: 'auth/invalid-credential',
+      message: 'Correo electrónico o contraseña incorrectos. Revisa tus datos e inténtalo de nuevo.',
+      messageCode: 'auth.invalidCredential',
+    });
+  });
+
+  it('the Google pop-up tells a refusal in the request’s language', async () => {
+    const res = await server.fetch('/api/auth/google/start?lang=fr');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain(
+      '<p lang="fr" dir="ltr">La connexion avec Google n’est pas configurée sur ce serveur.</p>',
+    );
+    expect(html).toContain('&#34;code&#34;:&#34;auth/operation-not-allowed&#34;');
+  });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import type { GoogleSignInResult } from '../../../common/schemas/auth';
 import { isSecureDeployment } from '../../auth/cookies';
 import { FLOW_COOKIE, FLOW_TTL_MS, GoogleClient, googleError, userForGoogleClaims } from '../../auth/google';
@@ -9,6 +10,7 @@ import type { AppContext } from '../../context';
 import { googleEnabled } from '../../env';
 import { AppError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
+import { translate } from '../../messages';
 import { enforceRateLimit } from '../../rateLimit';
 
 const FLOW_COOKIE_PATH = '/api/auth/google';
@@ -17,7 +19,12 @@ const FLOW_COOKIE_PATH = '/api/auth/google';
 export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   const google = new GoogleClient(env);
 
-  function sendResult(reply: FastifyReply, result: GoogleSignInResult, status = 200) {
+  function sendResult(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: GoogleSignInResult,
+    status = 200,
+  ) {
     return (
       reply
         .code(status)
@@ -26,17 +33,24 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
         // still reach `window.opener`; the BroadcastChannel covers the case where it cannot.
         .header('Cross-Origin-Opener-Policy', 'unsafe-none')
         .type('text/html; charset=utf-8')
-        .send(renderGoogleResultPage(result))
+        .send(renderGoogleResultPage(result, request.language))
     );
   }
 
-  const failure = (reply: FastifyReply, error: unknown) => {
+  // The pop-up reports the refusal in the request's language (docs/PRODUCT.md#messages).
+  const failure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    const message = (e: AppError) => translate(e.message, request.language);
     if (error instanceof AppError) {
-      return sendResult(reply, { ok: false, code: error.code, message: error.message }, error.statusCode);
+      return sendResult(
+        request,
+        reply,
+        { ok: false, code: error.code, message: message(error) },
+        error.statusCode,
+      );
     }
     reply.log.error({ err: error }, 'google sign-in failed');
     const fallback = googleError.provider();
-    return sendResult(reply, { ok: false, code: fallback.code, message: fallback.message }, 500);
+    return sendResult(request, reply, { ok: false, code: fallback.code, message: message(fallback) }, 500);
   };
 
   app.get('/api/auth/google/start', async (request, reply) => {
@@ -45,7 +59,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       await enforceRateLimit(store.db, AUTH_RATE_RULES.google, rateLimitSubject(request.ip));
       const { url, sealedFlow } = await google.start().catch((error: unknown) => {
         request.log.warn({ err: error }, 'google discovery failed');
-        throw googleError.provider('Google could not be reached. Please try again.');
+        throw googleError.provider(msg('google.unreachable'));
       });
       reply.setCookie(FLOW_COOKIE, sealedFlow, {
         httpOnly: true,
@@ -57,7 +71,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
     } catch (error) {
-      return failure(reply, error);
+      return failure(request, reply, error);
     }
   });
 
@@ -71,9 +85,9 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       const claims = await google.finish(query, request.cookies[FLOW_COOKIE]);
       const user = await userForGoogleClaims(store.db, claims);
       await beginSession(store.db, env, request, reply, user);
-      return sendResult(reply, { ok: true });
+      return sendResult(request, reply, { ok: true });
     } catch (error) {
-      return failure(reply, error);
+      return failure(request, reply, error);
     }
   });
 }
