@@ -149,4 +149,28 @@ describe('error messages', () => {
     );
     expect(html).toContain('&#34;code&#34;:&#34;auth/operation-not-allowed&#34;');
   });
+
+  it('an account’s answers and refusals in the request’s language too', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    const post = (path: string, body: unknown) =>
+      server.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `${cookie}; lang=de` },
+        body: JSON.stringify(body),
+      });
+    const refused = await post('/api/account/delete', { email: 'someone-else@example.org' });
+    expect(((await refused.json()) as ApiError).error).toEqual({
+      code: 'validation_failed',
+      message: 'Das ist nicht die E-Mail-Adresse Ihres Kontos',
+      messageCode: 'account.emailMismatch',
+      fields: { email: 'Das ist nicht die E-Mail-Adresse Ihres Kontos' },
+      fieldCodes: { email: { code: 'account.emailMismatch' } },
+    });
+    const ended = await post('/api/account/sign-out-everywhere', {});
+    expect(await ended.json()).toEqual({
+      ok: true,
+      message: 'Sie sind auf allen Geräten abgemeldet, auch auf diesem.',
+      endedSessions: 0,
+    });
+  });
 });
