@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../common/schemas/errors';
+import { ACCOUNT_RATE_RULES } from './routes/account/rateLimits';
 import { createUser, sessionCookieFor, validEventInput } from './testing/factories';
 import { startTestServer, type TestServer } from './testing/harness';
+import { awayFromWindowEdge } from './testing/windows';
 
 /**
  * Errors are answered in the request's language (`?lang=`, the `lang` cookie, `Accept-Language`),
@@ -171,6 +173,23 @@ describe('error messages', () => {
       ok: true,
       message: 'Sie sind auf allen Geräten abgemeldet, auch auf diesem.',
       endedSessions: 0,
+    });
+  });
+
+  it('429: the limit’s own sentence in the request’s language, with Retry-After', async () => {
+    const rule = ACCOUNT_RATE_RULES.exportData;
+    await awayFromWindowEdge(rule.windowMs);
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    const get = () => server.fetch('/api/account/export', { headers: { cookie, 'accept-language': 'ur' } });
+    for (let i = 0; i < rule.limit; i++) expect((await get()).status).toBe(200);
+    const refused = await get();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as ApiError).error).toEqual({
+      code: 'rate_limited',
+      message:
+        'آپ اس گھنٹے میں کئی بار اپنا ڈیٹا ڈاؤن لوڈ کر چکے ہیں۔ براہِ کرم کچھ دیر انتظار کر کے دوبارہ کوشش کریں۔',
+      messageCode: 'rateLimit.exports',
     });
   });
 });
