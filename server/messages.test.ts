@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../common/schemas/errors';
 import { ACCOUNT_RATE_RULES } from './routes/account/rateLimits';
-import { createUser, sessionCookieFor, validEventInput } from './testing/factories';
+import {
+  createEvent,
+  createModerator,
+  createUser,
+  sessionCookieFor,
+  validEventInput,
+} from './testing/factories';
 import { startTestServer, type TestServer } from './testing/harness';
 import { awayFromWindowEdge } from './testing/windows';
 
@@ -190,6 +196,22 @@ describe('error messages', () => {
       message:
         'آپ اس گھنٹے میں کئی بار اپنا ڈیٹا ڈاؤن لوڈ کر چکے ہیں۔ براہِ کرم کچھ دیر انتظار کر کے دوبارہ کوشش کریں۔',
       messageCode: 'rateLimit.exports',
+    });
+  });
+
+  it('a moderation action that came too late (409) in Italian, with its code', async () => {
+    const cookie = await sessionCookieFor(server.store, await createModerator(server.store));
+    const event = await createEvent(server.store, { status: 'approved' });
+    const res = await errorOf(`/api/moderation/events/${event.id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' },
+      body: JSON.stringify({}),
+    });
+    expect(res).toEqual({
+      status: 409,
+      code: 'status_changed',
+      message: 'Questo evento è già stato approvato, forse da un altro moderatore.',
+      messageCode: 'moderation.alreadyApproved',
     });
   });
 });
