@@ -214,4 +214,22 @@ describe('error messages', () => {
       messageCode: 'moderation.alreadyApproved',
     });
   });
+
+  it('an edit based on a stale version (409) in Turkish, with its code', async () => {
+    const user = await createUser(server.store);
+    const cookie = await sessionCookieFor(server.store, user);
+    const event = await createEvent(server.store, { status: 'pending', createdBy: user.id });
+    const res = await errorOf(`/api/events/${event.id}/edit?lang=tr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...validEventInput(), version: event.version + 1 }),
+    });
+    expect(res).toEqual({
+      status: 409,
+      code: 'stale_version',
+      message:
+        'Bu etkinlik, siz açtıktan sonra değişti. Neyin değiştiğini görmek için yeniden yükleyin, ardından değişikliklerinizi tekrar yapın.',
+      messageCode: 'event.stale',
+    });
+  });
 });
