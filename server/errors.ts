@@ -59,10 +59,7 @@ export function errorBody(
   return { error: body };
 }
 
-/** Transitional: callers not yet converted to `msg` still pass English literals. */
-type Text = Message | string;
-
-export const badRequest = (message: Text, fields?: Record<string, Text>) =>
+export const badRequest = (message: Message, fields?: Record<string, Message>) =>
   new AppError(400, 'bad_request', message, fields);
 
 /**
@@ -79,38 +76,38 @@ export function validationFailed(error: ZodError): AppError {
   return new AppError(400, 'validation_failed', error.issues[0]?.message ?? msg('invalidRequest'), fields);
 }
 
-export const unauthenticated = (message: Text = msg('unauthenticated')) =>
+export const unauthenticated = (message: Message = msg('unauthenticated')) =>
   new AppError(401, 'unauthenticated', message);
 
-export const forbidden = (message: Text = msg('forbidden')) => new AppError(403, 'forbidden', message);
+export const forbidden = (message: Message = msg('forbidden')) => new AppError(403, 'forbidden', message);
 
-export const notFound = (message: Text = msg('notFound')) => new AppError(404, 'not_found', message);
+export const notFound = (message: Message = msg('notFound')) => new AppError(404, 'not_found', message);
 
-export const conflict = (code: string, message: Text) => new AppError(409, code, message);
+export const conflict = (code: string, message: Message) => new AppError(409, code, message);
 
-export const tooManyRequests = (message: Text = msg('rateLimited'), retryAfterSeconds?: number) =>
+export const tooManyRequests = (message: Message = msg('rateLimited'), retryAfterSeconds?: number) =>
   new AppError(429, 'rate_limited', message, undefined, retryAfterSeconds);
 
 /** The server is at capacity for this kind of work right now (not the caller's fault): try again soon. */
-export const serverBusy = (message: Text, retryAfterSeconds: number) =>
+export const serverBusy = (message: Message, retryAfterSeconds: number) =>
   new AppError(503, 'server_busy', message, undefined, retryAfterSeconds);
 
 /** A 400 for one field, shaped like any validation failure (a field's message under its name). */
-export const invalidField = (field: string, message: Text) =>
+export const invalidField = (field: string, message: Message) =>
   new AppError(400, 'validation_failed', message, { [field]: message });
 
 /** A state-changing request sent from another site (server/auth/csrf.ts). */
-export const crossSiteRequest = (message: Text) => new AppError(403, 'cross_site_request', message);
+export const crossSiteRequest = (message: Message) => new AppError(403, 'cross_site_request', message);
 
 /** Submitting or reporting before the address is confirmed (server/policies/email.ts). */
-export const emailUnverified = (message: Text) => new AppError(403, 'email_unverified', message);
+export const emailUnverified = (message: Message) => new AppError(403, 'email_unverified', message);
 
 /** Password sign-in and sign-up (docs/PRODUCT.md#sign-in-messages). */
 export const authError = {
-  invalidCredential: (message: Text) => new AppError(401, 'auth/invalid-credential', message),
-  invalidEmail: (message: Text, fields?: Record<string, string>) =>
+  invalidCredential: (message: Message) => new AppError(401, 'auth/invalid-credential', message),
+  invalidEmail: (message: Message, fields?: Record<string, string>) =>
     new AppError(400, 'auth/invalid-email', message, fields),
-  weakPassword: (message: Text, fields?: Record<string, string>) =>
+  weakPassword: (message: Message, fields?: Record<string, string>) =>
     new AppError(400, 'auth/weak-password', message, fields),
 };
 
@@ -120,7 +117,7 @@ export const googleError = {
     new AppError(409, 'auth/account-exists-with-different-credential', msg('google.accountExists')),
   unverifiedEmail: () => new AppError(403, 'auth/unverified-email', msg('google.unverifiedEmail')),
   invalidState: () => new AppError(400, 'auth/invalid-state', msg('google.invalidState')),
-  provider: (message: Text = msg('google.providerError')) =>
+  provider: (message: Message = msg('google.providerError')) =>
     new AppError(502, 'auth/provider-error', message),
   cancelled: () => new AppError(400, 'auth/cancelled-popup-request', msg('google.cancelled')),
   notConfigured: () => new AppError(404, 'auth/operation-not-allowed', msg('google.notConfigured')),
@@ -134,7 +131,7 @@ export const accountError = {
   alreadyVerified: () => new AppError(409, 'email_already_verified', msg('account.alreadyVerified')),
   moderatorsOnly: () => new AppError(403, 'forbidden', msg('account.moderatorsOnly')),
   /** The password given to confirm a change is not the account's (the field's message rides along). */
-  wrongPassword: (field: string, message: Text) =>
+  wrongPassword: (field: string, message: Message) =>
     new AppError(400, 'auth/wrong-password', message, { [field]: message }),
   noPassword: () => new AppError(409, 'no_password', msg('account.noPassword')),
 };

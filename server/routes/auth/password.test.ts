@@ -336,6 +336,7 @@ describe('cross-site request forgery', () => {
     expect(await errorOf(res)).toEqual({
       code: 'cross_site_request',
       message: 'This request came from another website and was refused. Reload this page and try again.',
+      messageCode: 'crossSite',
     });
     // Nothing happened.
     const row = await server.store.db
