@@ -15,22 +15,16 @@
  */
 import english from '../../web/locales/en/messages.json';
 
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
+import {
+  type FieldLabel,
+  type MessageCode,
+  type MessageParams,
+  type MessageRef,
+  remember,
+} from './messageRefs';
 
-type Catalog = typeof english;
-/** A field's name as messages say it ("Event title"): a key of the catalog's `fields`. */
-export type FieldLabel = keyof Catalog['fields'];
-/** Every message of the catalog (the field labels aside). */
-export type MessageCode = Exclude<Leaves<Catalog>, `fields.${string}`>;
-export type MessageParams = { readonly label?: FieldLabel } & Readonly<Record<string, string | number>>;
-
-/** A message as programs see it: its code and parameters (the API sends them beside the text). */
-export interface MessageRef {
-  readonly code: MessageCode;
-  readonly params?: MessageParams;
-}
+export type { FieldLabel, MessageCode, MessageParams, MessageRef } from './messageRefs';
+export { refOf } from './messageRefs';
 
 declare const made: unique symbol;
 /** The English sentence of a message made by `msg`: a plain string with its code remembered. */
@@ -82,28 +76,12 @@ export function renderMessage(ref: MessageRef, lookup: Lookup = englishLookup): 
   );
 }
 
-const known = new Map<string, MessageRef>();
-
-function sameRef(a: MessageRef, b: MessageRef): boolean {
-  const pa = Object.entries(a.params ?? {});
-  const pb: Record<string, unknown> = { ...b.params };
-  return a.code === b.code && pa.length === Object.keys(pb).length && pa.every(([k, v]) => pb[k] === v);
-}
-
 /** The English sentence of a message, remembered with its code (see the top of this file). */
 export function msg(code: MessageCode, params?: MessageParams): Message {
   const ref: MessageRef = params ? { code, params } : { code };
   const text = renderMessage(ref);
   // A template left unfilled, or two messages worded alike, is a mistake of the code: said at once.
   if (/\{\{\s*\w+\s*\}\}/.test(text)) throw new Error(`Message ${code}: a parameter is missing (${text})`);
-  const before = known.get(text);
-  if (before === undefined) known.set(text, ref);
-  else if (!sameRef(before, ref))
-    throw new Error(`Messages ${before.code} and ${code} are both worded "${text}"`);
+  remember(text, ref);
   return text as Message;
-}
-
-/** The code and parameters of a message `msg` made, or undefined for any other text. */
-export function refOf(text: string): MessageRef | undefined {
-  return known.get(text);
 }

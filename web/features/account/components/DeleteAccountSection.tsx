@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextField } from '../../../components/ui/TextField';
+import { messageText, useMessages } from '../../../lib/messages';
 import { pageNoticeState } from '../../../lib/pageNotice';
 import { useDeleteAccount } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
@@ -20,6 +21,7 @@ import { formErrorsOf } from './formErrors';
  */
 export function DeleteAccountSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const navigate = useNavigate();
   const remove = useDeleteAccount({
     leave: () => navigate('/', { replace: true, state: pageNoticeState('accountDeleted') }),
@@ -29,7 +31,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const field = user.hasPassword ? 'password' : 'email';
-  const server = formErrorsOf(remove.error, [field], t('failed'));
+  const server = formErrorsOf(remove.error, [field], t('failed'), tm);
   const error = localError ?? server.field[field];
 
   const onOpenChange = (next: boolean) => {
@@ -44,9 +46,10 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
     event.preventDefault();
     if (remove.isPending) return;
     if (value.trim() === '') {
-      setLocalError(
-        user.hasPassword ? ACCOUNT_MESSAGES.confirmationRequired : ACCOUNT_MESSAGES.emailConfirmationRequired,
-      );
+      const required = user.hasPassword
+        ? ACCOUNT_MESSAGES.confirmationRequired
+        : ACCOUNT_MESSAGES.emailConfirmationRequired;
+      setLocalError(messageText(required, tm));
       inputRef.current?.focus();
       return;
     }
