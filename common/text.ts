@@ -4,7 +4,7 @@
  * hides text in a terminal, a lone CR breaks a calendar line) and the bidi embeddings, overrides and
  * isolates (U+202A–U+202E, U+2066–U+2069), which make text read differently from what it holds
  * (docs/PRODUCT.md#form-messages). The marks U+200E/U+200F stay allowed: right-to-left writers need them.
- * Zod-free, so the web app can use it in its first bundle.
+ * Zod-free; its message brings the English messages catalog along (common/i18n/messages.ts).
  */
 import { type FieldLabel, fieldLabelOf, msg } from './i18n/messages';
 
