@@ -9,13 +9,14 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { msg } from '../common/i18n/messages';
 import { RENDERED_PAGES } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled, mailEnabled } from './env';
-import { AppError } from './errors';
+import { AppError, errorBody } from './errors';
 import { catalogPreloads } from './html/catalogs';
 import { Shell } from './html/shell';
 import { isPublicRead } from './http/cors';
@@ -177,27 +178,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
   listingCache.register(app, store.changes);
 
+  // Every error is answered in the request's language, with its messages' codes (docs/PRODUCT.md#messages).
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.fields ? { fields: error.fields } : {}),
-        },
-      });
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(error.code, error.message, request.language, error.fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large…
-      const message = status === 413 ? 'The request body is too large.' : error.message;
-      return reply.code(status).send({ error: { code: error.code ?? 'bad_request', message } });
+      const message = status === 413 ? msg('tooLarge') : error.message;
+      return reply.code(status).send(errorBody(error.code ?? 'bad_request', message, request.language));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    return reply.code(500).send(errorBody('internal', msg('internal'), request.language));
   });
 
   const webRoot = options.webRoot;
@@ -233,11 +229,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !shell) {
-      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    const api = request.url.startsWith('/api/') || request.url === '/api' || !shell;
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(errorBody('not_found', msg('notFound'), request.language));
     }
     // Client-side routes get the app shell; the router decides what to show.
     return reply

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { msg } from '../common/i18n/messages';
 import { hitRateLimit, RATE_LIMIT_SECRET, type RateRule, rateKey } from './rateLimit';
 import { DAY_MS } from './store/secrets';
 import { startServersOnOneDatabase, startTestServer, type TestServer } from './testing/harness';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rule: RateRule = { name: 'test', limit: 3, windowMs: 60_000, message: 'Slow down.' };
+const rule: RateRule = { name: 'test', limit: 3, windowMs: 60_000, message: msg('rateLimited') };
 
 it('allows up to the limit in a window, then refuses until the next window', async () => {
   const t0 = Math.floor(Date.now() / 60_000) * 60_000 + 20_000; // 20 s into a window
@@ -31,7 +32,12 @@ it('counts each subject separately and never stores the subject itself', async (
 });
 
 describe('keys cannot be turned back into addresses', () => {
-  const ipRule: RateRule = { name: 'sign-in:ip-test', limit: 30, windowMs: 15 * 60_000, message: 'Wait.' };
+  const ipRule: RateRule = {
+    name: 'sign-in:ip-test',
+    limit: 30,
+    windowMs: 15 * 60_000,
+    message: msg('rateLimited'),
+  };
   const target = '203.0.113.77';
   const digestOf = (key: string) => key.slice(key.lastIndexOf(':') + 1);
   /** Every address in 203.0.96.0/19 (8,192), the target among them. */
@@ -99,7 +105,12 @@ describe('keys cannot be turned back into addresses', () => {
 
 describe('rotation at midnight (UTC)', () => {
   // 7-minute windows do not divide a day, so some window runs over midnight.
-  const spanning: RateRule = { name: 'midnight-test', limit: 3, windowMs: 7 * 60_000, message: 'Slow down.' };
+  const spanning: RateRule = {
+    name: 'midnight-test',
+    limit: 3,
+    windowMs: 7 * 60_000,
+    message: msg('rateLimited'),
+  };
   /** A near-future midnight with a window that began at least 2 minutes before it and ends at least 2 after. */
   function midnightInsideAWindow(): number {
     let midnight = Math.ceil(Date.now() / DAY_MS) * DAY_MS;
@@ -142,7 +153,7 @@ describe('several app servers on one database', () => {
     const group = await startServersOnOneDatabase(2);
     onTestFinished(() => group.close());
     const [a, b] = group.servers;
-    const shared: RateRule = { name: 'shared-test', limit: 6, windowMs: 60_000, message: 'Slow down.' };
+    const shared: RateRule = { name: 'shared-test', limit: 6, windowMs: 60_000, message: msg('rateLimited') };
     const now = Date.now();
     expect(await a.store.db.selectFrom('app_secrets').selectAll().execute()).toEqual([]);
     const hits = Array.from({ length: 10 }, (_, i) =>

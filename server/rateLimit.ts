@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Message } from '../common/i18n/messages';
 import { tooManyRequests } from './errors';
 import type { Database } from './store/schema';
 import { DAY_MS, dailySecret, deleteOldSecrets } from './store/secrets';
@@ -14,8 +15,8 @@ export interface RateRule {
   /** Allowed hits per window. */
   limit: number;
   windowMs: number;
-  /** Shown to the person who hit it. */
-  message: string;
+  /** Shown to the person who hit it (in their language: docs/PRODUCT.md#messages). */
+  message: Message;
 }
 
 /** Purpose of the daily secrets that key the hashes (app_secrets names `rate-limit/YYYY-MM-DD`). */

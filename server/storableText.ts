@@ -1,7 +1,7 @@
+import { msg } from '../common/i18n/messages';
 import { invalidField } from './errors';
 
-export const UNSTORABLE_TEXT_MESSAGE =
-  'Text cannot contain NUL characters or broken Unicode. Please remove them and try again.';
+export const UNSTORABLE_TEXT_MESSAGE = msg('field.unstorable');
 
 /** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
 function unstorable(text: string): boolean {

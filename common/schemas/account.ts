@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
 import { emailSchema, newPasswordSchema } from './auth';
 
 /**
@@ -25,8 +26,7 @@ export const isNotificationKind = (kind: string): kind is NotificationKind =>
   Object.hasOwn(NOTIFICATIONS, kind);
 
 /** The link in a password-reset or verification email: 32 random bytes, base64url. */
-export const LINK_TOKEN_MESSAGE =
-  'This link is not complete. Open it again from the email, or ask for a new one.';
+export const LINK_TOKEN_MESSAGE = msg('account.linkIncomplete');
 const linkTokenSchema = z
   .string({ error: LINK_TOKEN_MESSAGE })
   .regex(/^[A-Za-z0-9_-]{43}$/, LINK_TOKEN_MESSAGE);
@@ -41,8 +41,7 @@ export const verifyEmailSchema = z.object({ token: linkTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
 /** What "Forgot password?" answers, whether or not the address has an account. */
-export const FORGOT_PASSWORD_SENT =
-  'If an account exists for this address, we sent a link to set a new password.';
+export const FORGOT_PASSWORD_SENT = msg('account.resetLinkSent');
 export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type Accepted = z.infer<typeof acceptedSchema>;
 

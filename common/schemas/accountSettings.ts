@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CHANGE_STATUSES, EVENT_STATUSES, LOG_ACTIONS, REPORT_REASONS, ROLES } from '../enums';
+import { type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
-import { nameSchema, newPasswordSchema, sessionUserSchema } from './auth';
+import { nameSchema, newPasswordSchema, PASSWORD_TOO_LONG, sessionUserSchema } from './auth';
 
 /**
  * The account page's own settings (docs/PRODUCT.md#your-account): the shown name, the password, every
@@ -9,17 +10,14 @@ import { nameSchema, newPasswordSchema, sessionUserSchema } from './auth';
  */
 
 export const ACCOUNT_MESSAGES = {
-  currentPasswordRequired: 'Enter your current password',
-  wrongPassword: 'This is not your current password',
-  confirmationRequired: 'Enter your password to confirm',
+  currentPasswordRequired: msg('account.currentPasswordRequired'),
+  wrongPassword: msg('account.wrongPassword'),
+  confirmationRequired: msg('account.confirmationRequired'),
 } as const;
 
 /** Any password up to the maximum: a wrong one is answered as wrong, whatever its length. */
-const currentPassword = (required: string) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+const currentPassword = (required: Message) =>
+  z.string({ error: required }).min(1, required).max(LIMITS.passwordMax, PASSWORD_TOO_LONG);
 
 /** "Name or nickname": the same rule as at sign-up. */
 export const changeNameSchema = z.object({ name: nameSchema });

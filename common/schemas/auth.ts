@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
+import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { appPermissionsSchema } from './permissions';
 import { plainText } from './text';
@@ -41,12 +42,15 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 // Messages of docs/PRODUCT.md#form-messages, shared by the form and the server so both say the same thing.
 export const AUTH_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
+  nameRequired: msg('auth.nameRequired'),
+  emailRequired: msg('auth.emailRequired'),
+  emailInvalid: msg('auth.emailInvalid'),
+  passwordRequired: msg('auth.passwordRequired'),
+  passwordTooShort: msg('auth.passwordTooShort', { min: LIMITS.passwordMin }),
 } as const;
+
+/** "Password must be at most 256 characters", for every password field. */
+export const PASSWORD_TOO_LONG = msg('field.tooLong', { label: 'password', max: LIMITS.passwordMax });
 
 export const nameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
@@ -56,8 +60,11 @@ export const nameSchema = z
       z
         .string()
         .min(1, AUTH_MESSAGES.nameRequired)
-        .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters`, abort: true }),
-      'Name',
+        .max(LIMITS.nameMax, {
+          message: msg('field.tooLong', { label: 'name', max: LIMITS.nameMax }),
+          abort: true,
+        }),
+      'name',
     ),
   );
 
@@ -70,10 +77,10 @@ export const emailSchema = z
         .string()
         .min(1, { message: AUTH_MESSAGES.emailRequired, abort: true })
         .max(LIMITS.emailMax, {
-          message: `Email must be at most ${LIMITS.emailMax} characters`,
+          message: msg('field.tooLong', { label: 'email', max: LIMITS.emailMax }),
           abort: true,
         }),
-      'Email',
+      'email',
     ).regex(EMAIL_SHAPE, AUTH_MESSAGES.emailInvalid),
   );
 
@@ -82,7 +89,7 @@ export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(LIMITS.passwordMin, AUTH_MESSAGES.passwordTooShort)
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+  .max(LIMITS.passwordMax, PASSWORD_TOO_LONG);
 
 export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: newPasswordSchema });
 export type SignUpInput = z.input<typeof signUpSchema>;
@@ -96,7 +103,7 @@ export const signInSchema = z.object({
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+    .max(LIMITS.passwordMax, PASSWORD_TOO_LONG),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 

@@ -10,6 +10,7 @@ import {
   SCHEDULES,
 } from '../enums';
 import { EVENT_WHEN } from '../filters';
+import { type FieldLabel, type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
 import { PERIODS, RANGE_MAX_DAYS } from '../periods';
@@ -33,7 +34,7 @@ export const placeRuleSchema = z.object({
 });
 export type PlaceRule = z.infer<typeof placeRuleSchema>;
 
-export const VERSION_MESSAGE = 'version must be the version of the event you opened (a whole number)';
+export const VERSION_MESSAGE = msg('param.version', { param: 'version' });
 /** The event's version a write was based on (docs/PRODUCT.md#my-events): a stale one is answered 409. */
 export const versionField = z
   .number({ error: VERSION_MESSAGE })
@@ -100,19 +101,19 @@ export const eventSchema = z.object({
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
-const trimmedQueryText = (max: number, label: string) =>
+const trimmedQueryText = (max: number, param: string) =>
   z
     .string()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, msg('param.tooLong', { param, max }))
     .transform((s) => s.trim())
     .default('');
 
 /** A day of a range in the list's query: 'YYYY-MM-DD' or nothing. */
-const queryDay = (name: string) =>
+const queryDay = (param: string) =>
   z
     .string()
-    .max(10, `${name} must be a date such as 2026-11-28`)
-    .refine((day) => day === '' || isCalendarDate(day), `${name} must be a date such as 2026-11-28`)
+    .max(10, msg('param.date', { param }))
+    .refine((day) => day === '' || isCalendarDate(day), msg('param.date', { param }))
     .default('');
 
 /**
@@ -124,21 +125,23 @@ export const listEventsQueryFields = z.object({
   location: trimmedQueryText(LIMITS.locationMax, 'location'),
   type: z
     .enum(['all', ...EVENT_TYPES], {
-      error: `type must be one of: all, ${EVENT_TYPES.join(', ')}`,
+      error: msg('param.oneOf', { param: 'type', values: ['all', ...EVENT_TYPES].join(', ') }),
     })
     .default('all'),
-  when: z.enum(EVENT_WHEN, { error: 'when must be "upcoming" or "past"' }).default('upcoming'),
-  period: z.enum(PERIODS, { error: `period must be one of: ${PERIODS.join(', ')}` }).default('any'),
+  when: z.enum(EVENT_WHEN, { error: msg('param.upcomingOrPast', { param: 'when' }) }).default('upcoming'),
+  period: z
+    .enum(PERIODS, { error: msg('param.oneOf', { param: 'period', values: PERIODS.join(', ') }) })
+    .default('any'),
   from: queryDay('from'),
   to: queryDay('to'),
   online: z
-    .enum(['0', '1', 'false', 'true'], { error: 'online must be 1 or 0' })
+    .enum(['0', '1', 'false', 'true'], { error: msg('param.oneOrZero', { param: 'online' }) })
     .transform((v) => v === '1' || v === 'true')
     .default(false),
   tz: z
     .string()
-    .max(64, 'tz must be a time zone such as Europe/London')
-    .refine((zone) => zone === '' || isValidTimeZone(zone), 'tz must be a time zone such as Europe/London')
+    .max(64, msg('param.timeZone', { param: 'tz' }))
+    .refine((zone) => zone === '' || isValidTimeZone(zone), msg('param.timeZone', { param: 'tz' }))
     .default(''),
   ...pageQueryFields(LIMITS.pageSizeDefault),
 });
@@ -147,7 +150,7 @@ export const listEventsQueryFields = z.object({
 export const listEventsQuerySchema = listEventsQueryFields.refine(
   (q) =>
     !q.from || !q.to || Math.abs(Date.parse(q.to) - Date.parse(q.from)) < RANGE_MAX_DAYS * 24 * 3600 * 1000,
-  { message: `A range of days can span at most ${RANGE_MAX_DAYS} days`, path: ['to'] },
+  { message: msg('param.rangeTooLong', { max: RANGE_MAX_DAYS }), path: ['to'] },
 );
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 export type ListEventsFilters = Pick<
@@ -159,10 +162,13 @@ export const eventListSchema = z.object({ events: z.array(eventSchema), ...paged
 export type EventList = z.infer<typeof eventListSchema>;
 
 /** zod's `error` hook: the field's "required" message when absent, "must be text" for a wrong type. */
-const missingOrNotText = (required: string, label: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? required : `${label} must be text`;
+const missingOrNotText = (required: Message, label: FieldLabel) => {
+  const notText = msg('field.notText', { label });
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : notText;
+};
 
-const required = (message: string, max: number, label: string, kind: TextKind = 'line') =>
+const required = (message: Message, max: number, label: FieldLabel, kind: TextKind = 'line') =>
   z
     .string({ error: missingOrNotText(message, label) })
     .transform((s) => s.trim())
@@ -171,7 +177,7 @@ const required = (message: string, max: number, label: string, kind: TextKind = 
         z
           .string()
           .min(1, message)
-          .max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+          .max(max, { message: msg('field.tooLong', { label, max }), abort: true }),
         label,
         kind,
       ),
@@ -197,14 +203,14 @@ function canonicalTimeZone(zone: string): string {
 }
 
 /** An optional text field: empty or blank means none (null too, for JSON clients). */
-const optionalText = (max: number, label: string, kind: TextKind = 'line') =>
+const optionalText = (max: number, label: FieldLabel, kind: TextKind = 'line') =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: msg('field.notText', { label }) })
     .nullish()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
       plainText(
-        z.string().max(max, { message: `${label} must be at most ${max} characters`, abort: true }),
+        z.string().max(max, { message: msg('field.tooLong', { label, max }), abort: true }),
         label,
         kind,
       ).optional(),
@@ -213,12 +219,21 @@ const optionalText = (max: number, label: string, kind: TextKind = 'line') =>
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 24 * 3600 * 1000;
 
-const WEB_SCHEME_MESSAGE = 'The link must start with http:// or https://';
+const WEB_SCHEME_MESSAGE = msg('link.webScheme');
+const INVALID_URL = msg('link.invalid');
+export const INVALID_DATE = msg('event.dateInvalid');
+const INVALID_TIME = msg('event.timeInvalid');
 
-export const END_BEFORE_START = 'The event must end after it starts';
-export const EVENT_TOO_LONG = `An event can last at most ${LIMITS.eventMaxDays} days`;
-export const JOIN_LINK_REQUIRED = 'A link to join is required for online events';
-export const PLACE_HOURS_MESSAGE = `Please choose a number of hours from ${LIMITS.placeHoursMin} to ${LIMITS.placeHoursMax}`;
+export const END_BEFORE_START = msg('event.endBeforeStart');
+export const EVENT_TOO_LONG = msg('event.tooLong', { max: LIMITS.eventMaxDays });
+export const JOIN_LINK_REQUIRED = msg('event.joinUrlRequired');
+export const PLACE_HOURS_MESSAGE = msg('event.placeHours', {
+  min: LIMITS.placeHoursMin,
+  max: LIMITS.placeHoursMax,
+});
+const CITY_REQUIRED = msg('event.cityRequired');
+const COUNTRY_REQUIRED = msg('event.countryRequired');
+const SOURCE_LINK_REQUIRED = msg('event.sourceLinkRequired');
 
 /**
  * The instants of a submission's start and end (null: no end), or null when its date, time or zone
@@ -254,63 +269,65 @@ export function submissionInstants(input: {
  */
 export const eventInputSchema = z
   .object({
-    title: required('Event title is required', LIMITS.titleMax, 'Event title'),
+    title: required(msg('event.titleRequired'), LIMITS.titleMax, 'eventTitle'),
     description: required(
-      'Event description is required',
+      msg('event.descriptionRequired'),
       LIMITS.descriptionMax,
-      'Event description',
+      'eventDescription',
       'lines',
     ),
     date: z
-      .string({ error: missingOrNotText('Event date is required', 'Event date') })
+      .string({ error: missingOrNotText(msg('event.dateRequired'), 'eventDate') })
       .trim()
-      .min(1, 'Event date is required')
-      .refine(isCalendarDate, 'Please enter a valid date'),
+      .min(1, msg('event.dateRequired'))
+      .refine(isCalendarDate, INVALID_DATE),
     time: z
-      .string({ error: missingOrNotText('Event time is required', 'Event time') })
+      .string({ error: missingOrNotText(msg('event.timeRequired'), 'eventTime') })
       .trim()
-      .min(1, 'Event time is required')
-      .regex(TIME_PATTERN, 'Please enter a valid time'),
+      .min(1, msg('event.timeRequired'))
+      .regex(TIME_PATTERN, INVALID_TIME),
     /** Optional: blank means the start date. */
     endDate: z
-      .string({ error: 'End date must be text' })
+      .string({ error: msg('field.notText', { label: 'endDate' }) })
       .nullish()
       .transform((s) => s?.trim() || undefined)
-      .refine((s) => s === undefined || isCalendarDate(s), 'Please enter a valid date'),
+      .refine((s) => s === undefined || isCalendarDate(s), INVALID_DATE),
     /** Optional: blank means no end (or the end of a later end date). */
     endTime: z
-      .string({ error: 'End time must be text' })
+      .string({ error: msg('field.notText', { label: 'endTime' }) })
       .nullish()
       .transform((s) => s?.trim() || undefined)
-      .refine((s) => s === undefined || TIME_PATTERN.test(s), 'Please enter a valid time'),
+      .refine((s) => s === undefined || TIME_PATTERN.test(s), INVALID_TIME),
     timezone: z
-      .string({ error: missingOrNotText('Time zone is required', 'Time zone') })
+      .string({ error: missingOrNotText(msg('event.timeZoneRequired'), 'timeZone') })
       .trim()
-      .min(1, 'Time zone is required')
-      .refine(isValidTimeZone, 'Please choose a valid time zone')
+      .min(1, msg('event.timeZoneRequired'))
+      .refine(isValidTimeZone, msg('event.timeZoneInvalid'))
       .transform(canonicalTimeZone),
     attendance: z
-      .enum(ATTENDANCE_MODES, { error: `How to attend must be one of: ${ATTENDANCE_MODES.join(', ')}` })
+      .enum(ATTENDANCE_MODES, {
+        error: msg('field.oneOf', { label: 'attendance', values: ATTENDANCE_MODES.join(', ') }),
+      })
       .default(DEFAULT_ATTENDANCE_MODE),
-    city: optionalText(LIMITS.cityMax, 'City'),
-    country: optionalText(LIMITS.countryMax, 'Country'),
-    venue: optionalText(LIMITS.venueMax, 'Venue'),
-    address: optionalText(LIMITS.addressMax, 'Address'),
+    city: optionalText(LIMITS.cityMax, 'city'),
+    country: optionalText(LIMITS.countryMax, 'country'),
+    venue: optionalText(LIMITS.venueMax, 'venue'),
+    address: optionalText(LIMITS.addressMax, 'address'),
     joinUrl: z
-      .string({ error: 'Link to join must be text' })
+      .string({ error: msg('field.notText', { label: 'joinUrl' }) })
       .nullish()
       .transform((s) => (s?.trim() ? withDefaultScheme(s.trim()) : undefined))
       .pipe(
         z
           .string()
-          .max(LIMITS.joinUrlMax, `Link to join must be at most ${LIMITS.joinUrlMax} characters`)
+          .max(LIMITS.joinUrlMax, msg('field.tooLong', { label: 'joinUrl', max: LIMITS.joinUrlMax }))
           .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
-          .refine(isSourceLink, 'Please enter a valid URL')
+          .refine(isSourceLink, INVALID_URL)
           .optional(),
       ),
     placeVisibility: z
       .enum(PLACE_VISIBILITIES, {
-        error: `Who sees the address must be one of: ${PLACE_VISIBILITIES.join(', ')}`,
+        error: msg('field.oneOf', { label: 'placeVisibility', values: PLACE_VISIBILITIES.join(', ') }),
       })
       .default('everyone'),
     /** With `hours_before`; a number or its digits (the form sends text). */
@@ -318,31 +335,32 @@ export const eventInputSchema = z
       .union([z.number(), z.string()], { error: PLACE_HOURS_MESSAGE })
       .nullish()
       .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : Number(v))),
-    accessibility: optionalText(LIMITS.accessibilityMax, 'Accessibility notes', 'lines'),
+    accessibility: optionalText(LIMITS.accessibilityMax, 'accessibility', 'lines'),
     type: z
-      .enum(EVENT_TYPES, { error: `Event type must be one of: ${EVENT_TYPES.join(', ')}` })
+      .enum(EVENT_TYPES, {
+        error: msg('field.oneOf', { label: 'eventType', values: EVENT_TYPES.join(', ') }),
+      })
       .default(DEFAULT_EVENT_TYPE),
     sourceLink: z
-      .string({ error: missingOrNotText('Source link is required for verification', 'Source link') })
+      .string({ error: missingOrNotText(SOURCE_LINK_REQUIRED, 'sourceLink') })
       // 'example.org/teach-in' is read as 'https://example.org/teach-in' (docs/PRODUCT.md#text-people-write).
       .transform((s) => withDefaultScheme(s.trim()))
       .pipe(
         z
           .string()
-          .min(1, 'Source link is required for verification')
-          .max(LIMITS.sourceLinkMax, `Source link must be at most ${LIMITS.sourceLinkMax} characters`)
+          .min(1, SOURCE_LINK_REQUIRED)
+          .max(LIMITS.sourceLinkMax, msg('field.tooLong', { label: 'sourceLink', max: LIMITS.sourceLinkMax }))
           .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
-          .refine(isSourceLink, 'Please enter a valid URL'),
+          .refine(isSourceLink, INVALID_URL),
       ),
-    organizer: optionalText(LIMITS.organizerMax, 'Organizer'),
+    organizer: optionalText(LIMITS.organizerMax, 'organizer'),
   })
   .superRefine(
     (input, ctx) => {
       const inPerson = input.attendance !== 'online';
-      if (inPerson && !input.city)
-        ctx.addIssue({ code: 'custom', path: ['city'], message: 'City is required' });
+      if (inPerson && !input.city) ctx.addIssue({ code: 'custom', path: ['city'], message: CITY_REQUIRED });
       if (inPerson && !input.country) {
-        ctx.addIssue({ code: 'custom', path: ['country'], message: 'Country is required' });
+        ctx.addIssue({ code: 'custom', path: ['country'], message: COUNTRY_REQUIRED });
       }
       if (input.attendance !== 'in_person' && !input.joinUrl) {
         ctx.addIssue({ code: 'custom', path: ['joinUrl'], message: JOIN_LINK_REQUIRED });
@@ -390,8 +408,10 @@ export type ValidEventInput = z.output<typeof eventInputSchema>;
  * with an optional note shown beside the tag.
  */
 export const scheduleInputSchema = z.object({
-  schedule: z.enum(SCHEDULES, { error: `schedule must be one of: ${SCHEDULES.join(', ')}` }),
-  note: optionalText(LIMITS.scheduleNoteMax, 'Note'),
+  schedule: z.enum(SCHEDULES, {
+    error: msg('param.oneOf', { param: 'schedule', values: SCHEDULES.join(', ') }),
+  }),
+  note: optionalText(LIMITS.scheduleNoteMax, 'note'),
   /** The version the person saw; without it the change applies to whatever is current. */
   version: versionField.optional(),
 });

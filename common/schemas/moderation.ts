@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODERATION_TABS, REPORT_REASONS } from '../enums';
+import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { eventSchema, versionField } from './events';
 import { eventFormValuesSchema } from './ownership';
@@ -13,11 +14,13 @@ export { MODERATION_TABS, type ModerationTab } from '../enums';
 export const MODERATION_PAGE_SIZE = 20;
 
 export const moderationListQuerySchema = z.object({
-  tab: z.enum(MODERATION_TABS, { error: `tab must be one of: ${MODERATION_TABS.join(', ')}` }),
+  tab: z.enum(MODERATION_TABS, {
+    error: msg('param.oneOf', { param: 'tab', values: MODERATION_TABS.join(', ') }),
+  }),
   /** All Events only: words found in the title, description, city or country, as on the home page. */
   search: z
     .string()
-    .max(LIMITS.searchMax, `search must be at most ${LIMITS.searchMax} characters`)
+    .max(LIMITS.searchMax, msg('param.tooLong', { param: 'search', max: LIMITS.searchMax }))
     .transform((s) => s.trim())
     .default(''),
   ...pageQueryFields(MODERATION_PAGE_SIZE),
@@ -66,11 +69,12 @@ export const moderationCountsSchema = z.object({
 export type ModerationCounts = z.infer<typeof moderationCountsSchema>;
 
 export const approveInputSchema = z.object({
-  verified: z.boolean({ error: 'verified must be true or false' }).default(false),
+  verified: z.boolean({ error: msg('param.trueOrFalse', { param: 'verified' }) }).default(false),
 });
 export type ApproveInput = z.input<typeof approveInputSchema>;
 
-export const REJECT_REASON_REQUIRED = 'A reason is required to reject an event';
+export const REJECT_REASON_REQUIRED = msg('moderation.rejectReasonRequired');
+const REASON_TOO_LONG = msg('field.tooLong', { label: 'reason', max: LIMITS.reasonMax });
 
 export const rejectInputSchema = z.object({
   reason: z
@@ -81,11 +85,8 @@ export const rejectInputSchema = z.object({
         z
           .string()
           .min(1, REJECT_REASON_REQUIRED)
-          .max(LIMITS.reasonMax, {
-            message: `Reason must be at most ${LIMITS.reasonMax} characters`,
-            abort: true,
-          }),
-        'Reason',
+          .max(LIMITS.reasonMax, { message: REASON_TOO_LONG, abort: true }),
+        'reason',
         'lines',
       ),
     ),
@@ -97,18 +98,15 @@ export type RejectInput = z.input<typeof rejectInputSchema>;
  * without a reason the standard one applies (docs/PRODUCT.md#event-states).
  */
 export const removeInputSchema = z.object({
-  pastEvent: z.boolean({ error: 'pastEvent must be true or false' }).default(false),
+  pastEvent: z.boolean({ error: msg('param.trueOrFalse', { param: 'pastEvent' }) }).default(false),
   reason: z
     .string()
     .optional()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(
       plainText(
-        z.string().max(LIMITS.reasonMax, {
-          message: `Reason must be at most ${LIMITS.reasonMax} characters`,
-          abort: true,
-        }),
-        'Reason',
+        z.string().max(LIMITS.reasonMax, { message: REASON_TOO_LONG, abort: true }),
+        'reason',
         'lines',
       ).optional(),
     ),
@@ -123,7 +121,7 @@ export const rejectChangeInputSchema = rejectInputSchema.extend({ version: versi
 
 /** Mark a published event verified, or take the mark away (docs/PRODUCT.md#moderation). */
 export const verifyInputSchema = z.object({
-  verified: z.boolean({ error: 'verified must be true or false' }),
+  verified: z.boolean({ error: msg('param.trueOrFalse', { param: 'verified' }) }),
   version: versionField.optional(),
 });
 

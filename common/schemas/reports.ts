@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { REPORT_REASONS } from '../enums';
+import { msg } from '../i18n/messages';
 
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 
 /** What a signed-in person sends to report an event (docs/PRODUCT.md#reports). */
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS, {
-    error: `Please choose a reason: one of ${REPORT_REASONS.join(', ')}`,
+    error: msg('report.reasonRequired', { values: REPORT_REASONS.join(', ') }),
   }),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { msg } from '../../common/i18n/messages';
 import type { Env } from '../env';
 import { crossSiteRequest } from '../errors';
 import { requestOrigin } from '../http/requestOrigin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE =
-  'This request came from another website and was refused. Reload this page and try again.';
+export const CROSS_SITE_MESSAGE = msg('crossSite');
 
 /**
  * Cross-site request forgery guard for every state-changing /api request (see docs/ARCHITECTURE.md,

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { Kysely } from 'kysely';
 import * as oidc from 'openid-client';
 import type { Language } from '../../common/i18n/languages';
+import { msg } from '../../common/i18n/messages';
 import { LIMITS } from '../../common/limits';
 import { emailSchema } from '../../common/schemas/auth';
 import { withoutRefusedCharacters } from '../../common/text';
@@ -165,7 +166,7 @@ export class GoogleClient {
     if (error) throw googleError.provider();
     if (!flow) throw googleError.invalidState();
     const config = await this.configuration().catch(() => {
-      throw googleError.provider('Google could not be reached. Please try again.');
+      throw googleError.provider(msg('google.unreachable'));
     });
     const currentUrl = new URL(googleCallbackUrl(this.env));
     currentUrl.search = params.toString();
@@ -208,10 +209,10 @@ export async function userForGoogleClaims(
   const linked = await getUserByGoogleSub(db, claims.sub);
   if (linked) return linked;
   if (claims.email === undefined || claims.email === null || claims.email === '')
-    throw googleError.provider('Google did not share an email address for this account.');
+    throw googleError.provider(msg('google.noEmail'));
   const parsedEmail = emailSchema.safeParse(claims.email);
   if (!parsedEmail.success || findUnstorableText(parsedEmail.data))
-    throw googleError.provider('Google shared an email address this calendar cannot use.');
+    throw googleError.provider(msg('google.unusableEmail'));
   const email = parsedEmail.data;
   if (claims.email_verified !== true) throw googleError.unverifiedEmail();
   const existing = await getUserByEmail(db, email);

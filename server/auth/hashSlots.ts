@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import { serverBusy } from '../errors';
 
 /**
@@ -9,7 +10,7 @@ import { serverBusy } from '../errors';
  */
 export const HASH_SLOTS = { running: 2, waiting: 8 } as const;
 
-export const HASH_BUSY_MESSAGE = 'Too many people are signing in right now. Please try again in a moment.';
+export const HASH_BUSY_MESSAGE = msg('auth.hashingBusy');
 
 export class Semaphore {
   private running = 0;

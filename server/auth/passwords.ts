@@ -2,6 +2,7 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '../../common/enums';
 import type { Language } from '../../common/i18n/languages';
+import { msg } from '../../common/i18n/messages';
 import { conflict } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, insertUser, isUniqueViolation } from '../store/users';
@@ -111,7 +112,7 @@ export interface NewPasswordUser {
   language?: Language | null;
 }
 
-export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
+export const EMAIL_IN_USE_MESSAGE = msg('auth.emailInUse');
 
 /**
  * Create an account that signs in with email and password (sign-up, the demo seed, tests). Answers

@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import type { RateRule } from '../rateLimit';
 
 const MINUTE = 60_000;
@@ -12,25 +13,25 @@ export const AUTH_RATE_RULES = {
     name: 'sign-in:account',
     limit: 10,
     windowMs: 15 * MINUTE,
-    message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+    message: msg('rateLimit.signInAccount'),
   },
   signInIp: {
     name: 'sign-in:ip',
     limit: 30,
     windowMs: 15 * MINUTE,
-    message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
+    message: msg('rateLimit.signInNetwork'),
   },
   signUpAccount: {
     name: 'sign-up:account',
     limit: 5,
     windowMs: 60 * MINUTE,
-    message: 'Too many attempts to create this account. Please wait an hour and try again.',
+    message: msg('rateLimit.signUpAccount'),
   },
   signUpIp: {
     name: 'sign-up:ip',
     limit: 20,
     windowMs: 60 * MINUTE,
-    message: 'Too many accounts created from your network. Please wait an hour and try again.',
+    message: msg('rateLimit.signUpNetwork'),
   },
   /**
    * All password sign-ins and sign-ups together, whoever and wherever from: what the server will hash in
@@ -41,12 +42,12 @@ export const AUTH_RATE_RULES = {
     name: 'password:all',
     limit: 120,
     windowMs: MINUTE,
-    message: 'Too many people are signing in right now. Please wait a minute and try again.',
+    message: msg('rateLimit.signInBusy'),
   },
   google: {
     name: 'google:ip',
     limit: 30,
     windowMs: 15 * MINUTE,
-    message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
+    message: msg('rateLimit.signInNetwork'),
   },
 } as const satisfies Record<string, RateRule>;

@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import { eventInputSchema } from '../../common/schemas/events';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
@@ -8,8 +9,7 @@ import type { EventRow } from '../store/schema';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
-export const NO_CHANGE_WAITING =
-  'This event has no change waiting for review: its submitter may have withdrawn it, or another moderator decided it.';
+export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
 
 /**
  * Accept or reject the change its submitter proposed to a published event (docs/PRODUCT.md#my-events),
@@ -28,7 +28,7 @@ export async function decideChange(
 ): Promise<EventRow> {
   const now = ctx.now ?? Date.now();
   const note = reason?.trim() ?? '';
-  if (!accept && !note) throw badRequest('A reason is required to reject a change');
+  if (!accept && !note) throw badRequest(msg('moderation.rejectChangeReasonRequired'));
   return ctx.db.transaction().execute(async (trx) => {
     const before = await getEventById(trx, eventId);
     if (!before) throw notFound(EVENT_GONE);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { submissionInstants, type ValidEventInput } from '../../common/schemas/events';
+import { msg } from '../../common/i18n/messages';
+import { INVALID_DATE, submissionInstants, type ValidEventInput } from '../../common/schemas/events';
 import { type Actor, isModerator } from '../auth/actor';
 import { conflict, invalidField, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';
@@ -10,10 +11,9 @@ import { newId } from '../store/ids';
 import type { Database, EventRow } from '../store/schema';
 import { EVENT_GONE } from './transition';
 
-export const STALE_VERSION =
-  'This event changed since you opened it. Reload it to see what changed, then make your changes again.';
-export const NOT_EDITABLE = 'This event can no longer be edited: it was removed or withdrawn.';
-export const NOT_WITHDRAWABLE = 'Only an event waiting for review can be withdrawn.';
+export const STALE_VERSION = msg('event.stale');
+export const NOT_EDITABLE = msg('event.notEditable');
+export const NOT_WITHDRAWABLE = msg('event.notWithdrawable');
 
 /** What an edit did (docs/PRODUCT.md#my-events). */
 export type EditOutcome = 'updated' | 'resubmitted' | 'proposed';
@@ -21,7 +21,7 @@ export type EditOutcome = 'updated' | 'resubmitted' | 'proposed';
 /** The event's fields from a validated form; a 400 on the date when its instants do not exist. */
 export function eventFieldsOf(input: ValidEventInput): EventFields {
   const instants = submissionInstants(input);
-  if (!instants) throw invalidField('date', 'Please enter a valid date');
+  if (!instants) throw invalidField('date', INVALID_DATE);
   return {
     title: input.title,
     description: input.description,

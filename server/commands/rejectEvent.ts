@@ -1,3 +1,4 @@
+import { REJECT_REASON_REQUIRED } from '../../common/schemas/moderation';
 import { badRequest } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
@@ -11,7 +12,7 @@ export async function rejectEvent(
   { eventId, reason }: { eventId: string; reason: string },
 ): Promise<EventRow> {
   const text = reason.trim();
-  if (!text) throw badRequest('A reason is required to reject an event');
+  if (!text) throw badRequest(REJECT_REASON_REQUIRED);
   const now = ctx.now ?? Date.now();
   return ctx.db.transaction().execute(async (trx) => {
     const event = await takeEvent(trx, 'reject', eventId, now, { status: 'rejected', updated_at: now });

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
+import { msg } from '../../common/i18n/messages';
 import { conflict, notFound } from '../errors';
 import type { Outbox } from '../mail/outbox';
 import { type EventAction, requiredState, statusConflict } from '../policies/moderation';
@@ -14,8 +15,8 @@ export interface ModerationContext {
   outbox?: Outbox;
 }
 
-export const EVENT_GONE = 'This event no longer exists.';
-const CHANGED_MEANWHILE = 'This event changed while you were acting on it. Reload and try again.';
+export const EVENT_GONE = msg('event.gone');
+const CHANGED_MEANWHILE = msg('event.changedMeanwhile');
 
 /**
  * Take the event for `action`: apply `changes` only if it is still in the state the policy requires

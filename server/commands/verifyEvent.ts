@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import { conflict, notFound } from '../errors';
 import { insertAuditEntry } from '../store/audit';
 import { getEventById } from '../store/events';
@@ -6,10 +7,10 @@ import type { EventRow } from '../store/schema';
 import { STALE_VERSION } from './editEvent';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
-export const VERIFY_NOT_PUBLISHED = 'Only a published event can be verified or lose its verification.';
+export const VERIFY_NOT_PUBLISHED = msg('moderation.verifyNotPublished');
 const ALREADY = {
-  true: 'This event is already verified, possibly by another moderator.',
-  false: 'This event is already not verified, possibly because another moderator removed it.',
+  true: msg('moderation.alreadyVerified'),
+  false: msg('moderation.alreadyUnverified'),
 };
 
 /**

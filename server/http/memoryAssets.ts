@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors';
 
 /**
  * The built app's `/assets/*` (hashed names, 1.5 MB with their .br and .gz) held in memory and answered
@@ -77,7 +78,7 @@ export function registerMemoryAssets(app: FastifyInstance, webRoot: string): voi
   app.get('/assets/*', (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const asset = assets.get(name);
-    if (!asset) return reply.code(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    if (!asset) throw notFound();
     reply
       .header('Content-Type', asset.type)
       // Hashed file names never change content: cache them for a year.

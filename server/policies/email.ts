@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import type { Actor } from '../auth/actor';
 import type { Env } from '../env';
 import { emailUnverified } from '../errors';
@@ -11,8 +12,7 @@ export function mustConfirmEmail(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIED_
   return env.REQUIRE_VERIFIED_EMAIL && actor.emailVerifiedAt === null;
 }
 
-export const CONFIRM_EMAIL_FIRST =
-  'Please confirm your email address first: open the link we sent you, or ask for a new one.';
+export const CONFIRM_EMAIL_FIRST = msg('account.confirmEmailFirst');
 
 export function assertEmailConfirmed(actor: Actor, env: Pick<Env, 'REQUIRE_VERIFIED_EMAIL'>): void {
   if (mustConfirmEmail(actor, env)) throw emailUnverified(CONFIRM_EMAIL_FIRST);

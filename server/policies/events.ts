@@ -1,3 +1,4 @@
+import { msg } from '../../common/i18n/messages';
 import { type Actor, isModerator } from '../auth/actor';
 import { type AppError, conflict } from '../errors';
 import type { EventRow } from '../store/schema';
@@ -43,8 +44,8 @@ export function canSeeExactPlace(
   }
 }
 
-export const SCHEDULE_SIGN_IN = "You need to sign in to change an event's schedule.";
-export const SCHEDULE_NOT_PUBLISHED = 'Only a published event can be marked cancelled or postponed.';
+export const SCHEDULE_SIGN_IN = msg('event.scheduleSignIn');
+export const SCHEDULE_NOT_PUBLISHED = msg('event.scheduleNotPublished');
 
 /** The state a schedule change applies to: an approved event (a 409 saying so otherwise). */
 export function scheduleConflict(event: Pick<EventRow, 'status'>): AppError | null {

@@ -1,4 +1,5 @@
 import type { EventStatus } from '../../common/enums';
+import { type Message, msg } from '../../common/i18n/messages';
 import { type Actor, isModerator } from '../auth/actor';
 import { type AppError, conflict, forbidden, unauthenticated } from '../errors';
 
@@ -11,8 +12,8 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** What an action on one event may need of its state. */
 export type EventAction = Exclude<ModerationAction, 'list'> | 'removePast';
 
-export const MODERATOR_REQUIRED = "You don't have permission to access the moderation dashboard.";
-export const SIGN_IN_REQUIRED = 'You need to sign in to access this page.';
+export const MODERATOR_REQUIRED = msg('moderation.moderatorRequired');
+export const SIGN_IN_REQUIRED = msg('moderation.signIn');
 
 /** Who may use the dashboard and act on events: moderators only, enforced on the server (docs/PRODUCT.md#roles). */
 export function canModerate(actor: Actor | null, _action: ModerationAction): boolean {
@@ -50,16 +51,15 @@ export function requiredState(action: EventAction, now: number): { status: Event
   }
 }
 
-const ALREADY: Record<EventStatus, string> = {
-  pending: 'This event is still waiting for review: approve or reject it instead.',
-  approved: 'This event has already been approved, possibly by another moderator.',
-  rejected: 'This event has already been rejected, possibly by another moderator.',
-  removed: 'This event has already been removed, possibly by another moderator.',
-  withdrawn: 'Its submitter has withdrawn this event.',
+const ALREADY: Record<EventStatus, Message> = {
+  pending: msg('moderation.stillPending'),
+  approved: msg('moderation.alreadyApproved'),
+  rejected: msg('moderation.alreadyRejected'),
+  removed: msg('moderation.alreadyRemoved'),
+  withdrawn: msg('moderation.withdrawn'),
 };
-export const NO_OPEN_REPORTS =
-  'This event has no open reports: they may already have been dismissed by another moderator.';
-export const NOT_PAST_YET = 'This event has not ended yet, so it cannot be removed as a past event.';
+export const NO_OPEN_REPORTS = msg('moderation.noOpenReports');
+export const NOT_PAST_YET = msg('moderation.notPastYet');
 
 /**
  * Why the event's status (and, for Remove Past Event, its date) is not one the action applies to: a

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { msg } from '../../common/i18n/messages';
 import type { EventList } from '../../common/schemas/events';
 import { hitRateLimit, type RateRule } from '../rateLimit';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
@@ -56,7 +57,7 @@ it('an event stored through one server is listed and searchable on the other', a
 });
 
 it('rate limits are shared: hits on either server count against one limit', async () => {
-  const rule: RateRule = { name: 'multi-test', limit: 4, windowMs: 60_000, message: 'Slow down.' };
+  const rule: RateRule = { name: 'multi-test', limit: 4, windowMs: 60_000, message: msg('rateLimited') };
   const t0 = 1_800_000_000_000;
   const allowed: boolean[] = [];
   for (let i = 0; i < 6; i++) {

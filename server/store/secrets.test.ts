@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { msg } from '../../common/i18n/messages';
 import { runMaintenance } from '../maintenance';
 import { hitRateLimit, type RateRule, rateKey } from '../rateLimit';
 import { createDatabaseAt } from '../testing/postgres';
@@ -120,7 +121,7 @@ it('reads the secret from memory, and from the database again after a short whil
 it('leaves the secrets and the rate-limit rows out of a backup; the restored database counts afresh', async () => {
   const [store] = await handles(1, 'sqlite');
   const path = store!.sqlitePath!;
-  const rule: RateRule = { name: 'backup-test', limit: 2, windowMs: 60_000, message: 'Slow down.' };
+  const rule: RateRule = { name: 'backup-test', limit: 2, windowMs: 60_000, message: msg('rateLimited') };
   const now = Date.now();
   await hitRateLimit(store!.db, rule, '203.0.113.5', now);
   await hitRateLimit(store!.db, rule, '203.0.113.5', now);

@@ -2,6 +2,7 @@ import { MailWarning } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../lib/api';
 import { useSendVerificationLink } from '../lib/emailVerification';
+import { apiErrorText } from '../lib/messages';
 import { Button } from './ui/Button';
 
 /**
@@ -25,7 +26,8 @@ export function ConfirmEmailNotice({
   const send = useSendVerificationLink();
   // The address is someone's own text: isolated, so a right-to-left one cannot reorder the sentence.
   const address = { address: <span dir="auto" className="font-medium break-all" /> };
-  const error = send.error instanceof ApiRequestError ? send.error.message : null;
+  // The server answers in the page's language already; its catalog is not loaded for this banner alone.
+  const error = send.error instanceof ApiRequestError ? apiErrorText(send.error, t) : null;
   return (
     <div
       className={`rounded-lg border border-amber-200 bg-amber-50 px-4 py-4 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-50 ${className}`}

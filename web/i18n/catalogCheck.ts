@@ -115,7 +115,8 @@ export function unusedKeys(sources: string[]): string[] {
     strings.add((m[1] ?? m[2] ?? m[3] ?? '').replace(/^\w+:/, ''));
   }
   // A call's key inside another string (a template of HTML: title="${t('feedLinks.rss')}").
-  for (const m of code.matchAll(/\bt\(\s*['"]([^'"\n]+)['"]/g)) strings.add((m[1] ?? '').replace(/^\w+:/, ''));
+  for (const m of code.matchAll(/\bt\(\s*['"]([^'"\n]+)['"]/g))
+    strings.add((m[1] ?? '').replace(/^\w+:/, ''));
   // The fixed start of a built key (`reportReasons.${`) and its fixed end (`}.title``).
   const starts = [...code.matchAll(/`(?:\w+:)?([A-Za-z][\w./-]*)\$\{/g)].map((m) => m[1] ?? '');
   const ends = [...code.matchAll(/\}(\.[A-Za-z][\w.]*)`/g)].map((m) => m[1] ?? '');

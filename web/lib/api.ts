@@ -6,13 +6,20 @@
  */
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { ApiError, MessageRefDto } from '../../common/schemas/errors';
 
+/**
+ * A refusal: the server's stable `code`, its `message` and `fields` in the request's language, and the
+ * messages' codes (`messageRef`, `fieldRefs`), with which web/lib/messages.ts says them in the page's.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly messageRef?: MessageRefDto,
+    readonly fieldRefs?: Record<string, MessageRefDto>,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -40,7 +47,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'network', 'Could not reach the server. Check your connection.');
+    throw new ApiRequestError(0, 'network', 'Could not reach the server. Check your connection.', undefined, {
+      code: 'network.unreachable',
+    });
   }
   const text = await response.text();
   let data: unknown = null;
@@ -50,14 +59,19 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     data = null;
   }
   if (!response.ok) {
-    const err = (
-      data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null
-    )?.error;
+    const err = (data as Partial<ApiError> | null)?.error;
+    const status = response.status;
     throw new ApiRequestError(
-      response.status,
+      status,
       err?.code ?? 'http_error',
-      err?.message ?? `Request failed (${response.status})`,
+      err?.message ?? `Request failed (${status})`,
       err?.fields,
+      err?.messageCode
+        ? { code: err.messageCode, ...(err.messageParams ? { params: err.messageParams } : {}) }
+        : err?.message
+          ? undefined
+          : { code: 'network.failed', params: { status } },
+      err?.fieldCodes,
     );
   }
   return data as T;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import {
   ACCOUNT_MESSAGES,
   changePasswordSchema,
@@ -10,6 +11,7 @@ import { SESSION_COOKIE } from '../../auth/sessions';
 import { changePassword } from '../../commands/changePassword';
 import type { AppContext } from '../../context';
 import { accountError, unauthenticated } from '../../errors';
+import { translate } from '../../messages';
 import { authorizePasswordChange, requireSignedIn } from '../../policies/account';
 import { enforceRateLimit } from '../../rateLimit';
 import { getUserById } from '../../store/users';
@@ -17,7 +19,7 @@ import { parseInput } from '../../validate';
 import { PASSWORD_ALL } from '../auth/password';
 import { ACCOUNT_RATE_RULES } from './rateLimits';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Your password is changed. You are signed out on every other device.';
+export const PASSWORD_CHANGED_MESSAGE = msg('account.passwordChanged');
 
 /**
  * "Change password" (docs/PRODUCT.md#your-account): the current password first, then the new one,
@@ -44,6 +46,6 @@ export function registerChangePasswordRoutes(app: FastifyInstance, { store }: Ap
       keepSession: request.cookies[SESSION_COOKIE],
     });
     reply.header('Cache-Control', 'no-store');
-    return { ok: true, message: PASSWORD_CHANGED_MESSAGE, endedSessions };
+    return { ok: true, message: translate(PASSWORD_CHANGED_MESSAGE, request.language), endedSessions };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import type { Accepted } from '../../../common/schemas/account';
 import { ACCOUNT_MESSAGES, deleteAccountSchema } from '../../../common/schemas/accountSettings';
 import { clearSessionCookie } from '../../auth/cookies';
@@ -8,6 +9,7 @@ import { isRecentlyReauthenticated, REAUTHENTICATION_WINDOW_MS, SESSION_COOKIE }
 import { deleteAccount } from '../../commands/deleteAccount';
 import type { AppContext } from '../../context';
 import { accountError, invalidField, unauthenticated } from '../../errors';
+import { translate } from '../../messages';
 import { requireSignedIn } from '../../policies/account';
 import { enforceRateLimit } from '../../rateLimit';
 import { getUserById } from '../../store/users';
@@ -15,7 +17,7 @@ import { parseInput } from '../../validate';
 import { PASSWORD_ALL } from '../auth/password';
 import { ACCOUNT_RATE_RULES } from './rateLimits';
 
-export const ACCOUNT_DELETED_MESSAGE = 'Your account is deleted.';
+export const ACCOUNT_DELETED_MESSAGE = msg('account.deleted');
 
 /**
  * "Delete my account" (docs/PRODUCT.md#deleting-an-account): confirmed with the password, or for an
@@ -47,6 +49,6 @@ export function registerDeletionRoutes(app: FastifyInstance, { store, env }: App
     await deleteAccount(db, { userId: user.id });
     clearSessionCookie(reply, env);
     reply.header('Cache-Control', 'no-store');
-    return { ok: true, message: ACCOUNT_DELETED_MESSAGE };
+    return { ok: true, message: translate(ACCOUNT_DELETED_MESSAGE, request.language) };
   });
 }

@@ -63,7 +63,11 @@ describe('confirming the address after a password sign-up', () => {
     });
     expect(submit.status).toBe(403);
     expect(await submit.json()).toEqual({
-      error: { code: 'email_unverified', message: CONFIRM_EMAIL_FIRST },
+      error: {
+        code: 'email_unverified',
+        message: CONFIRM_EMAIL_FIRST,
+        messageCode: 'account.confirmEmailFirst',
+      },
     });
     const event = await createEvent(server.store);
     const report = await postJson(server, `/api/events/${event.id}/reports`, { reason: 'spam' }, { cookie });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import {
   type Accepted,
   type EmailSettings,
@@ -12,6 +13,7 @@ import { accountError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
+import { translate, translateRef } from '../../messages';
 import { requireSignedIn } from '../../policies/account';
 import { presentEmailSettings } from '../../presenters/emailSettings';
 import { enforceRateLimit } from '../../rateLimit';
@@ -30,7 +32,7 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
     const { token } = parseInput(verifyEmailSchema, request.body);
     await verifyEmailWithLink(db, { token });
     reply.header('Cache-Control', 'no-store');
-    return { ok: true, message: 'Your email address is confirmed.' };
+    return { ok: true, message: translate(msg('account.emailConfirmed'), request.language) };
   });
 
   app.get('/api/account/email', async (request, reply): Promise<EmailSettings> => {
@@ -62,6 +64,8 @@ export function registerEmailRoutes(app: FastifyInstance, { store, env }: AppCon
       .transaction()
       .execute((trx) => queueAccountMail(trx, outbox, 'email_verification', actor, request.language));
     reply.code(202).header('Cache-Control', 'no-store');
-    return { ok: true, message: `We sent a new link to ${actor.email}.` };
+    // A person's address is no constant, so this message is worded here rather than made by msg().
+    const sent = { code: 'account.verificationSent', params: { email: actor.email } } as const;
+    return { ok: true, message: translateRef(sent, request.language) };
   });
 }

@@ -99,6 +99,7 @@ describe('Forgot password?', () => {
       error: {
         code: 'link_expired',
         message: 'This link has expired or has already been used. Ask for a new one.',
+        messageCode: 'account.linkExpired',
       },
     });
     expect((await signIn('new password')).status).toBe(200);
@@ -183,7 +184,9 @@ describe('Forgot password?', () => {
     const blocked = await postJson(server, '/api/auth/forgot-password', { email: newEmail() }, { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await blocked.json()).toEqual({ error: { code: 'rate_limited', message: ipRule.message } });
+    expect(await blocked.json()).toEqual({
+      error: { code: 'rate_limited', message: ipRule.message, messageCode: 'rateLimit.requestsNetwork' },
+    });
   });
 });
 

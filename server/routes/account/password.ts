@@ -15,6 +15,7 @@ import { accountError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
 import { queueAccountMail } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
+import { translate } from '../../messages';
 import { enforceRateLimit } from '../../rateLimit';
 import { getUserByEmail } from '../../store/users';
 import { parseInput } from '../../validate';
@@ -37,7 +38,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, { store, env }
         .transaction()
         .execute((trx) => queueAccountMail(trx, outbox, 'password_reset', user, request.language));
     reply.code(202).header('Cache-Control', 'no-store');
-    return { ok: true, message: FORGOT_PASSWORD_SENT };
+    return { ok: true, message: translate(FORGOT_PASSWORD_SENT, request.language) };
   });
 
   // Works without SMTP too: an operator's `npm run admin -- reset-link EMAIL` makes the same links.

@@ -1,3 +1,4 @@
+import { msg } from '../../../common/i18n/messages';
 import type { RateRule } from '../../rateLimit';
 
 const MINUTE = 60_000;
@@ -12,27 +13,25 @@ export const EMAIL_RATE_RULES = {
     name: 'forgot-password:ip',
     limit: 10,
     windowMs: 60 * MINUTE,
-    message: 'Too many requests from your network. Please wait an hour and try again.',
+    message: msg('rateLimit.requestsNetwork'),
   },
   forgotPasswordAddress: {
     name: 'forgot-password:address',
     limit: 3,
     windowMs: 60 * MINUTE,
-    message:
-      'We already sent several links to this address. Please look in your inbox and spam folder, or wait an hour and try again.',
+    message: msg('rateLimit.linksToAddress'),
   },
   useLinkIp: {
     name: 'email-link:ip',
     limit: 30,
     windowMs: 15 * MINUTE,
-    message: 'Too many attempts from your network. Please wait 15 minutes and try again.',
+    message: msg('rateLimit.attemptsNetwork'),
   },
   resendVerification: {
     name: 'verification-email:account',
     limit: 3,
     windowMs: 60 * MINUTE,
-    message:
-      'We already sent you several links this hour. Please look in your inbox and spam folder, or try again later.',
+    message: msg('rateLimit.linksThisHour'),
   },
 } as const satisfies Record<string, RateRule>;
 
@@ -47,24 +46,24 @@ export const ACCOUNT_RATE_RULES = {
     name: 'account-name:account',
     limit: 20,
     windowMs: 60 * MINUTE,
-    message: 'You changed your name many times this hour. Please wait a while and try again.',
+    message: msg('rateLimit.nameChanges'),
   },
   passwordCheck: {
     name: 'account-password:account',
     limit: 10,
     windowMs: 15 * MINUTE,
-    message: 'Too many password attempts for this account. Please wait 15 minutes and try again.',
+    message: msg('rateLimit.passwordAttempts'),
   },
   endSessions: {
     name: 'account-sessions:account',
     limit: 10,
     windowMs: 60 * MINUTE,
-    message: 'Too many requests. Please wait a while and try again.',
+    message: msg('rateLimit.requests'),
   },
   exportData: {
     name: 'account-export:account',
     limit: 10,
     windowMs: 60 * MINUTE,
-    message: 'You downloaded your data many times this hour. Please wait a while and try again.',
+    message: msg('rateLimit.exports'),
   },
 } as const satisfies Record<string, RateRule>;

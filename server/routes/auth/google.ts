@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import type { GoogleSignInResult } from '../../../common/schemas/auth';
 import { isSecureDeployment } from '../../auth/cookies';
 import {
@@ -19,6 +20,7 @@ import type { AppContext } from '../../context';
 import { googleEnabled } from '../../env';
 import { AppError } from '../../errors';
 import { rateLimitSubject } from '../../http/clientAddress';
+import { translate } from '../../messages';
 import { requireSignedIn } from '../../policies/account';
 import { enforceRateLimit } from '../../rateLimit';
 import { getUserById } from '../../store/users';
@@ -34,7 +36,12 @@ const FLOW_COOKIE_PATH = '/api/auth/google';
 export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   const google = new GoogleClient(env);
 
-  function sendResult(reply: FastifyReply, result: GoogleSignInResult, status = 200) {
+  function sendResult(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: GoogleSignInResult,
+    status = 200,
+  ) {
     return (
       reply
         .code(status)
@@ -43,22 +50,35 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
         // still reach `window.opener`; the BroadcastChannel covers the case where it cannot.
         .header('Cross-Origin-Opener-Policy', 'unsafe-none')
         .type('text/html; charset=utf-8')
-        .send(renderGoogleResultPage(result))
+        .send(renderGoogleResultPage(result, request.language))
     );
   }
 
-  const failure = (reply: FastifyReply, error: unknown, reauthenticating = false) => {
+  // The pop-up reports the refusal in the request's language (docs/PRODUCT.md#messages).
+  const failure = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    reauthenticating = false,
+  ) => {
     const purpose = reauthenticating ? { purpose: 'reauthenticate' as const } : {};
+    const message = (e: AppError) => translate(e.message, request.language);
     if (error instanceof AppError) {
       return sendResult(
+        request,
         reply,
-        { ok: false, code: error.code, message: error.message, ...purpose },
+        { ok: false, code: error.code, message: message(error), ...purpose },
         error.statusCode,
       );
     }
     reply.log.error({ err: error }, 'google sign-in failed');
     const fallback = googleError.provider();
-    return sendResult(reply, { ok: false, code: fallback.code, message: fallback.message, ...purpose }, 500);
+    return sendResult(
+      request,
+      reply,
+      { ok: false, code: fallback.code, message: message(fallback), ...purpose },
+      500,
+    );
   };
 
   /** Off to the provider, with the flow sealed in a cookie only our callback path receives. */
@@ -69,7 +89,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
   ) {
     const { url, sealedFlow } = await google.start(options).catch((error: unknown) => {
       request.log.warn({ err: error }, 'google discovery failed');
-      throw googleError.provider('Google could not be reached. Please try again.');
+      throw googleError.provider(msg('google.unreachable'));
     });
     reply.setCookie(FLOW_COOKIE, sealedFlow, {
       httpOnly: true,
@@ -88,7 +108,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       await enforceRateLimit(store.db, AUTH_RATE_RULES.google, rateLimitSubject(request.ip));
       return await sendToProvider(request, reply);
     } catch (error) {
-      return failure(reply, error);
+      return failure(request, reply, error);
     }
   });
 
@@ -101,7 +121,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
       if (!user?.google_sub) throw googleError.notLinked();
       return await sendToProvider(request, reply, { reauthenticate: { userId: user.id } });
     } catch (error) {
-      return failure(reply, error, true);
+      return failure(request, reply, error, true);
     }
   });
 
@@ -123,13 +143,13 @@ export function registerGoogleRoutes(app: FastifyInstance, { store, env }: AppCo
           actor: request.actor,
           sessionToken: request.cookies[SESSION_COOKIE],
         });
-        return sendResult(reply, { ok: true, purpose: 'reauthenticate' });
+        return sendResult(request, reply, { ok: true, purpose: 'reauthenticate' });
       }
       const user = await userForGoogleClaims(store.db, claims, request.language);
       await beginSession(store.db, env, request, reply, user);
-      return sendResult(reply, { ok: true });
+      return sendResult(request, reply, { ok: true });
     } catch (error) {
-      return failure(reply, error, reauthenticate !== undefined);
+      return failure(request, reply, error, reauthenticate !== undefined);
     }
   });
 }

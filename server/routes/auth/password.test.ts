@@ -103,6 +103,7 @@ describe('sign-up', () => {
     expect(await errorOf(res)).toEqual({
       code: 'auth/email-already-in-use',
       message: 'An account with this email already exists.',
+      messageCode: 'auth.emailInUse',
     });
   });
 
@@ -223,6 +224,7 @@ describe('sign-in', () => {
           error: {
             code: 'auth/invalid-credential',
             message: 'Invalid email or password. Please check your credentials and try again.',
+            messageCode: 'auth.invalidCredential',
           },
         },
         cookies: [],
@@ -334,6 +336,7 @@ describe('cross-site request forgery', () => {
     expect(await errorOf(res)).toEqual({
       code: 'cross_site_request',
       message: 'This request came from another website and was refused. Reload this page and try again.',
+      messageCode: 'crossSite',
     });
     // Nothing happened.
     const row = await server.store.db
@@ -422,7 +425,11 @@ describe('rate limits', () => {
       password: 'the-real-one',
     });
     expect(res.status).toBe(429);
-    expect(await errorOf(res)).toEqual({ code: 'rate_limited', message: rule.message });
+    expect(await errorOf(res)).toEqual({
+      code: 'rate_limited',
+      message: rule.message,
+      messageCode: 'rateLimit.signInAccount',
+    });
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(rule.windowMs / 1000);
@@ -444,7 +451,11 @@ describe('rate limits', () => {
     const account = await createPasswordAccount(server.store, { password: 'blocked-here' });
     const res = await post('/api/auth/sign-in', { email: account.email, password: 'blocked-here' }, { ip });
     expect(res.status).toBe(429);
-    expect(await errorOf(res)).toEqual({ code: 'rate_limited', message: rule.message });
+    expect(await errorOf(res)).toEqual({
+      code: 'rate_limited',
+      message: rule.message,
+      messageCode: 'rateLimit.signInNetwork',
+    });
     expect((await post('/api/auth/sign-in', { email: account.email, password: 'blocked-here' })).status).toBe(
       200,
     );
@@ -465,7 +476,11 @@ describe('rate limits', () => {
       { ip },
     );
     expect(blocked.status).toBe(429);
-    expect(await errorOf(blocked)).toEqual({ code: 'rate_limited', message: ipRule.message });
+    expect(await errorOf(blocked)).toEqual({
+      code: 'rate_limited',
+      message: ipRule.message,
+      messageCode: 'rateLimit.signUpNetwork',
+    });
     // Counted before the body is read: a limited client's next body is not even parsed.
     const unread = await post(
       '/api/auth/sign-up',

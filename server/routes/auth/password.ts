@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
+import { msg } from '../../../common/i18n/messages';
+import { LIMITS } from '../../../common/limits';
 import { AUTH_MESSAGES, type AuthSuccess, signInSchema, signUpSchema } from '../../../common/schemas/auth';
 import { clearSessionCookie } from '../../auth/cookies';
 import {
@@ -21,10 +23,9 @@ import { enforceRateLimit } from '../../rateLimit';
 import { assertStorableText } from '../../storableText';
 import { getUserByEmail, setPasswordHash } from '../../store/users';
 
-export const INVALID_CREDENTIAL_MESSAGE =
-  'Invalid email or password. Please check your credentials and try again.';
-export const WEAK_PASSWORD_MESSAGE = 'Password should be at least 6 characters.';
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const INVALID_CREDENTIAL_MESSAGE = msg('auth.invalidCredential');
+export const WEAK_PASSWORD_MESSAGE = msg('auth.weakPassword', { min: LIMITS.passwordMin });
+export const INVALID_EMAIL_MESSAGE = msg('auth.invalidEmail');
 
 const invalidCredential = () => authError.invalidCredential(INVALID_CREDENTIAL_MESSAGE);
 

@@ -372,6 +372,8 @@ describe('POST /api/events: rate limit', () => {
     expect(json.error).toEqual({
       code: 'rate_limited',
       message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+      messageCode: 'rateLimit.submitHour',
+      messageParams: { limit: 10 },
     });
     expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
 

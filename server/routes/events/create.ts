@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
 import { eventFieldsOf } from '../../commands/editEvent';
 import type { AppContext } from '../../context';
@@ -12,6 +13,8 @@ import { insertEvent } from '../../store/events';
 import { parseInput } from '../../validate';
 
 const HOUR = 3600 * 1000;
+const PER_HOUR = 10;
+const PER_DAY = 30;
 
 /**
  * Submissions per account (docs/ARCHITECTURE.md): generous for an organiser posting a week of actions,
@@ -20,19 +23,19 @@ const HOUR = 3600 * 1000;
 export const SUBMIT_RATE_LIMITS: RateRule[] = [
   {
     name: 'submit-event:hour',
-    limit: 10,
+    limit: PER_HOUR,
     windowMs: HOUR,
-    message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+    message: msg('rateLimit.submitHour', { limit: PER_HOUR }),
   },
   {
     name: 'submit-event:day',
-    limit: 30,
+    limit: PER_DAY,
     windowMs: 24 * HOUR,
-    message: 'You have submitted 30 events today, the most we accept. Please try again tomorrow.',
+    message: msg('rateLimit.submitDay', { limit: PER_DAY }),
   },
 ];
 
-export const SUBMIT_UNAUTHENTICATED = 'User must be authenticated to submit events';
+export const SUBMIT_UNAUTHENTICATED = msg('event.submitSignIn');
 
 export function registerCreateEventRoute(app: FastifyInstance, { store, env }: AppContext): void {
   const outbox = new Outbox(env);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { type EventList, listEventsQuerySchema } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ import { getEventById, listApprovedEvents } from '../../store/events';
 import { reviewNotesOf } from '../../store/ownership';
 import { parseInput } from '../../validate';
 
-export const EVENT_NOT_FOUND = "The event you're looking for doesn't exist or has been removed.";
+export const EVENT_NOT_FOUND = msg('event.notFound');
 
 export function registerEventRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   // The public list: filtering and paging happen here, never in the browser.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eventFormOf, eventFormOfInput } from '../../../common/eventForm';
+import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
 import {
@@ -25,14 +26,16 @@ import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from './index';
 
-export const OWN_EVENTS_SIGN_IN = 'You need to sign in to see and change your events.';
+export const OWN_EVENTS_SIGN_IN = msg('event.ownSignIn');
+
+const EDITS_PER_HOUR = 30;
 
 /** Edits per account: fixing typos takes a few, a flood of proposed changes buries the moderators. */
 export const EDIT_RATE_LIMIT: RateRule = {
   name: 'edit-event:hour',
-  limit: 30,
+  limit: EDITS_PER_HOUR,
   windowMs: 3600 * 1000,
-  message: 'You have edited events 30 times this hour, the most we accept. Please try again later.',
+  message: msg('rateLimit.editHour', { limit: EDITS_PER_HOUR }),
 };
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;

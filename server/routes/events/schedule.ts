@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { type EventDto, scheduleInputSchema } from '../../../common/schemas/events';
 import { changeSchedule } from '../../commands/changeSchedule';
@@ -12,13 +13,14 @@ import { getEventById } from '../../store/events';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from './index';
 
+const CHANGES_PER_HOUR = 30;
+
 /** Schedule changes per account: a few corrections are normal, a flood of calendar updates is not. */
 export const SCHEDULE_RATE_LIMIT: RateRule = {
   name: 'event-schedule:hour',
-  limit: 30,
+  limit: CHANGES_PER_HOUR,
   windowMs: 3600 * 1000,
-  message:
-    "You have changed events' schedules 30 times this hour, the most we accept. Please try again later.",
+  message: msg('rateLimit.scheduleHour', { limit: CHANGES_PER_HOUR }),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import {
   type AuditTrail,
@@ -43,7 +44,7 @@ import { parseInput } from '../../validate';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-export const MODERATION_EVENT_NOT_FOUND = 'This event does not exist.';
+export const MODERATION_EVENT_NOT_FOUND = msg('moderation.eventNotFound');
 
 /** Moderation answers are private and change with every action: never cache them, errors included. */
 const noStore: onSendHookHandler = (_request, reply, payload, done) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { type ReportReceipt, reportInputSchema } from '../../../common/schemas/reports';
 import type { AppContext } from '../../context';
@@ -14,15 +15,17 @@ import { openReport } from '../../store/reports';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from '../events/index';
 
+const PER_HOUR = 20;
+
 /** Reports per account (docs/ARCHITECTURE.md): plenty for a careful reader, not enough to flood moderators. */
 export const REPORT_RATE_LIMIT: RateRule = {
   name: 'report-event:hour',
-  limit: 20,
+  limit: PER_HOUR,
   windowMs: 3600 * 1000,
-  message: 'You have sent 20 reports this hour, the most we accept. Please try again later.',
+  message: msg('rateLimit.reportHour', { limit: PER_HOUR }),
 };
 
-export const REPORT_UNAUTHENTICATED = 'User must be authenticated to report events';
+export const REPORT_UNAUTHENTICATED = msg('report.signIn');
 
 export function registerReportRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   const outbox = new Outbox(env);

@@ -188,6 +188,8 @@ describe('POST /api/events/:id/reports', () => {
     expect(((await refused.json()) as ErrorBody).error).toEqual({
       code: 'rate_limited',
       message: 'You have sent 20 reports this hour, the most we accept. Please try again later.',
+      messageCode: 'rateLimit.reportHour',
+      messageParams: { limit: 20 },
     });
     expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
     expect(await listReportsForEvent(server.store.db, events[20]!.id)).toEqual([]);

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { useMessages } from '../../../lib/messages';
 import { useDownloadData } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
 import { formErrorsOf } from './formErrors';
@@ -9,8 +10,9 @@ import { formErrorsOf } from './formErrors';
 /** "Download my data" (docs/PRODUCT.md#your-account): a JSON file of what the site holds about them. */
 export function DataSection() {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const download = useDownloadData();
-  const failure = formErrorsOf(download.error, [], t('failed')).form;
+  const failure = formErrorsOf(download.error, [], t('failed'), tm).form;
   return (
     <AccountSection id="account-data" title={t('data.title')}>
       <p className="text-sm text-stone-700 dark:text-stone-300">{t('data.text')}</p>

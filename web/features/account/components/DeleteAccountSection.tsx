@@ -11,6 +11,7 @@ import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiRequestError } from '../../../lib/api';
+import { messageText, useMessages } from '../../../lib/messages';
 import { pageNoticeState } from '../../../lib/pageNotice';
 import { useDeleteAccount } from '../api/accountSettings';
 import { type GoogleFailure, useGoogleReauthentication } from '../api/googleReauthentication';
@@ -29,6 +30,7 @@ const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
  */
 export function DeleteAccountSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const navigate = useNavigate();
   const remove = useDeleteAccount({
     leave: () => navigate('/', { replace: true, state: pageNoticeState('accountDeleted') }),
@@ -48,7 +50,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
   const googleRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const explanationId = useId();
-  const server = formErrorsOf(remove.error, ['password'], t('failed'));
+  const server = formErrorsOf(remove.error, ['password'], t('failed'), tm);
   const error = localError ?? server.field.password;
   // The confirmation ran out (or never reached the server): back to "Confirm with Google".
   const expired = remove.error instanceof ApiRequestError && remove.error.code === REAUTHENTICATION_REQUIRED;
@@ -85,7 +87,7 @@ export function DeleteAccountSection({ user }: { user: SessionUser }) {
       return;
     }
     if (value.trim() === '') {
-      setLocalError(ACCOUNT_MESSAGES.confirmationRequired);
+      setLocalError(messageText(ACCOUNT_MESSAGES.confirmationRequired, tm));
       inputRef.current?.focus();
       return;
     }

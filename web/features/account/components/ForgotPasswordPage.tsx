@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
+import { apiErrorText, apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { useForgotPassword } from '../api/links';
@@ -21,6 +22,7 @@ const backLinkClass =
 /** /forgot-password: an email with a link to set a new password (docs/EMAIL.md). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   useDocumentTitle(t('forgot.pageTitle'));
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
@@ -42,7 +44,7 @@ export default function ForgotPasswordPage() {
     if (forgot.isPending) return;
     const parsed = forgotPasswordSchema.safeParse({ email });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
+      setFieldError(issueTexts(parsed.error.issues, tm).email ?? null);
       inputRef.current?.focus();
       return;
     }
@@ -74,7 +76,7 @@ export default function ForgotPasswordPage() {
     <LinkFormPage
       title={t('forgot.heading')}
       intro={t('forgot.intro')}
-      error={failure ? (failure.fields?.email ?? failure.message) : null}
+      error={failure ? (apiFieldTexts(failure, tm).email ?? apiErrorText(failure, tm)) : null}
       busy={forgot.isPending}
       submitLabel={t('forgot.submit')}
       busyLabel={t('forgot.sending')}

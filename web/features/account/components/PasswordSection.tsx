@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
+import { issueTexts, useMessages } from '../../../lib/messages';
 import { useChangePassword } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
 import { formErrorsOf } from './formErrors';
@@ -31,6 +32,7 @@ export function PasswordSection({ user }: { user: SessionUser }) {
 
 function PasswordForm({ email }: { email: string }) {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '' });
   const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string>>>({});
@@ -38,7 +40,7 @@ function PasswordForm({ email }: { email: string }) {
     currentPassword: useRef<HTMLInputElement>(null),
     newPassword: useRef<HTMLInputElement>(null),
   };
-  const server = formErrorsOf(change.error, FIELDS, t('failed'));
+  const server = formErrorsOf(change.error, FIELDS, t('failed'), tm);
   const errorOf = (field: Field) => localErrors[field] ?? server.field[field];
 
   const onSubmit = (event: FormEvent) => {
@@ -46,11 +48,7 @@ function PasswordForm({ email }: { email: string }) {
     if (change.isPending) return;
     const parsed = changePasswordSchema.safeParse(values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
+      const found: Partial<Record<Field, string>> = issueTexts(parsed.error.issues, tm);
       setLocalErrors(found);
       const first = FIELDS.find((f) => found[f]);
       if (first) refs[first].current?.focus();

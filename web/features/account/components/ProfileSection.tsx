@@ -5,6 +5,7 @@ import type { SessionUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
+import { issueTexts, useMessages } from '../../../lib/messages';
 import { useChangeName } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
 import { formErrorsOf } from './formErrors';
@@ -12,11 +13,12 @@ import { formErrorsOf } from './formErrors';
 /** "Name or nickname" (docs/PRODUCT.md#your-account): checked here with sign-up's rule, then saved. */
 export function ProfileSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const change = useChangeName();
   const [name, setName] = useState(user.name);
   const [localError, setLocalError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const server = formErrorsOf(change.error, ['name'], t('failed'));
+  const server = formErrorsOf(change.error, ['name'], t('failed'), tm);
   const error = localError ?? server.field.name;
 
   const onSubmit = (event: FormEvent) => {
@@ -24,7 +26,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     if (change.isPending) return;
     const parsed = changeNameSchema.safeParse({ name });
     if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message ?? null);
+      setLocalError(issueTexts(parsed.error.issues, tm).name ?? null);
       inputRef.current?.focus();
       return;
     }

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
+import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { tokenFromHash, useResetPassword } from '../api/links';
@@ -18,6 +19,7 @@ addCatalog('account', accountCatalog);
 /** /reset-password#token=…: the page an emailed (or operator's) link opens, to set a new password. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   useDocumentTitle(t('reset.pageTitle'));
   const token = useLinkToken(tokenFromHash);
   const reset = useResetPassword();
@@ -35,7 +37,7 @@ export default function ResetPasswordPage() {
       <LinkOutcome
         icon={<LinkIcon aria-hidden="true" className="size-12" />}
         title={t('reset.invalidTitle')}
-        text={failure?.message ?? t('verify.missing')}
+        text={failure ? apiErrorText(failure, tm) : t('verify.missing')}
         action={askAgain}
       />
     );
@@ -56,7 +58,8 @@ export default function ResetPasswordPage() {
     if (reset.isPending) return;
     const parsed = newPasswordSchema.safeParse(password);
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
+      const issue = parsed.error.issues[0];
+      setFieldError(issue ? messageText(issue.message, tm) : null);
       inputRef.current?.focus();
       return;
     }
@@ -68,7 +71,7 @@ export default function ResetPasswordPage() {
     <LinkFormPage
       title={t('reset.heading')}
       intro={t('reset.intro')}
-      error={failure ? (failure.fields?.password ?? failure.message) : null}
+      error={failure ? (apiFieldTexts(failure, tm).password ?? apiErrorText(failure, tm)) : null}
       busy={reset.isPending}
       submitLabel={t('reset.submit')}
       busyLabel={t('reset.saving')}

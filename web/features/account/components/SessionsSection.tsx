@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { useMessages } from '../../../lib/messages';
 import { pageNoticeState } from '../../../lib/pageNotice';
 import { useSignOutEverywhere } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
@@ -11,11 +12,12 @@ import { formErrorsOf } from './formErrors';
 /** "Sign out everywhere": every session ends, this one too; the home page then says so. */
 export function SessionsSection() {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   const navigate = useNavigate();
   const signOut = useSignOutEverywhere({
     leave: () => navigate('/', { state: pageNoticeState('signedOutEverywhere') }),
   });
-  const failure = formErrorsOf(signOut.error, [], t('failed')).form;
+  const failure = formErrorsOf(signOut.error, [], t('failed'), tm).form;
   return (
     <AccountSection id="account-sessions" title={t('sessions.title')}>
       <p className="text-sm text-stone-700 dark:text-stone-300">{t('sessions.text')}</p>

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
+import { apiErrorText, useMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
@@ -18,6 +19,7 @@ addCatalog('account', accountCatalog);
 /** /verify-email#token=…: confirms the address as soon as the emailed link is opened. */
 export default function VerifyEmailPage() {
   const { t } = useTranslation('account');
+  const tm = useMessages();
   useDocumentTitle(t('verify.pageTitle'));
   const token = useLinkToken(tokenFromHash);
   const verify = useVerifyEmail();
@@ -49,7 +51,7 @@ export default function VerifyEmailPage() {
     <LinkOutcome
       icon={<LinkIcon aria-hidden="true" className="size-12" />}
       title={t('verify.invalidTitle')}
-      text={verify.error instanceof ApiRequestError ? verify.error.message : t('verify.missing')}
+      text={verify.error instanceof ApiRequestError ? apiErrorText(verify.error, tm) : t('verify.missing')}
       action={user ? undefined : <ButtonLink to="/auth">{t('verify.signIn')}</ButtonLink>}
     >
       {user && !user.emailVerified ? (

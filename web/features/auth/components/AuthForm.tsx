@@ -8,10 +8,11 @@ import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
+import { apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
 import { useSignUp } from '../api/signUp';
-import { emailAuthErrorMessage, fieldMessage, googleErrorMessage } from '../lib/messages';
+import { emailAuthErrorMessage, googleErrorMessage } from '../lib/messages';
 
 export type AuthMode = 'signIn' | 'signUp';
 type Field = 'name' | 'email' | 'password';
@@ -35,6 +36,7 @@ export function AuthForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation('auth');
+  const tm = useMessages();
   const creating = mode === 'signUp';
   const [values, setValues] = useState<Values>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -76,12 +78,7 @@ export function AuthForm({
       ? signUpSchema.safeParse(values)
       : signInFormSchema.safeParse({ email: values.email, password: values.password });
     if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        errors[field] ??= fieldMessage(issue.message, t);
-      }
-      showFieldErrors(errors);
+      showFieldErrors(issueTexts(parsed.error.issues, tm) as FieldErrors);
       return;
     }
     setFieldErrors({});
@@ -91,10 +88,11 @@ export function AuthForm({
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields) {
+        const messages = apiFieldTexts(error, tm);
         const errors: FieldErrors = {};
         for (const field of FIELDS) {
-          const message = error.fields[field];
-          if (message) errors[field] = fieldMessage(message, t);
+          const message = messages[field];
+          if (message) errors[field] = message;
         }
         showFieldErrors(errors);
         // The field messages say it all for plain validation failures.

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import { AUTH_MESSAGES } from '../../../../common/schemas/auth';
-import { refusedCharacterMessage } from '../../../../common/text';
 import { ApiRequestError } from '../../../lib/api';
+import { apiErrorText, messageText } from '../../../lib/messages';
 import type { GoogleFailure } from '../api/googleSignIn';
 
 /** Email codes with a message of their own (docs/PRODUCT.md#sign-in-messages; the server never sends the first two). */
@@ -20,9 +19,9 @@ export function emailAuthErrorMessage(error: unknown, t: TFunction<'auth'>): str
   if (EMAIL_CODES.has(error.code)) return t(`errors.${error.code}`);
   // The server's limit (or busy) message says how long to wait.
   if (error.code === 'rate_limited' || error.code === 'server_busy') {
-    return error.message || t('errors.rateLimited');
+    return apiErrorText(error, t) || t('errors.rateLimited');
   }
-  return t('errors.otherCode', { message: error.message || t('errors.unknownError') });
+  return t('errors.otherCode', { message: apiErrorText(error, t) || t('errors.unknownError') });
 }
 
 /** The banner text for a failed Google sign-in (docs/PRODUCT.md#sign-in-messages). */
@@ -38,18 +37,8 @@ export function googleErrorMessage(failure: GoogleFailure, t: TFunction<'auth'>)
   return t('googleErrors.otherCode', { message: message || t('googleErrors.tryAgain') });
 }
 
-const VALIDATION_KEYS: Record<string, string> = {
-  [AUTH_MESSAGES.nameRequired]: 'validation.nameRequired',
-  [AUTH_MESSAGES.emailRequired]: 'validation.emailRequired',
-  [AUTH_MESSAGES.emailInvalid]: 'validation.emailInvalid',
-  [AUTH_MESSAGES.passwordRequired]: 'validation.passwordRequired',
-  [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
-  [refusedCharacterMessage('Name')]: 'validation.nameRefusedCharacters',
-  [refusedCharacterMessage('Email')]: 'validation.emailRefusedCharacters',
-};
-
-/** A field message from the shared schema (docs/PRODUCT.md#form-messages), through the catalog when it has one. */
-export function fieldMessage(message: string, t: TFunction<'auth'>): string {
-  const key = VALIDATION_KEYS[message];
-  return key ? t(key) : message;
-}
+/**
+ * A field message from the shared schema or the server (docs/PRODUCT.md#form-messages), in the page's
+ * language: web/lib/messages.ts says every message of the contract.
+ */
+export const fieldMessage = messageText;

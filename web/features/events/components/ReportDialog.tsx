@@ -11,6 +11,7 @@ import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError, isNotFound } from '../../../lib/api';
+import { apiErrorText } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import reportCatalog from '../../../locales/en/report.json';
 import { useForgetGoneEvent } from '../api/events';
@@ -36,7 +37,8 @@ export interface ReportButtonProps {
  * signed-in people. Radix traps focus inside, closes on Escape and gives focus back to the button.
  */
 export function ReportButton({ eventId, permission, onReported, onSessionEnded }: ReportButtonProps) {
-  const { t } = useTranslation('report');
+  // The messages catalog beside the dialog's own, loaded together (this button hydrates on event pages).
+  const { t } = useTranslation(['report', 'messages']);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [missingReason, setMissingReason] = useState(false);
@@ -88,7 +90,7 @@ export function ReportButton({ eventId, permission, onReported, onSessionEnded }
   // The server's words when they help (rate limit, signed out, event gone); otherwise the short line only.
   const detail =
     error instanceof ApiRequestError && (error.status === 0 || (error.status >= 400 && error.status < 500))
-      ? error.message
+      ? apiErrorText(error, t)
       : null;
   const busy = report.isPending;
   // Gone (removed, or never visible): sending it again cannot work, so the dialog offers only Close.

@@ -7,6 +7,7 @@ import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { ApiRequestError } from '../../../lib/api';
+import { errorText, useMessages } from '../../../lib/messages';
 import { useChangeSchedule, useRemoveAsModerator, useWithdrawEvent } from '../api/mine';
 
 /** What an owner's dialog does: withdraw the event, set its schedule, or (a moderator) remove it. */
@@ -34,6 +35,7 @@ export function ActionDialog({
   onDone: (action: OwnerAction) => void;
 }) {
   const { t } = useTranslation('mine');
+  const tm = useMessages();
   const withdraw = useWithdrawEvent();
   const schedule = useChangeSchedule();
   const remove = useRemoveAsModerator();
@@ -132,7 +134,9 @@ export function ActionDialog({
               busy={busy}
               confirmDisabled={noteRequired && !note.trim()}
               variant={action === 'scheduled' ? 'primary' : 'danger'}
-              error={error && !stale ? t('dialog.failed', { message: error.message }) : null}
+              error={
+                error && !stale ? t('dialog.failed', { message: errorText(error, tm, error.message) }) : null
+              }
               final={stale ? t('dialog.stale') : null}
               closeLabel={t('dialog.close')}
               layout="stacked"

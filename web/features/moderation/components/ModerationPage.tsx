@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isAccessLost } from '../../../lib/api';
+import { useMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { useDirection } from '../../../lib/useDirection';
 import messages from '../../../locales/en/moderation.json';
@@ -98,6 +99,7 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
 
 function Dashboard({ userId, email, role }: { userId: string; email: string; role: string }) {
   const { t } = useTranslation('moderation');
+  const tm = useMessages();
   const [tab, setTab] = useState<ModerationTab>('pending');
   const dir = useDirection();
   const counts = useModerationCounts();
@@ -145,7 +147,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     onSuccess: () => setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) }),
     // The lists refresh after a failure too, so the event's card may be gone: say it here.
     onError: (error: unknown) => {
-      const { message, final } = actionErrorOf(error, t('unknownError'));
+      const { message, final } = actionErrorOf(error, t('unknownError'), tm);
       const title = item.event.title;
       setFeedback(
         final
@@ -293,7 +295,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         title={asking?.item.event.title ?? ''}
         open={asking !== null}
         busy={asked.isPending}
-        error={asked.error ? actionErrorOf(asked.error, t('unknownError')) : null}
+        error={asked.error ? actionErrorOf(asked.error, t('unknownError'), tm) : null}
         onOpenChange={(open) => {
           if (!open) setAsking(null);
         }}

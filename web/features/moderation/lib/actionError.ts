@@ -1,4 +1,5 @@
 import { ApiRequestError } from '../../../lib/api';
+import { apiErrorText, type Translate } from '../../../lib/messages';
 
 /** Why a moderation action failed, as the dashboard shows it. */
 export interface ActionError {
@@ -11,7 +12,8 @@ export interface ActionError {
   final: boolean;
 }
 
-export function actionErrorOf(error: unknown, fallback: string): ActionError {
+/** Why `error` stopped the action, in the page's language (`t`: web/lib/messages.ts). */
+export function actionErrorOf(error: unknown, fallback: string, t: Translate): ActionError {
   if (!(error instanceof ApiRequestError)) return { message: fallback, final: false };
-  return { message: error.message, final: error.status === 404 || error.status === 409 };
+  return { message: apiErrorText(error, t), final: error.status === 404 || error.status === 409 };
 }

@@ -24,6 +24,7 @@ import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
+import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
 import { zoneLabel } from '../../../lib/zoneLabel';
@@ -102,6 +103,7 @@ export function SubmitEventForm<T = EventDto>({
   sender?: FormSender<T>;
 }) {
   const { t, i18n } = useTranslation('submit');
+  const tm = useMessages();
   const locale = localeOfI18n(i18n);
   const navigate = useNavigate();
   const location = useLocation();
@@ -162,7 +164,7 @@ export function SubmitEventForm<T = EventDto>({
     }
     setFailed(false);
     setFailure(null);
-    const result = validateForm(values);
+    const result = validateForm(values, tm);
     if (!result.ok) {
       setErrors(result.errors);
       focusField(firstInvalidField(result.errors));
@@ -186,14 +188,14 @@ export function SubmitEventForm<T = EventDto>({
           navigate(signInPath(location));
           return;
         }
-        const fieldErrors = error instanceof ApiRequestError ? toFieldErrors(error.fields) : {};
+        const fieldErrors = error instanceof ApiRequestError ? toFieldErrors(apiFieldTexts(error, tm)) : {};
         setErrors(fieldErrors);
         setFailed(true);
         // The server's own words for what people can act on (a field, the rate limit, the network).
         const tellable =
           error instanceof ApiRequestError &&
           (error.status === 0 || (error.status >= 400 && error.status < 500));
-        setFailure(tellable ? error.message : null);
+        setFailure(tellable ? apiErrorText(error, tm) : null);
         focusField(firstInvalidField(fieldErrors));
       },
     });

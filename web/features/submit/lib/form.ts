@@ -5,6 +5,7 @@ import {
   emptyEventForm,
 } from '../../../../common/eventForm';
 import { eventInputSchema, type ValidEventInput } from '../../../../common/schemas/events';
+import { issueTexts, type Translate } from '../../../lib/messages';
 
 /** The form's fields, in the order they appear (the first invalid one gets focus). */
 export const FIELD_ORDER = EVENT_FORM_FIELDS;
@@ -35,15 +36,17 @@ export function toFieldErrors(fields: Record<string, string> | undefined): Field
   return errors;
 }
 
-/** The same schema the server uses, so the form and the API never disagree (docs/PRODUCT.md#form-messages). */
+/**
+ * The same schema the server uses, so the form and the API never disagree (docs/PRODUCT.md#form-messages);
+ * its messages in the page's language (`t` of web/lib/messages.ts).
+ */
 export function validateForm(
   values: FormValues,
+  t: Translate,
 ): { ok: true; data: ValidEventInput } | { ok: false; errors: FieldErrors } {
   const result = eventInputSchema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
-  return { ok: false, errors: toFieldErrors(fields) };
+  return { ok: false, errors: toFieldErrors(issueTexts(result.error.issues, t)) };
 }
 
 export function firstInvalidField(errors: FieldErrors): FieldName | undefined {
