@@ -148,13 +148,17 @@ describe('error messages', () => {
     });
   });
 
-  it('the Google pop-up tells a refusal in the request’s language', async () => {
+  it('the Google pop-up tells a refusal, and everything else it says, in the request’s language', async () => {
     const res = await server.fetch('/api/auth/google/start?lang=fr');
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain(
-      '<p lang="fr" dir="ltr">La connexion avec Google n’est pas configurée sur ce serveur.</p>',
-    );
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain('<title>Connexion avec Google</title>');
+    expect(html).toContain('<p>La connexion avec Google n’est pas configurée sur ce serveur.</p>');
+    expect(html).toContain('<a href="/auth">Retour à la connexion</a>');
+    const arabic = await (await server.fetch('/api/auth/google/start?lang=ar')).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('العودة إلى تسجيل الدخول');
     expect(html).toContain('&#34;code&#34;:&#34;auth/operation-not-allowed&#34;');
   });
 
