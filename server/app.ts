@@ -188,8 +188,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large…
-      const message = status === 413 ? msg('tooLarge') : error.message;
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large… Its sentence is
+      // English only: other languages get "Invalid request" in their own words, with its code.
+      const message =
+        status === 413 ? msg('tooLarge') : request.language === 'en' ? error.message : msg('invalidRequest');
       return reply.code(status).send(errorBody(error.code ?? 'bad_request', message, request.language));
     }
     request.log.error({ err: error }, 'request failed');
