@@ -11,6 +11,7 @@ import * as m0009 from './0009_event_ownership';
 import * as m0010 from './0010_account_deletion';
 import * as m0011 from './0011_session_reauthentication';
 import * as m0012 from './0012_search_folding';
+import * as m0014 from './0014_running_long_index';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   // Landed after 0012: a database that already ran 0012 runs 0011 next (db.ts allows the out-of-order run).
   '0011_session_reauthentication': m0011,
   '0012_search_folding': m0012,
+  '0014_running_long_index': m0014,
 };
