@@ -114,7 +114,7 @@ export function settled(rows: EventRow[], total: number, offset: number, pageSiz
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Events longer than this are in events_long_idx (migration 0008); the literal must match its WHERE. */
+/** Events longer than this are in events_long_idx (migrations 0008, 0014); the literal must match its WHERE. */
 const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
 
 /**
@@ -122,8 +122,8 @@ const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
  * happening now first of all; or past (over) latest first (docs/PRODUCT.md#home).
  *
  * Upcoming is two lists read one after the other: events that started and are not over (few: those
- * that started within a day, from the date index, and longer ones from events_long_idx, at most
- * LIMITS.eventMaxDays back), then events still to start, walked in date order as before.
+ * that started within a day, from the date index, and longer ones from events_long_idx, at
+ * most LIMITS.eventMaxDays back), then events still to start, walked in date order as before.
  */
 export async function listApprovedEvents(
   db: Kysely<Database>,
@@ -136,41 +136,86 @@ export async function listApprovedEvents(
     const past = await walkByDate(db, filters, { past: true, now }, offset, pageSize);
     return settled(past.rows, past.total, offset, pageSize);
   }
-  const base = matchingLike(db, filters, now);
-  const recent = base
-    .where('starts_at', '>=', now - DAY_MS)
-    .where('starts_at', '<', now)
-    .where('over_at', '>', now);
-  const long = base
-    .where(LONG_EVENT)
-    .where('starts_at', '>=', now - LIMITS.eventMaxDays * DAY_MS)
-    .where('starts_at', '<', now - DAY_MS)
-    .where('over_at', '>', now);
-  const running = recent.selectAll().unionAll(long.selectAll()).as('running');
-  const runningCount = await db
-    .selectFrom(running)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
-  const runningRows =
-    offset < runningCount
-      ? await db
-          .selectFrom(running)
-          .selectAll()
-          .orderBy('starts_at')
-          .orderBy('id')
-          .limit(pageSize)
-          .offset(offset)
-          .execute()
-      : [];
+  const running = await happeningNow(db, filters, now, offset, pageSize);
   const future = await walkByDate(
     db,
     filters,
     { past: false, now },
-    Math.max(0, offset - runningCount),
-    pageSize - runningRows.length,
+    Math.max(0, offset - running.total),
+    pageSize - running.rows.length,
   );
-  return settled([...runningRows, ...future.rows], runningCount + future.total, offset, pageSize);
+  return settled([...running.rows, ...future.rows], running.total + future.total, offset, pageSize);
+}
+
+/**
+ * The events happening now (started, not over) matching the filters, `limit` of them from `offset` in
+ * date order, with how many there are: one query in the common case.
+ *
+ * Whatever the calendar's size, the candidates are few: the events that started within the last day
+ * and the long ones (events_long_idx) of the last LIMITS.eventMaxDays. So they are read first (on
+ * PostgreSQL from the indexes alone when nothing is searched: both carry id, over_at and location_text,
+ * migrations 0008 and 0014), the text conditions are checked on them afterwards, and only the page's
+ * rows are read whole, by id. On PostgreSQL the candidates are a subquery with OFFSET 0, which the
+ * planner keeps apart: it cannot trade the short walk for a pg_trgm lookup of every event in the
+ * calendar holding the word (73,000 for `vigil` at a million events, ~100 ms each time, twice per
+ * call: bench/NOTES.md, issue 13). pg_trgm's estimates are guesses (100 rows for `manchester`, which
+ * has 11,000), so nothing here is left to them.
+ */
+async function happeningNow(
+  db: Kysely<Database>,
+  filters: ListEventsFilters,
+  now: number,
+  offset: number,
+  limit: number,
+): Promise<{ rows: EventRow[]; total: number }> {
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const base = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
+  const columns = filters.search
+    ? (['id', 'starts_at', 'location_text', 'search_text'] as const)
+    : (['id', 'starts_at', 'location_text'] as const);
+  const recent = base
+    .where('starts_at', '>=', now - DAY_MS)
+    .where('starts_at', '<', now)
+    .where('over_at', '>', now)
+    .select(columns);
+  const long = base
+    .where(LONG_EVENT)
+    .where('starts_at', '>=', now - LIMITS.eventMaxDays * DAY_MS)
+    .where('starts_at', '<', now - DAY_MS)
+    .where('over_at', '>', now)
+    .select(columns);
+  const both = recent.unionAll(long);
+  // SQLite has no trigram index to be tempted by (and wants a LIMIT before an OFFSET).
+  const candidates = (sqlite ? both : both.offset(sql.lit(0))).as('candidates');
+  let matching = db.selectFrom(candidates);
+  for (const condition of textQuery(filters.search, filters.location).conditions)
+    matching = matching.where(condition);
+
+  const page = matching
+    .select((eb) => [
+      'candidates.id',
+      'candidates.starts_at',
+      eb.fn.countAll<number>().over().as('running_total'),
+    ])
+    .orderBy('candidates.starts_at')
+    .orderBy('candidates.id')
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const found = await db
+    .selectFrom(page)
+    .innerJoin('events', 'events.id', 'page.id')
+    .selectAll('events')
+    .select('page.running_total')
+    .orderBy('page.starts_at')
+    .orderBy('page.id')
+    .execute();
+  const rows = found.map(({ running_total: _, ...row }) => row);
+  if (found[0]) return { rows, total: Number(found[0].running_total) };
+  // A page past the running events: their number places the page in the list that follows.
+  if (offset === 0) return { rows, total: 0 };
+  const counted = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.n) };
 }
 
 /**
@@ -189,14 +234,6 @@ function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   if (window) q = q.where('starts_at', '<', window.to).where('over_at', '>', window.from) as Q;
   if (filters.online) q = q.where('attendance', 'in', ['online', 'both']) as Q;
   return q;
-}
-
-/** Approved events of the filters' type whose text matches its search and location (LIKE only). */
-function matchingLike(db: Kysely<Database>, filters: ListEventsFilters, now: number) {
-  let query = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
-  for (const condition of textQuery(filters.search, filters.location).conditions)
-    query = query.where(condition);
-  return query;
 }
 
 /**

@@ -168,10 +168,25 @@ describe('upcoming and past', () => {
     expect(past).toContain('Encampment just over in London');
     expect(past).toContain('Rally over this instant in London');
     expect(past).not.toContain('Vigil running in London');
-    // A page that starts inside the running events and ends among those still to start.
-    for (const f of [filters({}), filters({ location: 'london' }), filters({ type: 'protest' })]) {
-      expect(await actual(f, 2, 1)).toEqual(reference(f, 2, 1));
-      expect(await actual(f, 1, 5)).toEqual(reference(f, 1, 5));
+    // A page that starts inside the running events and ends among those still to start, and pages
+    // after them (the number of running events places those in the list that follows).
+    for (const f of [
+      filters({}),
+      filters({ location: 'london' }),
+      filters({ type: 'protest' }),
+      filters({ search: 'running' }),
+      filters({ search: 'in london', location: 'uk' }),
+    ]) {
+      for (const [page, size] of [
+        [1, 1],
+        [2, 1],
+        [3, 1],
+        [4, 1],
+        [1, 5],
+        [2, 5],
+      ] as const) {
+        expect(await actual(f, page, size)).toEqual(reference(f, page, size));
+      }
     }
   });
 

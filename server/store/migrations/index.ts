@@ -12,6 +12,7 @@ import * as m0010 from './0010_account_deletion';
 import * as m0011 from './0011_session_reauthentication';
 import * as m0012 from './0012_search_folding';
 import * as m0013 from './0013_account_language';
+import * as m0014 from './0014_running_long_index';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_session_reauthentication': m0011,
   '0012_search_folding': m0012,
   '0013_account_language': m0013,
+  '0014_running_long_index': m0014,
 };

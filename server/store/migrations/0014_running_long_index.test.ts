@@ -1,0 +1,108 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANY_TIME } from '../../../common/filters';
+import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
+import { migrateToLatest, openStore, type Store } from '../db';
+import { insertEvent, listApprovedEvents } from '../events';
+import { migrations } from './index';
+
+let database: TestDatabase;
+let store: Store;
+
+beforeAll(async () => {
+  database = await freshTestDatabase();
+  store = openStore(database.url);
+});
+afterAll(async () => {
+  await store.close();
+  database.remove();
+});
+
+const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const now = Date.UTC(2031, 4, 10, 12);
+
+/** How the database defines events_long_idx, as it says it (without the index's own name). */
+async function longIndex(): Promise<string> {
+  const { rows } =
+    store.dialect === 'postgres'
+      ? await sql<{ def: string }>`select indexdef as def from pg_indexes
+          where schemaname = current_schema() and indexname = 'events_long_idx'`.execute(store.db)
+      : await sql<{ def: string }>`select sql as def from sqlite_master
+          where type = 'index' and name = 'events_long_idx'`.execute(store.db);
+  return rows[0]?.def ?? '';
+}
+
+async function upcomingTitles(): Promise<string[]> {
+  const filters = { search: '', location: '', type: 'all', when: 'upcoming', ...ANY_TIME } as const;
+  const { rows } = await listApprovedEvents(store.db, filters, { page: 1, pageSize: 10 }, now);
+  return rows.map((r) => r.title);
+}
+
+describe('migration 0014 (the long events index carries what the running list reads)', () => {
+  let before = '';
+
+  it('on PostgreSQL, gives events_long_idx the id, type, attendance and place; SQLite keeps its own', async () => {
+    expect((await migrator().migrateTo('0012_search_folding')).error).toBeUndefined();
+    before = await longIndex();
+    expect(before).toContain('over_at - starts_at');
+    await store.db
+      .insertInto('users')
+      .values({
+        id: 'OldUserAbCdEfGhI',
+        name: 'Old user',
+        email: 'old@example.org',
+        email_lc: 'old@example.org',
+        password_hash: null,
+        google_sub: null,
+        role: 'user',
+        created_at: 1,
+        email_verified_at: null,
+        deleted_at: null,
+      })
+      .execute();
+    for (const [title, startsAt, endsAt] of [
+      ['Encampment, day ten of fourteen', now - 9 * DAY, now + 4 * DAY],
+      ['Vigil an hour ago', now - HOUR, null],
+      ['March tomorrow', now + DAY, null],
+    ] as const) {
+      await insertEvent(store.db, {
+        title,
+        description: 'Everyone is welcome.',
+        startsAt,
+        endsAt,
+        timezone: 'Europe/London',
+        city: 'London',
+        country: 'United Kingdom',
+        type: 'protest',
+        sourceLink: 'https://example.org/e',
+        createdBy: 'OldUserAbCdEfGhI',
+        status: 'approved',
+      });
+    }
+    const listed = await upcomingTitles();
+    expect(listed).toEqual(['Encampment, day ten of fourteen', 'Vigil an hour ago', 'March tomorrow']);
+
+    expect((await migrator().migrateTo('0014_running_long_index')).error).toBeUndefined();
+    const after = await longIndex();
+    if (store.dialect === 'postgres') {
+      expect(after).toContain('(status, starts_at, id) INCLUDE (over_at, type, attendance, location_text)');
+      expect(after).toContain('WHERE ((over_at - starts_at) > 86400000)');
+    } else {
+      expect(after).toBe(before);
+    }
+    expect(await upcomingTitles()).toEqual(listed);
+  });
+
+  it('can be undone, leaving the index as 0008 made it', async () => {
+    expect((await migrator().migrateTo('0012_search_folding')).error).toBeUndefined();
+    expect(await longIndex()).toBe(before);
+    await migrateToLatest(store.db);
+    expect(await upcomingTitles()).toEqual([
+      'Encampment, day ten of fourteen',
+      'Vigil an hour ago',
+      'March tomorrow',
+    ]);
+  });
+});
