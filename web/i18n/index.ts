@@ -75,6 +75,17 @@ export function pageLanguage(): Language {
 }
 
 /**
+ * The language the server answers this browser in from now on, when it is not the page's: signing in
+ * on a browser that had made no choice gives it the account's language (the `lang` cookie, which is
+ * the page's to read). Null when nothing changed.
+ */
+export function languageChangedSincePageLoad(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const remembered = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+  return isLanguage(remembered) && remembered !== pageLanguage() ? remembered : null;
+}
+
+/**
  * Switch to the page's language before the first render: its first catalogs are fetched (the server
  * hinted them in the HTML) so the first paint, or hydration, shows the same words the server sent.
  */
