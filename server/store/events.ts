@@ -46,7 +46,7 @@ const COUNT_FRESH_MAX_MS = 300_000;
 const COUNT_CACHE_MAX_KEYS = 2000;
 
 interface CountEntry {
-  value: number;
+  value: unknown;
   at: number;
   /** How long it stays fresh: longer for counts that were slow to compute. */
   freshMs: number;
@@ -62,11 +62,20 @@ const countCaches = new WeakMap<object, Map<string, CountEntry>>();
  * calendar may lag the truth by seconds; a small one (every test, most real calendars) is always
  * exact. The cache lives in this process only; nothing depends on it being shared between servers.
  */
-async function cachedCount(
+function cachedCount(db: Kysely<Database>, key: string, compute: () => Promise<number>): Promise<number> {
+  return cachedValue(db, `count:${key}`, compute, (value) => value);
+}
+
+/**
+ * cachedCount's rule for any value made of counts (the month view's days: store/month.ts): `size` says
+ * how many rows it stands for, which decides whether it is kept.
+ */
+export async function cachedValue<T>(
   db: Kysely<Database>,
   key: string,
-  compute: () => Promise<number>,
-): Promise<number> {
+  compute: () => Promise<T>,
+  size: (value: T) => number,
+): Promise<T> {
   let cache = countCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -78,7 +87,7 @@ async function cachedCount(
     const value = await compute();
     const elapsed = performance.now() - started;
     const freshMs = Math.min(COUNT_FRESH_MAX_MS, Math.max(COUNT_FRESH_MIN_MS, 100 * elapsed));
-    if (value >= COUNT_CACHE_MIN || elapsed >= COUNT_CACHE_SLOW_MS) {
+    if (size(value) >= COUNT_CACHE_MIN || elapsed >= COUNT_CACHE_SLOW_MS) {
       if (store.size >= COUNT_CACHE_MAX_KEYS) store.clear();
       store.set(key, { value, at: Date.now(), freshMs, refreshing: false });
     } else {
@@ -95,7 +104,7 @@ async function cachedCount(
         hit.refreshing = false;
       });
     }
-    return hit.value;
+    return hit.value as T;
   }
   return measure();
 }
@@ -115,7 +124,7 @@ export function settled(rows: EventRow[], total: number, offset: number, pageSiz
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Events longer than this are in events_long_idx (migrations 0008, 0014); the literal must match its WHERE. */
-const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
+export const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
 
 /**
  * Approved events matching the home page's filters: upcoming (not over yet) soonest first, the ones
@@ -223,7 +232,7 @@ async function happeningNow(
  * overlap the window: they start before it ends and are over after it starts; common/periods.ts) and
  * "online only" (docs/PRODUCT.md#home).
  */
-function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
+export function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   query: Q,
   filters: ListEventsFilters,
   now: number,
