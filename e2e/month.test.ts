@@ -102,6 +102,27 @@ describe('the month view', () => {
     ]);
   });
 
+  it('hydrates the rendered month without a mismatch or a second request, in Arabic too', async () => {
+    for (const query of [MARCH, `${MARCH}&lang=ar`, `${MARCH}&tz=Asia/Gaza&type=protest`]) {
+      const page = await e2e.newPage({ viewport: PHONE, timezoneId: 'Asia/Gaza' });
+      const problems: string[] = [];
+      const apiCalls: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname + url.search);
+      });
+      await page.goto(query);
+      // Hydrated: the days have become one tab stop.
+      await page.locator('a[data-day-link][tabindex="-1"]').first().waitFor();
+      expect(apiCalls, query).toEqual([]);
+      expect(problems, query).toEqual([]);
+    }
+  });
+
   it('opens an event from its title', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await page.goto(MARCH);

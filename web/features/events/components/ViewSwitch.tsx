@@ -18,20 +18,19 @@ export function ViewSwitch({ filters }: { filters: HomeFilters }) {
   };
   return (
     <nav aria-label={t('view.label')}>
-      <ul className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5 dark:border-stone-700 dark:bg-stone-900">
+      <div className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5 dark:border-stone-700 dark:bg-stone-900">
         {HOME_VIEWS.map((view) => (
-          <li key={view}>
-            <Link
-              to={hrefFor(view)}
-              aria-current={filters.view === view ? 'page' : undefined}
-              data-testid={`view-${view}`}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-stone-300 dark:aria-[current=page]:bg-brand-700"
-            >
-              {t(`view.${view}`)}
-            </Link>
-          </li>
+          <Link
+            key={view}
+            to={hrefFor(view)}
+            aria-current={filters.view === view ? 'page' : undefined}
+            data-testid={`view-${view}`}
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-stone-300 dark:aria-[current=page]:bg-brand-700"
+          >
+            {t(`view.${view}`)}
+          </Link>
         ))}
-      </ul>
+      </div>
     </nav>
   );
 }
