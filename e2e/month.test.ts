@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
+import {
+  DESKTOP,
+  expectNoA11yViolations,
+  latinWordsOutsideUserText,
+  openFilters,
+  PHONE,
+  screenshot,
+  setupE2E,
+} from './support/browser';
 
 const HOUR = 3600 * 1000;
 const at = (day: string, hour: number) => Date.parse(`${day}T00:00:00Z`) + hour * HOUR;
@@ -290,6 +298,7 @@ describe('the month view', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await focusedDay(page)).toBe('2030-03-04');
+    expect(await latinWordsOutsideUserText(page, ['Palestine Solidarity Calendar'])).toEqual([]);
     await screenshot(page, 'month-desktop-ar');
     await expectNoA11yViolations(page, 'month (Arabic)');
     const phone = await e2e.newPage({ viewport: PHONE, colorScheme: 'dark' });
