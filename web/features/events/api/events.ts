@@ -34,12 +34,9 @@ export function useEventList(filters: HomeFilters, enabled = true) {
  * the current month when the address names none, so the browser and the server renderer agree).
  */
 export function monthEventsPath(filters: HomeFilters): string {
-  const all = filtersToParams(filters);
-  const params = new URLSearchParams();
-  for (const name of ['month', 'search', 'location', 'type', 'online', 'tz'] as const) {
-    const value = all.get(name);
-    if (value) params.set(name, value);
-  }
+  // The month view's address without the view itself: what narrows the list, the month and the zone.
+  const params = filtersToParams({ ...filters, view: 'month' });
+  params.delete('view');
   const query = params.toString();
   return query ? `/api/events/month?${query}` : '/api/events/month';
 }
