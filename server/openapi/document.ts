@@ -87,6 +87,13 @@ const filterParameters = [
   },
 ];
 
+const onlineParameter = {
+  name: 'online',
+  in: 'query',
+  description: 'Only events one can attend online (online, or in person and online).',
+  schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
+};
+
 const idParameter = {
   name: 'id',
   in: 'path',
@@ -171,12 +178,7 @@ export function openApiDocument({
               description: `Last day of the range (YYYY-MM-DD); a range spans at most ${RANGE_MAX_DAYS} days.`,
               schema: { type: 'string', format: 'date' },
             },
-            {
-              name: 'online',
-              in: 'query',
-              description: 'Only events one can attend online (online, or in person and online).',
-              schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
-            },
+            onlineParameter,
             {
               name: 'tz',
               in: 'query',
@@ -228,12 +230,7 @@ export function openApiDocument({
               schema: { type: 'string', pattern: '^[12][0-9]{3}-(0[1-9]|1[0-2])$', example: '2026-11' },
             },
             ...filterParameters,
-            {
-              name: 'online',
-              in: 'query',
-              description: 'Only events one can attend online (online, or in person and online).',
-              schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
-            },
+            onlineParameter,
             {
               name: 'tz',
               in: 'query',

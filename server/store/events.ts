@@ -124,7 +124,7 @@ export function settled(rows: EventRow[], total: number, offset: number, pageSiz
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Events longer than this are in events_long_idx (migrations 0008, 0014); the literal must match its WHERE. */
-export const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
+const LONG_EVENT = sql<boolean>`over_at - starts_at > ${sql.lit(DAY_MS)}`;
 
 /**
  * Approved events matching the home page's filters: upcoming (not over yet) soonest first, the ones
@@ -177,28 +177,7 @@ async function happeningNow(
   offset: number,
   limit: number,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
-  const base = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
-  const columns = filters.search
-    ? (['id', 'starts_at', 'location_text', 'search_text'] as const)
-    : (['id', 'starts_at', 'location_text'] as const);
-  const recent = base
-    .where('starts_at', '>=', now - DAY_MS)
-    .where('starts_at', '<', now)
-    .where('over_at', '>', now)
-    .select(columns);
-  const long = base
-    .where(LONG_EVENT)
-    .where('starts_at', '>=', now - LIMITS.eventMaxDays * DAY_MS)
-    .where('starts_at', '<', now - DAY_MS)
-    .where('over_at', '>', now)
-    .select(columns);
-  const both = recent.unionAll(long);
-  // SQLite has no trigram index to be tempted by (and wants a LIMIT before an OFFSET).
-  const candidates = (sqlite ? both : both.offset(sql.lit(0))).as('candidates');
-  let matching = db.selectFrom(candidates);
-  for (const condition of textQuery(filters.search, filters.location).conditions)
-    matching = matching.where(condition);
+  const matching = overlapping(db, filters, now, now, now);
 
   const page = matching
     .select((eb) => [
@@ -228,11 +207,53 @@ async function happeningNow(
 }
 
 /**
+ * The approved events matching `filters` that overlap the instants [from, to) (they start before `to`
+ * and are over after `from`): those happening at `now` (from = to = now) and the month view's
+ * (store/month.ts). Only a few can have started before `from`: those that started within the day
+ * before it, from the date index, and longer ones from events_long_idx, at most LIMITS.eventMaxDays
+ * back. Their id, start, end and the text they are found by are read (on PostgreSQL from the indexes
+ * alone when nothing is searched: migrations 0008 and 0014), and the text conditions checked on them
+ * afterwards: on PostgreSQL they are a subquery with OFFSET 0, which the planner keeps apart, so it
+ * cannot trade the short walk for a pg_trgm lookup of every event in the calendar holding the word.
+ */
+export function overlapping(
+  db: Kysely<Database>,
+  filters: ListEventsFilters,
+  now: number,
+  from: number,
+  to: number,
+) {
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const base = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
+  const columns = filters.search
+    ? (['id', 'starts_at', 'over_at', 'location_text', 'search_text'] as const)
+    : (['id', 'starts_at', 'over_at', 'location_text'] as const);
+  const recent = base
+    .where('starts_at', '>=', from - DAY_MS)
+    .where('starts_at', '<', to)
+    .where('over_at', '>', from)
+    .select(columns);
+  const long = base
+    .where(LONG_EVENT)
+    .where('starts_at', '>=', from - LIMITS.eventMaxDays * DAY_MS)
+    .where('starts_at', '<', from - DAY_MS)
+    .where('over_at', '>', from)
+    .select(columns);
+  const both = recent.unionAll(long);
+  // SQLite has no trigram index to be tempted by (and wants a LIMIT before an OFFSET).
+  const candidates = (sqlite ? both : both.offset(sql.lit(0))).as('candidates');
+  let matching = db.selectFrom(candidates);
+  for (const condition of textQuery(filters.search, filters.location).conditions)
+    matching = matching.where(condition);
+  return matching;
+}
+
+/**
  * The query narrowed by the filters that are not text: the type, the period or days (events that
  * overlap the window: they start before it ends and are over after it starts; common/periods.ts) and
  * "online only" (docs/PRODUCT.md#home).
  */
-export function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
+function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   query: Q,
   filters: ListEventsFilters,
   now: number,
