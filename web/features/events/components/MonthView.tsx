@@ -315,7 +315,7 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
                                     aria-hidden="true"
                                     className={`me-1 inline-block size-1.5 translate-y-[-1px] rounded-full align-middle ${TYPE_DOTS[event.type]}`}
                                   />
-                                  <span className="me-1 text-stone-600 tabular-nums dark:text-stone-400">
+                                  <span className="me-1 whitespace-nowrap text-stone-600 tabular-nums dark:text-stone-400">
                                     {timeOf(event, day)}
                                   </span>
                                   <span
