@@ -28,13 +28,21 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const timeoutMinutes = Number(env.BENCH_TIMEOUT_MINUTES ?? 45);
 const withWeb = env.BENCH_WEB !== '0';
 
-/** The listing calls the home page makes: default page, a search, a location filter, a type filter. */
+/**
+ * The listing calls the home page makes: default page, a search, a location filter, a type filter, and
+ * its month view.
+ */
 export const SCENARIOS = [
   { name: 'default', path: '/api/events' },
   { name: 'search', path: '/api/events?search=vigil' },
   { name: 'location', path: '/api/events?location=london' },
   { name: 'type', path: '/api/events?type=cultural' },
+  // The month view (issue 19): each day of this month with its count and first events.
+  { name: 'month', path: '/api/events/month' },
 ];
+
+/** What a scenario's answer matched: the list's total, or the month's events day by day. */
+const totalOf = (body) => body.total ?? body.days?.reduce((sum, day) => sum + day.total, 0);
 
 const work = mkdtempSync(join(tmpdir(), 'palcal-bench-'));
 let cluster = null;
@@ -151,7 +159,7 @@ async function benchDatabase(dialect, databaseUrl) {
         scenarios[s.name] = {
           ...(await measureUrl(server.url + s.path)),
           bytes: body.length,
-          total: JSON.parse(body.toString()).total,
+          total: totalOf(JSON.parse(body.toString())),
         };
         log(
           `${dialect} ${size}: ${s.name} (uncached) ${Math.round(scenarios[s.name].rps)} req/s, p99 ${scenarios[s.name].p99} ms`,

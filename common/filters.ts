@@ -16,8 +16,14 @@ import { isValidTimeZone } from './timezones';
 export type TypeFilter = 'all' | EventType;
 export const EVENT_WHEN = ['upcoming', 'past'] as const;
 export type WhenFilter = (typeof EVENT_WHEN)[number];
+export const HOME_VIEWS = ['list', 'month'] as const;
+export type HomeView = (typeof HOME_VIEWS)[number];
 
 export interface HomeFilters {
+  /** The list (default) or a month's calendar grid (docs/PRODUCT.md#home). */
+  view: HomeView;
+  /** The month the grid shows ('YYYY-MM'); '' is the viewer's current month. Only in the month view. */
+  month: string;
   search: string;
   location: string;
   type: TypeFilter;
@@ -39,6 +45,8 @@ export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
 
 /** The query parameters of the home page, in the order its addresses write them. */
 export const HOME_FILTER_PARAMS = [
+  'view',
+  'month',
   'search',
   'location',
   'type',
@@ -55,6 +63,8 @@ export const HOME_FILTER_PARAMS = [
 export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '' } as const;
 
 export const DEFAULT_FILTERS: HomeFilters = {
+  view: 'list',
+  month: '',
   search: '',
   location: '',
   type: 'all',
@@ -79,7 +89,7 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     return isCalendarDate(value) ? value : '';
   };
   const tz = params.get('tz') ?? '';
-  return {
+  return inView(params.get('view'), params.get('month'), {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
     type: isEventType(type) ? type : 'all',
@@ -90,12 +100,41 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     online: params.get('online') === '1',
     tz: isValidTimeZone(tz) ? tz : '',
     page: page >= 1 && page <= PAGE_MAX ? page : 1,
+  });
+}
+
+/** 'YYYY-MM', a month of the years a calendar day may have. */
+export const isCalendarMonth = (month: string): boolean => /^[12]\d{3}-(0[1-9]|1[0-2])$/.test(month);
+
+/**
+ * The view the address asks for: the list, or the month grid, whose month is the period (so `when`,
+ * `period`, the days and the page say nothing there and are dropped). An odd view is the list.
+ */
+function inView<F extends Omit<HomeFilters, 'view' | 'month'>>(
+  view: string | null,
+  month: string | null,
+  filters: F,
+): F & Pick<HomeFilters, 'view' | 'month'> {
+  if (view !== 'month') return { ...filters, view: 'list', month: '' };
+  return {
+    ...filters,
+    view: 'month',
+    month: month !== null && isCalendarMonth(month) ? month : '',
+    when: DEFAULT_FILTERS.when,
+    period: DEFAULT_FILTERS.period,
+    from: '',
+    to: '',
+    page: 1,
   };
 }
 
 /** Write the filters as a URL query, leaving out defaults so plain views keep a plain address. */
-export function filtersToParams(filters: HomeFilters): URLSearchParams {
+export function filtersToParams(given: HomeFilters): URLSearchParams {
+  const filters = inView(given.view, given.month, given);
   const params = new URLSearchParams();
+  const month = filters.view === 'month';
+  if (month) params.set('view', 'month');
+  if (month && filters.month) params.set('month', filters.month);
   const search = filters.search.trim();
   const location = filters.location.trim();
   if (search) params.set('search', search);
@@ -107,8 +146,8 @@ export function filtersToParams(filters: HomeFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.online) params.set('online', '1');
-  // The zone matters only to a period or days.
-  if (filters.tz && (range || filters.period !== 'any')) params.set('tz', filters.tz);
+  // The zone matters only to a period, days or a month.
+  if (filters.tz && (range || filters.period !== 'any' || month)) params.set('tz', filters.tz);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }

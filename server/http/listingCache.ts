@@ -24,7 +24,8 @@ import {
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
- * The micro-cache of the public listing (`GET`/`HEAD /api/events`, any query) and of the two pages
+ * The micro-cache of the public listing (`GET`/`HEAD /api/events` and its month view
+ * `/api/events/month`, any query) and of the two pages
  * rendered on the server that visitors land on (`/`, any query, and `/event/:id`), for visitors without
  * a session cookie: the home page and its listing call are by far the most frequent requests, and a
  * rendered page costs tens of milliseconds of CPU.
@@ -54,7 +55,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * milliseconds of CPU). An event's path holds a well-formed id (common/ids.ts); anything else under
  * /event/ is not a page worth keeping.
  */
-const isCacheablePath = (path: string) => path === '/api/events' || renderedPageOf(path) !== null;
+const isCacheablePath = (path: string) =>
+  path === '/api/events' || path === '/api/events/month' || renderedPageOf(path) !== null;
 
 /** The options of Fastify's own HTTP/1 server that the factory receives. */
 interface FastifyServerOptions {

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
-import { type EventList, listEventsQuerySchema } from '../../../common/schemas/events';
+import { MONTH_DAY_EVENTS, monthOf, monthWindows } from '../../../common/monthGrid';
+import {
+  type EventList,
+  listEventsQuerySchema,
+  type MonthEvents,
+  monthEventsQuerySchema,
+} from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { canViewEvent, isOwnerOrModerator } from '../../policies/events';
-import { presentEvent } from '../../presenters/event';
+import { presentEvent, presentMonthEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
 import { getEventById, listApprovedEvents } from '../../store/events';
+import { listMonthEvents } from '../../store/month';
 import { reviewNotesOf } from '../../store/ownership';
 import { parseInput } from '../../validate';
 
@@ -19,6 +26,19 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
     const q = parseInput(listEventsQuerySchema, request.query);
     const { rows, total } = await listApprovedEvents(store.db, q, q);
     return { events: rows.map((row) => presentEvent(row, request.actor, env)), ...presentPage(total, q) };
+  });
+
+  // The month view: each day of a month with its count and first events (docs/PRODUCT.md#home).
+  app.get('/api/events/month', async (request): Promise<MonthEvents> => {
+    const q = parseInput(monthEventsQuerySchema, request.query);
+    const month = monthOf(q.month, q.tz, Date.now());
+    const days = await listMonthEvents(store.db, q, monthWindows(month, q.tz), MONTH_DAY_EVENTS);
+    return {
+      month,
+      tz: q.tz || 'UTC',
+      perDay: MONTH_DAY_EVENTS,
+      days: days.map(({ day, total, rows }) => ({ day, total, events: rows.map(presentMonthEvent) })),
+    };
   });
 
   app.get<{ Params: { id: string } }>('/api/events/:id', async (request) => {
