@@ -19,10 +19,10 @@ import { registerReportRoutes } from './reports/index';
 /** Every API route module, registered once. Add new resources here. */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: Shell | null = null): void {
   // Before any route: it puts its onSend hook on the rendered pages' routes as they are declared.
-  registerPageRendering(app, ctx, shell);
+  const renderPostedForm = registerPageRendering(app, ctx, shell);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, renderPostedForm);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCreateEventRoute(app, ctx);
