@@ -136,7 +136,7 @@ export function SubmitEventForm<T = EventDto>({
   const [renderedByServer] = useState(() => !hydrated);
   const defaultZone = useMemo(() => (hydrated ? browserTimeZone() : 'UTC'), [hydrated]);
   // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
-  const [draft] = useState(() => (keepsDraft && hydrated ? readDraft() : null));
+  const [draft, setDraft] = useState(() => (keepsDraft && hydrated ? readDraft() : null));
   const [values, setValues] = useState<FormValues>(
     () =>
       draft ?? (posted ? postedValues(posted.values, 'UTC') : null) ?? initial ?? initialValues(defaultZone),
@@ -151,7 +151,12 @@ export function SubmitEventForm<T = EventDto>({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
-    if (renderedByServer && !posted && !initial) {
+    if (!renderedByServer || posted || initial) return;
+    const kept = keepsDraft ? readDraft() : null;
+    if (kept) {
+      setDraft(kept);
+      setValues(kept);
+    } else {
       setValues((v) => (v.timezone === 'UTC' ? { ...v, timezone: browserTimeZone() } : v));
     }
   }, []);
@@ -244,9 +249,11 @@ export function SubmitEventForm<T = EventDto>({
     required:
       name === 'city' || name === 'country'
         ? !online
-        : name === 'joinUrl' || name === 'placeHoursBefore'
-          ? true
-          : !OPTIONAL_FIELDS.includes(name),
+        : name === 'joinUrl'
+          ? values.attendance !== 'in_person'
+          : name === 'placeHoursBefore'
+            ? values.placeVisibility === 'hours_before'
+            : !OPTIONAL_FIELDS.includes(name),
     error: errors[name],
   });
   const bind = (name: FieldName) => ({
@@ -265,7 +272,7 @@ export function SubmitEventForm<T = EventDto>({
    * JavaScript the choice cannot hide it, so it is there for every choice (the server keeps what the
    * choice needs); React leaves <noscript> alone, so the page that runs shows it as before.
    */
-  const withoutJs = (node: ReactNode) => (hydrated ? null : <noscript>{node}</noscript>);
+  const withoutJs = (node: ReactNode) => (hydrated ? null : <noscript className="block">{node}</noscript>);
   const venueFields = (
     <div className="grid gap-6 sm:grid-cols-2">
       {textField('venue', {
