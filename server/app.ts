@@ -61,7 +61,7 @@ const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.starts
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
-  // Anonymous reads of the listing and of the rendered home and event pages answered from a one-second
+  // Anonymous reads of the listing and of the rendered pages answered from a one-second
   // cache before Fastify (server/http/listingCache.ts).
   const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
   const app: FastifyInstance = Fastify({
