@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
+import { safeNextPath } from '../../common/nextPath';
 import type { PostedForm, PostedFormName } from '../../common/postedForms';
 import { RENDERED_PAGES, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
 import type { FetchJson } from '../../web/entry-server';
+import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
 import type { Shell } from './shell';
@@ -124,7 +126,11 @@ const PUBLIC_PAGES: ReadonlySet<RenderedPageName> = new Set(['about', 'log']);
  * The app's pages (common/renderedPages.ts): home, and every page whose route is not declared elsewhere.
  * Each answers the shell; `registerPageRendering` fills it.
  */
-export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
+export function registerPageRoutes(
+  app: FastifyInstance,
+  { env, store }: AppContext,
+  shell: Shell | null,
+): void {
   if (!shell) return;
 
   app.get(RENDERED_PAGES.home, async (request, reply) => {
@@ -140,8 +146,14 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
 
   for (const [name, route] of Object.entries(RENDERED_PAGES) as [RenderedPageName, string][]) {
     if (name === 'home' || ROUTED_ELSEWHERE.has(name)) continue;
-    app.get(route, async (request, reply) =>
-      reply
+    app.get<{ Querystring: { next?: unknown } }>(route, async (request, reply) => {
+      // Signed in already: the sign-in page has nothing to offer and goes on where the person was going
+      // (what the page itself does with JavaScript; without it, its answer has to).
+      if (name === 'auth' && (await actorForToken(store.db, request.cookies[SESSION_COOKIE]))) {
+        const next = typeof request.query.next === 'string' ? request.query.next : null;
+        return reply.header('Cache-Control', 'no-store').redirect(safeNextPath(next) ?? '/', 303);
+      }
+      return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(
@@ -150,8 +162,8 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
             language: request.language,
             ...(PUBLIC_PAGES.has(name) ? { alternatesOf: route } : {}),
           }),
-        ),
-    );
+        );
+    });
   }
 }
 

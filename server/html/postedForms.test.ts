@@ -184,6 +184,25 @@ describe('POST /auth (sign in and up without JavaScript)', () => {
     expect(error.fields.email).not.toMatch(/valid email/i);
   });
 
+  it('sends someone signed in already from the sign-in page on where they were going', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    const res = await server.fetch('/auth?next=%2Flog', { redirect: 'manual', headers: { cookie } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/log');
+    const away = await server.fetch('/auth?next=%2F%2Fevil.example', {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+    expect(away.headers.get('location')).toBe('/');
+    // A visitor, or a session that ended, gets the page.
+    expect((await server.fetch('/auth?next=%2Flog', { redirect: 'manual' })).status).toBe(200);
+    const ended = await server.fetch('/auth', {
+      redirect: 'manual',
+      headers: { cookie: 'sid=no-such-session' },
+    });
+    expect(ended.status).toBe(200);
+  });
+
   it('refuses a post from another site before reading it, and signs no one in', async () => {
     const account = await createPasswordAccount(server.store, { password: 'right one' });
     const res = await postForm(

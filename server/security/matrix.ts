@@ -509,7 +509,6 @@ export const MATRIX: MatrixRow[] = [
     [
       '/about',
       '/log',
-      '/auth',
       '/submit',
       '/moderation',
       '/account',
@@ -520,6 +519,12 @@ export const MATRIX: MatrixRow[] = [
       '/verify-email',
     ] as const
   ).map((route): MatrixRow => ({ method: 'GET', route, what: `page ${route}`, expect: all(200) })),
+  {
+    method: 'GET',
+    route: '/auth',
+    what: 'the sign-in page (signed in already: on where the person was going)',
+    expect: { visitor: 200, user: 303, submitter: 303, moderator: 303 },
+  },
   // Forms without JavaScript (server/html/postedForms.ts): the API's rules, answered with pages.
   {
     method: 'POST',
