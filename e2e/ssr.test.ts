@@ -338,4 +338,45 @@ describe('in the browser', () => {
       await page.close();
     }
   });
+
+  it('hydrates a form the server refused (sent before the page ran) with its messages and values', async () => {
+    // The page itself answers with the refusal's status (401, 400), which Chromium notes in the console.
+    const beyondTheRefusal = (problems: string[]) =>
+      problems.filter((p) => !/^error: Failed to load resource: .* status of 40[01]\b/.test(p));
+    const page = await e2e.newPage({ viewport: PHONE });
+    const watched = watch(page);
+    await page.goto('/auth?next=%2Flog');
+    await page.getByLabel('Email Address').fill('nobody@example.org');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    // Sent as a browser sends it before the app runs: the form's own post, not the app's request.
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/auth'),
+      page.evaluate(() => {
+        const form = document.querySelector<HTMLFormElement>('form[method="post"]');
+        if (form) HTMLFormElement.prototype.submit.call(form);
+      }),
+    ]);
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByRole('button', { name: "Don't have an account? Create one" }).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('nobody@example.org');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(beyondTheRefusal(watched.problems)).toEqual([]);
+
+    const form = await e2e.newPage({ viewport: PHONE, cookie: userCookie });
+    const formWatched = watch(form);
+    await form.goto('/submit');
+    await form.getByRole('combobox', { name: /Time Zone/ }).waitFor();
+    await form.getByLabel('Event Title').fill('Sent before the page ran');
+    await Promise.all([
+      form.waitForURL((url) => url.pathname === '/submit'),
+      form.evaluate(() => {
+        const sent = document.querySelector<HTMLFormElement>('form[method="post"]');
+        if (sent) HTMLFormElement.prototype.submit.call(sent);
+      }),
+    ]);
+    await form.getByText('Failed to submit event. Please try again.').waitFor();
+    await form.getByRole('combobox', { name: /Time Zone/ }).waitFor();
+    expect(await form.getByLabel('Event Title').inputValue()).toBe('Sent before the page ran');
+    expect(beyondTheRefusal(formWatched.problems)).toEqual([]);
+  });
 });
