@@ -1,7 +1,7 @@
 /**
  * The home page's filters, and the rules every other view of the same list follows: the API query,
  * the server-rendered home page, feeds, the embed page and the subscribe page (docs/PRODUCT.md#home).
- * In an address they are query parameters (search, location, type, when, page), so a filtered view can
+ * In an address they are query parameters (search, location, near, km, type, when, page), so a filtered view can
  * be shared and the back button works; defaults are left out, so plain views keep a plain address;
  * anything odd in a hand-edited address falls back to the default. Zod-free, for the first bundle; the
  * API validates the same parameters with listEventsQuerySchema (common/schemas/events.ts).
@@ -16,10 +16,18 @@ import { isValidTimeZone } from './timezones';
 export type TypeFilter = 'all' | EventType;
 export const EVENT_WHEN = ['upcoming', 'past'] as const;
 export type WhenFilter = (typeof EVENT_WHEN)[number];
+/** How far from the city typed in "Near" an event may be, in km; the first is not the default. */
+export const NEAR_KM = [10, 25, 50, 100] as const;
+export type NearKm = (typeof NEAR_KM)[number];
+export const NEAR_KM_DEFAULT: NearKm = 25;
+export const isNearKm = (value: number): value is NearKm => (NEAR_KM as readonly number[]).includes(value);
 
 export interface HomeFilters {
   search: string;
   location: string;
+  /** A city (as typed: "Paris", "Paris, FR"); events within `km` of it, by the server's gazetteer. */
+  near: string;
+  km: NearKm;
   type: TypeFilter;
   when: WhenFilter;
   /** Today, This weekend, Next 7 days, This month (common/periods.ts); 'any' by default. */
@@ -41,6 +49,8 @@ export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
 export const HOME_FILTER_PARAMS = [
   'search',
   'location',
+  'near',
+  'km',
   'type',
   'when',
   'period',
@@ -52,11 +62,13 @@ export const HOME_FILTER_PARAMS = [
 ] as const;
 
 /** No period, no days, not only online: the whole list (feeds, the embed page). */
-export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '' } as const;
+export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '', near: '', km: 25 } as const;
 
 export const DEFAULT_FILTERS: HomeFilters = {
   search: '',
   location: '',
+  near: '',
+  km: NEAR_KM_DEFAULT,
   type: 'all',
   when: 'upcoming',
   period: 'any',
@@ -79,9 +91,12 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     return isCalendarDate(value) ? value : '';
   };
   const tz = params.get('tz') ?? '';
+  const km = Number(params.get('km'));
   return {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
+    near: (params.get('near') ?? '').trim().slice(0, LIMITS.locationMax),
+    km: isNearKm(km) ? km : NEAR_KM_DEFAULT,
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
     period: isPeriod(period) ? period : 'any',
@@ -100,6 +115,10 @@ export function filtersToParams(filters: HomeFilters): URLSearchParams {
   const location = filters.location.trim();
   if (search) params.set('search', search);
   if (location) params.set('location', location);
+  const near = filters.near.trim();
+  if (near) params.set('near', near);
+  // The distance matters only to a city.
+  if (near && filters.km !== NEAR_KM_DEFAULT) params.set('km', String(filters.km));
   if (filters.type !== 'all') params.set('type', filters.type);
   if (filters.when !== 'upcoming') params.set('when', filters.when);
   const range = Boolean(filters.from || filters.to);
@@ -125,14 +144,18 @@ export function feedFilters({ search = '', location = '', type = 'all' }: Partia
 }
 
 /**
- * Search, location, type, the period (or days) and "online only" narrow the list; upcoming/past and
+ * Search, location, near a city, type, the period (or days) and "online only" narrow the list; upcoming/past and
  * the page only move through it, so they do not count as "filters" for the empty-state wording or the
  * Clear filters action.
  */
 export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
   const narrowed =
     'period' in filters &&
-    (filters.period !== 'any' || filters.from !== '' || filters.to !== '' || filters.online);
+    (filters.period !== 'any' ||
+      filters.from !== '' ||
+      filters.to !== '' ||
+      filters.online ||
+      filters.near.trim() !== '');
   return narrowed || filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
 }
 
@@ -141,6 +164,7 @@ export function activeFilterCount(filters: HomeFilters): number {
   return [
     filters.search.trim() !== '',
     filters.location.trim() !== '',
+    filters.near.trim() !== '',
     filters.type !== 'all',
     filters.period !== 'any' || filters.from !== '' || filters.to !== '',
     filters.online,

@@ -9,7 +9,7 @@ import {
   PLACE_VISIBILITIES,
   SCHEDULES,
 } from '../enums';
-import { EVENT_WHEN } from '../filters';
+import { EVENT_WHEN, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
 import { type FieldLabel, type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
@@ -123,6 +123,14 @@ const queryDay = (param: string) =>
 export const listEventsQueryFields = z.object({
   search: trimmedQueryText(LIMITS.searchMax, 'search'),
   location: trimmedQueryText(LIMITS.locationMax, 'location'),
+  near: trimmedQueryText(LIMITS.locationMax, 'near'),
+  km: z
+    .enum(
+      NEAR_KM.map((km) => String(km)),
+      { error: msg('param.oneOf', { param: 'km', values: NEAR_KM.join(', ') }) },
+    )
+    .transform((km) => Number(km) as NearKm)
+    .default(NEAR_KM_DEFAULT),
   type: z
     .enum(['all', ...EVENT_TYPES], {
       error: msg('param.oneOf', { param: 'type', values: ['all', ...EVENT_TYPES].join(', ') }),
@@ -155,7 +163,7 @@ export const listEventsQuerySchema = listEventsQueryFields.refine(
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 export type ListEventsFilters = Pick<
   ListEventsQuery,
-  'search' | 'location' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
+  'search' | 'location' | 'near' | 'km' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
 >;
 
 export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });

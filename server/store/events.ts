@@ -1,10 +1,11 @@
-import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
 import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
+import { boundingBox, cityKey, cityPosition, findCity, haversineLimit } from '../search/gazetteer';
 import { ONLINE } from '../search/onlineWords';
 import { newId } from './ids';
 import type { Database, EventRow } from './schema';
@@ -36,6 +37,46 @@ export function locationTextOf(e: {
   attendance?: AttendanceMode | undefined;
 }): string {
   return storedText([e.city, e.country, ...onlinePlace(e.attendance)], e.country);
+}
+
+/**
+ * Where an event is (migration 0015, docs/PRODUCT.md#home "Near a city"): its city's position in the
+ * offline gazetteer; none for an event one attends only online, or a city the gazetteer does not know.
+ */
+export function positionOf(e: {
+  city: string;
+  country: string;
+  attendance?: AttendanceMode | undefined;
+}): { latitude: number | null; longitude: number | null } {
+  const position = e.attendance === 'online' ? null : cityPosition(e.city, e.country);
+  return { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null };
+}
+
+/**
+ * A "near" search as SQL (docs/PRODUCT.md#home): the bounding box the index narrows by
+ * (events_status_position_idx, migration 0015), then the exact great-circle distance by haversine
+ * (search/gazetteer.ts). A city the gazetteer does not know finds nothing; no city, no condition.
+ */
+export function nearQuery(near: string, km: number): RawBuilder<boolean>[] {
+  if (!near) return [];
+  const city = findCity(near);
+  if (!city) return [sql<boolean>`1 = 0`];
+  const { latitude, longitude } = city;
+  const box = boundingBox(latitude, longitude, km);
+  const number = (n: number) => sql`cast(${n} as double precision)`;
+  const conditions = [sql<boolean>`latitude between ${number(box.south)} and ${number(box.north)}`];
+  if (box.west !== null && box.east !== null) {
+    conditions.push(
+      box.west <= box.east
+        ? sql<boolean>`longitude between ${number(box.west)} and ${number(box.east)}`
+        : sql<boolean>`(longitude >= ${number(box.west)} or longitude <= ${number(box.east)})`,
+    );
+  }
+  const RADIANS = Math.PI / 180;
+  conditions.push(
+    sql<boolean>`power(sin((latitude - ${number(latitude)}) * ${number(RADIANS / 2)}), 2) + ${number(Math.cos(latitude * RADIANS))} * cos(latitude * ${number(RADIANS)}) * power(sin((longitude - ${number(longitude)}) * ${number(RADIANS / 2)}), 2) <= ${number(haversineLimit(km))}`,
+  );
+  return conditions;
 }
 
 /** Counts this large, or this slow to compute, are served from a short-lived cache (cachedCount). */
@@ -220,8 +261,8 @@ async function happeningNow(
 
 /**
  * The query narrowed by the filters that are not text: the type, the period or days (events that
- * overlap the window: they start before it ends and are over after it starts; common/periods.ts) and
- * "online only" (docs/PRODUCT.md#home).
+ * overlap the window: they start before it ends and are over after it starts; common/periods.ts),
+ * "online only" and "near a city" (docs/PRODUCT.md#home).
  */
 function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   query: Q,
@@ -233,6 +274,7 @@ function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   const window = periodWindow(filters, now);
   if (window) q = q.where('starts_at', '<', window.to).where('over_at', '>', window.from) as Q;
   if (filters.online) q = q.where('attendance', 'in', ['online', 'both']) as Q;
+  for (const condition of nearQuery(filters.near, filters.km)) q = q.where(condition) as Q;
   return q;
 }
 
@@ -286,6 +328,7 @@ async function walkByDate(
       type: filters.type,
       period: periodWindow(filters, now),
       online: filters.online,
+      near: filters.near ? [cityKey(filters.near), filters.km] : null,
       ...parts,
     });
   const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
@@ -370,6 +413,7 @@ export function eventColumnsOf(e: EventFields) {
     organizer: e.organizer ?? null,
     search_text: searchTextOf(e),
     location_text: locationTextOf(e),
+    ...positionOf(e),
     ends_at: e.endsAt ?? null,
     over_at: overAt(e.startsAt, e.endsAt),
     venue: e.venue ?? null,

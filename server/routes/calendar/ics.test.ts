@@ -11,6 +11,8 @@ const row: EventRow = {
   timezone: 'Europe/Paris',
   city: 'Paris',
   country: 'France',
+  latitude: 48.85341,
+  longitude: 2.3488,
   type: 'cultural',
   source_link: 'https://example.org/vigil',
   organizer: null,
