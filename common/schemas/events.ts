@@ -17,6 +17,7 @@ import { PERIODS, RANGE_MAX_DAYS } from '../periods';
 import { hasWebScheme, withDefaultScheme } from '../sourceLink';
 import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
+import { messageRefSchema } from './errors';
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
 import { plainText } from './text';
@@ -166,7 +167,32 @@ export type ListEventsFilters = Pick<
   'search' | 'location' | 'near' | 'km' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
 >;
 
-export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });
+/**
+ * What a "near" search took the city typed to be (docs/PRODUCT.md#home): the gazetteer's city, or null
+ * when it knows none of that name; then the list is empty and `message` says so, in the request's
+ * language, with its code.
+ */
+export const nearAnswerSchema = z.object({
+  city: z
+    .object({
+      name: z.string(),
+      country: z.string().describe('ISO 3166 alpha-2 code.'),
+      latitude: z.number(),
+      longitude: z.number(),
+    })
+    .nullable(),
+  km: z.number().int(),
+  message: z.string().optional(),
+  messageCode: z.string().optional(),
+  messageParams: messageRefSchema.shape.params,
+});
+export type NearAnswer = z.infer<typeof nearAnswerSchema>;
+
+export const eventListSchema = z.object({
+  events: z.array(eventSchema),
+  ...pagedFields,
+  near: nearAnswerSchema.optional().describe('Present when `near` was given: the city it was taken to be.'),
+});
 export type EventList = z.infer<typeof eventListSchema>;
 
 /** zod's `error` hook: the field's "required" message when absent, "must be text" for a wrong type. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../common/enums';
-import { EVENT_WHEN } from '../../common/filters';
+import { EVENT_WHEN, NEAR_KM, NEAR_KM_DEFAULT } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
 import { PERIODS, RANGE_MAX_DAYS } from '../../common/periods';
 import { aboutPageSchema } from '../../common/schemas/about';
@@ -175,6 +175,22 @@ export function openApiDocument({
               in: 'query',
               description: 'Only events one can attend online (online, or in person and online).',
               schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
+            },
+            {
+              name: 'near',
+              in: 'query',
+              description:
+                'Only events within `km` of this city: a name ("Manchester") or a name and a country ' +
+                '("Paris, France", "Paris, FR"), found in an offline gazetteer of the GeoNames cities of ' +
+                '1,000 people or more (the most populous of that name). The answer says which city it took ' +
+                '(`near.city`); for a city it does not know the list is empty and `near.city` is null.',
+              schema: { type: 'string', maxLength: LIMITS.locationMax },
+            },
+            {
+              name: 'km',
+              in: 'query',
+              description: 'How far from `near`, in kilometres (great-circle distance from the city).',
+              schema: { type: 'string', enum: NEAR_KM.map(String), default: String(NEAR_KM_DEFAULT) },
             },
             {
               name: 'tz',

@@ -123,7 +123,8 @@ function table(): Table {
     const comma = name.indexOf(',');
     if (comma > 0) add(name.slice(0, comma), i);
   });
-  for (const list of byName.values()) list.sort((a, b) => (cities.populations[b] ?? 0) - (cities.populations[a] ?? 0));
+  for (const list of byName.values())
+    list.sort((a, b) => (cities.populations[b] ?? 0) - (cities.populations[a] ?? 0));
   loaded = { ...cities, byName };
   return loaded;
 }

@@ -43,11 +43,10 @@ export function locationTextOf(e: {
  * Where an event is (migration 0015, docs/PRODUCT.md#home "Near a city"): its city's position in the
  * offline gazetteer; none for an event one attends only online, or a city the gazetteer does not know.
  */
-export function positionOf(e: {
-  city: string;
-  country: string;
-  attendance?: AttendanceMode | undefined;
-}): { latitude: number | null; longitude: number | null } {
+export function positionOf(e: { city: string; country: string; attendance?: AttendanceMode | undefined }): {
+  latitude: number | null;
+  longitude: number | null;
+} {
   const position = e.attendance === 'online' ? null : cityPosition(e.city, e.country);
   return { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null };
 }
@@ -428,9 +427,16 @@ export function eventColumnsOf(e: EventFields) {
 
 /** Insert an event (pending and unverified unless told otherwise) and return its row. */
 export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<EventRow> {
+  const row = newEventRow(e);
+  await db.insertInto('events').values(row).execute();
+  return row;
+}
+
+/** The row insertEvent writes (migration tests write it without the columns of later migrations). */
+export function newEventRow(e: NewEvent): EventRow {
   const now = e.createdAt ?? Date.now();
   const status = e.status ?? 'pending';
-  const row: EventRow = {
+  return {
     id: newId(),
     ...eventColumnsOf(e),
     status,
@@ -444,6 +450,4 @@ export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<Ev
     sequence: 0,
     version: 1,
   };
-  await db.insertInto('events').values(row).execute();
-  return row;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANY_TIME } from '../../../common/filters';
 import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
 import { migrateToLatest, openStore, type Store } from '../db';
-import { insertEvent, listApprovedEvents } from '../events';
+import { listApprovedEvents, newEventRow } from '../events';
 import { migrations } from './index';
 
 let database: TestDatabase;
@@ -67,7 +67,12 @@ describe('migration 0014 (the long events index carries what the running list re
       ['Vigil an hour ago', now - HOUR, null],
       ['March tomorrow', now + DAY, null],
     ] as const) {
-      await insertEvent(store.db, {
+      // As insertEvent wrote it at 0012: without the position 0015 added.
+      const {
+        latitude: _,
+        longitude: __,
+        ...row
+      } = newEventRow({
         title,
         description: 'Everyone is welcome.',
         startsAt,
@@ -80,6 +85,7 @@ describe('migration 0014 (the long events index carries what the running list re
         createdBy: 'OldUserAbCdEfGhI',
         status: 'approved',
       });
+      await store.db.insertInto('events').values(row).execute();
     }
     const listed = await upcomingTitles();
     expect(listed).toEqual(['Encampment, day ten of fourteen', 'Vigil an hour ago', 'March tomorrow']);
