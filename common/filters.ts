@@ -91,7 +91,8 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     return isCalendarDate(value) ? value : '';
   };
   const tz = params.get('tz') ?? '';
-  const km = Number(params.get('km'));
+  const kmText = params.get('km') ?? '';
+  const km = /^\d{1,3}$/.test(kmText) ? Number(kmText) : 0;
   return {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
