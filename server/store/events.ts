@@ -1,13 +1,14 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
 import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
-import { boundingBox, cityKey, cityPosition, findCity, haversineLimit } from '../search/gazetteer';
+import { cityKey } from '../search/gazetteer';
 import { ONLINE } from '../search/onlineWords';
 import { newId } from './ids';
+import { type NearQuery, nearQuery, positionOf } from './near';
 import type { Database, EventRow } from './schema';
 import { storedText, textQuery } from './textSearch';
 
@@ -37,45 +38,6 @@ export function locationTextOf(e: {
   attendance?: AttendanceMode | undefined;
 }): string {
   return storedText([e.city, e.country, ...onlinePlace(e.attendance)], e.country);
-}
-
-/**
- * Where an event is (migration 0015, docs/PRODUCT.md#home "Near a city"): its city's position in the
- * offline gazetteer; none for an event one attends only online, or a city the gazetteer does not know.
- */
-export function positionOf(e: { city: string; country: string; attendance?: AttendanceMode | undefined }): {
-  latitude: number | null;
-  longitude: number | null;
-} {
-  const position = e.attendance === 'online' ? null : cityPosition(e.city, e.country);
-  return { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null };
-}
-
-/**
- * A "near" search as SQL (docs/PRODUCT.md#home): the bounding box the index narrows by
- * (events_status_position_idx, migration 0015), then the exact great-circle distance by haversine
- * (search/gazetteer.ts). A city the gazetteer does not know finds nothing; no city, no condition.
- */
-export function nearQuery(near: string, km: number): RawBuilder<boolean>[] {
-  if (!near) return [];
-  const city = findCity(near);
-  if (!city) return [sql<boolean>`1 = 0`];
-  const { latitude, longitude } = city;
-  const box = boundingBox(latitude, longitude, km);
-  const number = (n: number) => sql`cast(${n} as double precision)`;
-  const conditions = [sql<boolean>`latitude between ${number(box.south)} and ${number(box.north)}`];
-  if (box.west !== null && box.east !== null) {
-    conditions.push(
-      box.west <= box.east
-        ? sql<boolean>`longitude between ${number(box.west)} and ${number(box.east)}`
-        : sql<boolean>`(longitude >= ${number(box.west)} or longitude <= ${number(box.east)})`,
-    );
-  }
-  const RADIANS = Math.PI / 180;
-  conditions.push(
-    sql<boolean>`power(sin((latitude - ${number(latitude)}) * ${number(RADIANS / 2)}), 2) + ${number(Math.cos(latitude * RADIANS))} * cos(latitude * ${number(RADIANS)}) * power(sin((longitude - ${number(longitude)}) * ${number(RADIANS / 2)}), 2) <= ${number(haversineLimit(km))}`,
-  );
-  return conditions;
 }
 
 /** Counts this large, or this slow to compute, are served from a short-lived cache (cachedCount). */
@@ -172,6 +134,8 @@ export async function listApprovedEvents(
   now: number = Date.now(),
 ): Promise<Listed<EventRow>> {
   const offset = pageOffset({ page, pageSize });
+  // A city the gazetteer does not know: nothing is near it (the route says so).
+  if (nearQuery(filters.near, filters.km)?.cells?.length === 0) return { rows: [], total: 0 };
   if (filters.when === 'past') {
     const past = await walkByDate(db, filters, { past: true, now }, offset, pageSize);
     return settled(past.rows, past.total, offset, pageSize);
@@ -273,7 +237,7 @@ function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   const window = periodWindow(filters, now);
   if (window) q = q.where('starts_at', '<', window.to).where('over_at', '>', window.from) as Q;
   if (filters.online) q = q.where('attendance', 'in', ['online', 'both']) as Q;
-  for (const condition of nearQuery(filters.near, filters.km)) q = q.where(condition) as Q;
+  for (const condition of nearQuery(filters.near, filters.km)?.conditions ?? []) q = q.where(condition) as Q;
   return q;
 }
 
@@ -303,18 +267,24 @@ async function walkByDate(
   window = past
     ? window.where('starts_at', '<', now).where('over_at', '<=', now)
     : window.where('starts_at', '>=', now);
+  const dated = window;
   window = narrowed(window, filters, now);
-  let matching = window;
-  for (const condition of text.conditions) matching = matching.where(condition);
+  const withText = (query: typeof window) => {
+    let q = query;
+    for (const condition of text.conditions) q = q.where(condition);
+    return q;
+  };
+  const matching = withText(window);
 
   // City, country and the country's token are part of search_text, so location terms narrow the FTS
   // lookup too.
-  const viaFts =
+  const ftsOf = (query: typeof window) =>
     sqlite && text.fts !== null
-      ? matching.where(
+      ? query.where(
           sql<boolean>`events.rowid in (select rowid from events_fts where events_fts match ${text.fts})`,
         )
       : null;
+  const viaFts = ftsOf(matching);
 
   const countOf = (query: typeof window) =>
     query
@@ -330,12 +300,30 @@ async function walkByDate(
       near: filters.near ? [cityKey(filters.near), filters.km] : null,
       ...parts,
     });
-  const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
-  if (limit <= 0) return { rows: [], total };
-
   const direction = past ? 'desc' : 'asc';
   const pageOf = (query: typeof window) =>
     query.selectAll().orderBy('starts_at', direction).orderBy('id').limit(limit).offset(offset).execute();
+
+  const near = nearQuery(filters.near, filters.km);
+  if (near?.cells) {
+    // Near a city: the squares the circle touches, through events_near_idx (store/near.ts); or, for
+    // words found in few events anywhere (SQLite), those few from the FTS index.
+    const anywhere = ftsOf(withText(narrowed(dated, { ...filters, near: '' }, now)));
+    const rare =
+      viaFts !== null &&
+      anywhere !== null &&
+      (await cachedCount(db, key({ search, location, near: null }), () => countOf(anywhere))) <= FTS_PAGE_MAX;
+    const inCells = matching.where('cell', 'in', near.cells);
+    const total = await cachedCount(db, key({ search, location }), () =>
+      countOf(rare && viaFts ? viaFts : inCells),
+    );
+    if (limit <= 0) return { rows: [], total };
+    if (rare && viaFts) return { rows: await pageOf(viaFts), total };
+    return { rows: await pageByCells(db, matching, near, { direction, offset, limit }), total };
+  }
+
+  const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
+  if (limit <= 0) return { rows: [], total };
   if (!sqlite && location && !search) {
     // PostgreSQL, location only: the page's ids come from the date index alone (migrations 0005 and
     // 0008 carry location_text and over_at in it: an index-only scan), then only those rows are read.
@@ -361,6 +349,52 @@ async function walkByDate(
   const windowSize = await cachedCount(db, key({}), () => countOf(window));
   const walk = ((offset + limit) * windowSize) / Math.max(total, 1);
   return { rows: await pageOf(walk < 5 * total ? matching : viaFts), total };
+}
+
+/** Words found in this few events are read from the FTS index, rather than walked square by square. */
+const FTS_PAGE_MAX = 1000;
+
+/**
+ * One page of a "near" list: in each square the circle touches, the first `offset + limit` matches in
+ * date order (a short walk of events_near_idx), merged; only the page's rows are then read whole.
+ */
+async function pageByCells<Q extends SelectQueryBuilder<Database, 'events', object>>(
+  db: Kysely<Database>,
+  matching: Q,
+  near: NearQuery,
+  { direction, offset, limit }: { direction: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<EventRow[]> {
+  const walks = (near.cells ?? []).map((cell, i) =>
+    db
+      .selectFrom(
+        matching
+          .where('cell', '=', cell)
+          .select(['events.id as id', 'events.starts_at as starts_at'])
+          .orderBy('starts_at', direction)
+          .orderBy('id')
+          .limit(offset + limit)
+          .as(`c${i}`),
+      )
+      .select(['id', 'starts_at']),
+  );
+  const [first, ...others] = walks;
+  if (!first) return [];
+  const merged = others.reduce((all, walk) => all.unionAll(walk), first).as('merged');
+  const page = db
+    .selectFrom(merged)
+    .select(['merged.id', 'merged.starts_at'])
+    .orderBy('merged.starts_at', direction)
+    .orderBy('merged.id')
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .selectFrom(page)
+    .innerJoin('events', 'events.id', 'page.id')
+    .selectAll('events')
+    .orderBy('page.starts_at', direction)
+    .orderBy('page.id')
+    .execute();
 }
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {

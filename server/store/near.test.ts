@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANY_TIME, type NearKm } from '../../common/filters';
 import type { ApiError } from '../../common/schemas/errors';
@@ -159,6 +160,9 @@ describe('near a city', () => {
     ['a city not known', filters({ near: 'Quokkaville', km: 100 })],
     ['with a search', filters({ near: 'Manchester', km: 50, search: 'vigil' })],
     ['with a location', filters({ near: 'Manchester', km: 100, location: 'leeds' })],
+    // Words of one or two letters have no trigram index: each square's walk checks them.
+    ['with a short search', filters({ near: 'Manchester', km: 50, search: 'ga' })],
+    ['with a type, past', filters({ near: 'London', km: 100, type: 'cultural', when: 'past' })],
   ])('matches the reference: %s', async (_label, f) => {
     for (const [page, pageSize] of [
       [1, 20],
@@ -166,6 +170,21 @@ describe('near a city', () => {
       [3, 7],
     ] as const) {
       expect(await actual(f, page, pageSize)).toEqual(reference(f, page, pageSize));
+    }
+  });
+
+  it('walks each square in date order through events_near_idx', async () => {
+    if (server.store.dialect === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan
+        select id, starts_at from events where status = 'approved' and cell = 52020 and starts_at >= 0
+        order by starts_at, id limit 20`.execute(server.store.db);
+      const detail = plan.rows.map((r) => r.detail).join(' ');
+      expect(detail).toContain('events_near_idx');
+      expect(detail).not.toContain('TEMP B-TREE FOR ORDER BY');
+    } else {
+      const { rows } = await sql<{ def: string }>`select indexdef as def from pg_indexes
+        where indexname = 'events_near_idx'`.execute(server.store.db);
+      expect(rows[0]?.def).toContain('(status, cell, starts_at, latitude, longitude)');
     }
   });
 

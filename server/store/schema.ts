@@ -88,6 +88,8 @@ export interface EventsTable {
   /** Where it is, in degrees, from its city (search/gazetteer.ts); null online only or unknown (0015). */
   latitude: number | null;
   longitude: number | null;
+  /** The 1° square holding it, for the "near" index (store/near.ts); null without a position. */
+  cell: number | null;
 }
 
 /** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */

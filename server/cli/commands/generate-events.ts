@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { EVENT_TYPES, type EventType } from '../../../common/enums';
 import { overAt } from '../../../common/eventTime';
 import type { Store } from '../../store/db';
-import { locationTextOf, positionOf, searchTextOf } from '../../store/events';
+import { locationTextOf, searchTextOf } from '../../store/events';
 import { newId } from '../../store/ids';
+import { positionOf } from '../../store/near';
 import type { EventRow, UserRow } from '../../store/schema';
 import { type AdminCommand, CliError } from '../command';
 
@@ -256,8 +257,8 @@ export async function generateEvents(
   const random = seeded(options.seed ?? 20231007);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = options.now ?? Date.now();
-  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 30 columns.
-  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 2000 : 1000);
+  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 34 columns.
+  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 1800 : 900);
   const batchesPerTransaction = 20;
 
   const organisers: UserRow[] = Array.from(
@@ -288,7 +289,7 @@ export async function generateEvents(
 
   // Each city's position, looked up once.
   const positions = new Map(CITIES.map(([city, country]) => [city, positionOf({ city, country })]));
-  const nowhere = { latitude: null, longitude: null };
+  const nowhere = { latitude: null, longitude: null, cell: null };
 
   const makeEvent = (): EventRow => {
     const type = pick(EVENT_TYPES);

@@ -13,6 +13,7 @@ const row: EventRow = {
   country: 'France',
   latitude: 48.85341,
   longitude: 2.3488,
+  cell: 138 * 360 + 182,
   type: 'cultural',
   source_link: 'https://example.org/vigil',
   organizer: null,

@@ -67,10 +67,11 @@ describe('migration 0014 (the long events index carries what the running list re
       ['Vigil an hour ago', now - HOUR, null],
       ['March tomorrow', now + DAY, null],
     ] as const) {
-      // As insertEvent wrote it at 0012: without the position 0015 added.
+      // As insertEvent wrote it at 0012: without the position and square 0015 added.
       const {
         latitude: _,
         longitude: __,
+        cell: ___,
         ...row
       } = newEventRow({
         title,

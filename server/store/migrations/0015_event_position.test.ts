@@ -30,9 +30,9 @@ async function indexColumns(): Promise<string> {
   const { rows } =
     store.dialect === 'postgres'
       ? await sql<{ def: string }>`select indexdef as def from pg_indexes
-          where schemaname = current_schema() and indexname = 'events_status_position_idx'`.execute(store.db)
+          where schemaname = current_schema() and indexname = 'events_near_idx'`.execute(store.db)
       : await sql<{ def: string }>`select sql as def from sqlite_master
-          where type = 'index' and name = 'events_status_position_idx'`.execute(store.db);
+          where type = 'index' and name = 'events_near_idx'`.execute(store.db);
   return rows[0]?.def ?? '';
 }
 
@@ -66,6 +66,7 @@ describe('migration 0015 (where each event is)', () => {
       const {
         latitude: _,
         longitude: __,
+        cell: ___,
         ...row
       } = newEventRow({
         title,
@@ -92,7 +93,15 @@ describe('migration 0015 (where each event is)', () => {
     expect(placed['Teach-in in Paris, Texas']?.map((n) => Math.round(n ?? 0))).toEqual([34, -96]);
     expect(placed['Vigil in a village']).toEqual([null, null]);
     expect(placed.Webinar).toEqual([null, null]);
-    expect(await indexColumns()).toMatch(/\(\s*"?status"?,\s*"?latitude"?,\s*"?longitude"?\s*\)/);
+    expect((await indexColumns()).replaceAll('"', '')).toMatch(
+      /\(status, cell, starts_at, latitude, longitude\)/,
+    );
+    const cells = await sql<{ title: string; cell: number | null }>`select title, cell from events`.execute(
+      store.db,
+    );
+    // Salford, 53.5° N 2.3° W: the square of 53° N, 3° W.
+    expect(cells.rows.find((r) => r.title === 'March in Salford')?.cell).toBe((53 + 90) * 360 + (-3 + 180));
+    expect(cells.rows.find((r) => r.title === 'Webinar')?.cell).toBeNull();
   });
 
   it('can be undone, and done again', async () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { positionOf } from '../events';
+import { positionOf } from '../near';
 
 // Migrations take Kysely<any> on purpose: they must not depend on today's table types.
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -13,13 +13,15 @@ const BATCH = 2000;
  * gazetteer does not know. The store writes them with the city from now on (store/events.ts,
  * eventColumnsOf); existing events are placed here.
  *
- * The index serves the bounding box a "near" search narrows by before it checks the exact distance
- * (store/events.ts, nearQuery): a range of latitudes, the longitudes checked in the index. status leads
- * it as it leads every listing index.
+ * `cell` is the 1° square of latitude and longitude holding the event (store/near.ts). The index orders
+ * each square's events by date and carries the position, so a "near" list walks, in each square the
+ * circle touches, about a page of entries and checks the distance in the index; its count reads only
+ * the index. status leads it as it leads every listing index.
  */
 export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('events').addColumn('latitude', 'double precision').execute();
   await db.schema.alterTable('events').addColumn('longitude', 'double precision').execute();
+  await db.schema.alterTable('events').addColumn('cell', 'integer').execute();
   let after = '';
   for (;;) {
     const rows: { id: string; city: string; country: string; attendance: string }[] = await db
@@ -38,14 +40,15 @@ export async function up(db: Db): Promise<void> {
     after = rows[rows.length - 1]?.id ?? after;
   }
   await db.schema
-    .createIndex('events_status_position_idx')
+    .createIndex('events_near_idx')
     .on('events')
-    .columns(['status', 'latitude', 'longitude'])
+    .columns(['status', 'cell', 'starts_at', 'latitude', 'longitude'])
     .execute();
 }
 
 export async function down(db: Db): Promise<void> {
-  await db.schema.dropIndex('events_status_position_idx').execute();
+  await db.schema.dropIndex('events_near_idx').execute();
+  await db.schema.alterTable('events').dropColumn('cell').execute();
   await db.schema.alterTable('events').dropColumn('longitude').execute();
   await db.schema.alterTable('events').dropColumn('latitude').execute();
 }
