@@ -26,12 +26,17 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const timeoutMinutes = Number(env.BENCH_TIMEOUT_MINUTES ?? 45);
 const withWeb = env.BENCH_WEB !== '0';
 
-/** The listing calls the home page makes: default page, a search, a location filter, a type filter. */
+/**
+ * The listing calls the home page makes: default page, a search, a location filter, a type filter, a
+ * search of several words (each anywhere in the event) and the events within 25 km of a city (issue 19).
+ */
 export const SCENARIOS = [
   { name: 'default', path: '/api/events' },
   { name: 'search', path: '/api/events?search=vigil' },
   { name: 'location', path: '/api/events?location=london' },
   { name: 'type', path: '/api/events?type=cultural' },
+  { name: 'words', path: '/api/events?search=gaza%20march' },
+  { name: 'near', path: '/api/events?near=Manchester&km=25' },
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'palcal-bench-'));
