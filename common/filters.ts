@@ -43,7 +43,7 @@ export interface HomeFilters {
 }
 
 /** The filters a feed, the embed page and the subscribe page take: what narrows the list. */
-export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
+export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'near' | 'km' | 'type'>;
 
 /** The query parameters of the home page, in the order its addresses write them. */
 export const HOME_FILTER_PARAMS = [
@@ -140,8 +140,14 @@ export function filtersToSearch(filters: HomeFilters): string {
 }
 
 /** The home view of these feed filters: upcoming events, first page. */
-export function feedFilters({ search = '', location = '', type = 'all' }: Partial<FeedFilters>): HomeFilters {
-  return { ...DEFAULT_FILTERS, search, location, type };
+export function feedFilters({
+  search = '',
+  location = '',
+  near = '',
+  km = NEAR_KM_DEFAULT,
+  type = 'all',
+}: Partial<FeedFilters>): HomeFilters {
+  return { ...DEFAULT_FILTERS, search, location, near, km, type };
 }
 
 /**
@@ -152,12 +158,14 @@ export function feedFilters({ search = '', location = '', type = 'all' }: Partia
 export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
   const narrowed =
     'period' in filters &&
-    (filters.period !== 'any' ||
-      filters.from !== '' ||
-      filters.to !== '' ||
-      filters.online ||
-      filters.near.trim() !== '');
-  return narrowed || filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
+    (filters.period !== 'any' || filters.from !== '' || filters.to !== '' || filters.online);
+  return (
+    narrowed ||
+    filters.search.trim() !== '' ||
+    filters.location.trim() !== '' ||
+    filters.near.trim() !== '' ||
+    filters.type !== 'all'
+  );
 }
 
 /** How many filters narrow the list: the phone's "Filters" disclosure says it. */

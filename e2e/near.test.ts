@@ -124,6 +124,24 @@ describe('near a city', () => {
     await context.close();
   });
 
+  it('hands the city and the distance to the subscribe page and its feed addresses', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/?near=Salford&km=10');
+    const href = await page.locator('main a[href^="/subscribe"]').first().getAttribute('href');
+    expect(href).toBe('/subscribe?near=Salford&km=10');
+    await page.goto(href ?? '');
+    expect(await page.getByLabel('Near').inputValue()).toBe('Salford');
+    expect(await page.getByLabel('Distance').inputValue()).toBe('10');
+    expect(await page.locator('a[href^="webcal:"]').getAttribute('href')).toMatch(
+      /\/calendar\.ics\?near=Salford&km=10$/,
+    );
+    await page.getByLabel('Distance').selectOption({ label: 'Within 50 km' });
+    await expect
+      .poll(() => page.locator('a[href^="webcal:"]').getAttribute('href'))
+      .toMatch(/\/calendar\.ics\?near=Salford&km=50$/);
+    await expectNoA11yViolations(page);
+  });
+
   it('in Arabic, right to left', async () => {
     const page = await e2e.newPage({ viewport: PHONE, locale: 'ar' });
     await page.goto('/?near=Manchester&km=50&lang=ar');

@@ -84,6 +84,22 @@ const filterParameters = [
     description: 'Only events of this type.',
     schema: { type: 'string', enum: ['all', ...EVENT_TYPES], default: 'all' },
   },
+  {
+    name: 'near',
+    in: 'query',
+    description:
+      'Only events within `km` of this city: a name ("Manchester") or a name and a country ' +
+      '("Paris, France", "Paris, FR"), found in an offline gazetteer of the GeoNames places of ' +
+      '5,000 people or more (the most populous of that name). The list answer says which city it took ' +
+      '(`near.city`); for a city it does not know, lists and feeds are empty (`near.city` null).',
+    schema: { type: 'string', maxLength: LIMITS.locationMax },
+  },
+  {
+    name: 'km',
+    in: 'query',
+    description: 'How far from `near`, in kilometres (great-circle distance from the city).',
+    schema: { type: 'string', enum: NEAR_KM.map(String), default: String(NEAR_KM_DEFAULT) },
+  },
 ];
 
 const idParameter = {
@@ -175,22 +191,6 @@ export function openApiDocument({
               in: 'query',
               description: 'Only events one can attend online (online, or in person and online).',
               schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
-            },
-            {
-              name: 'near',
-              in: 'query',
-              description:
-                'Only events within `km` of this city: a name ("Manchester") or a name and a country ' +
-                '("Paris, France", "Paris, FR"), found in an offline gazetteer of the GeoNames cities of ' +
-                '1,000 people or more (the most populous of that name). The answer says which city it took ' +
-                '(`near.city`); for a city it does not know the list is empty and `near.city` is null.',
-              schema: { type: 'string', maxLength: LIMITS.locationMax },
-            },
-            {
-              name: 'km',
-              in: 'query',
-              description: 'How far from `near`, in kilometres (great-circle distance from the city).',
-              schema: { type: 'string', enum: NEAR_KM.map(String), default: String(NEAR_KM_DEFAULT) },
             },
             {
               name: 'tz',
