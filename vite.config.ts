@@ -57,6 +57,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // .vite/manifest.json: where each language's catalogs went, for the server's preload hints.
     manifest: !isSsrBuild,
+    // Everything the first page needs in one script (the entry and its static imports): one request,
+    // and one compression dictionary for all of it, instead of several small chunks; pages, dialogs
+    // and other languages' catalogs stay chunks of their own, fetched when used.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

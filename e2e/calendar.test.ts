@@ -198,6 +198,40 @@ describe('API docs page', () => {
 });
 
 describe('Add to calendar and Subscribe in the events pages', () => {
+  it('gives Google the event’s end and the page’s language, and no note about a missing end', async () => {
+    const startsAt = Date.now() + 3 * DAY;
+    const rally = await createEvent(e2e.server.store, {
+      title: 'Rally and concert',
+      city: 'Lyon',
+      country: 'France',
+      timezone: 'Europe/Paris',
+      organizer: 'Collectif 69',
+      startsAt,
+      endsAt: startsAt + 5 * 3600 * 1000,
+    });
+    const page = await e2e.newPage({ viewport: DESKTOP, locale: 'fr' });
+    await page.goto(`/event/${rally.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Rally and concert' }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter au calendrier' }).click();
+    const google = page.getByRole('menuitem', { name: /Google Agenda|Google Calendar/ });
+    await google.waitFor();
+    const href = new URL((await google.getAttribute('href')) ?? '');
+    const utc = (ms: number) =>
+      new Date(ms)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}Z$/, 'Z');
+    expect(href.searchParams.get('dates')).toBe(`${utc(startsAt)}/${utc(startsAt + 5 * 3600 * 1000)}`);
+    expect(href.searchParams.get('details')).toContain('Organisé par : Collectif 69');
+    expect(href.searchParams.get('details')).not.toContain('Organized by');
+    expect(
+      await page
+        .getByRole('menu')
+        .getByText(/2 heures/)
+        .count(),
+    ).toBe(0);
+  });
+
   it('offers the .ics file and a Google Calendar link on the event page', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await page.goto(`/event/${march.id}`);
@@ -210,6 +244,9 @@ describe('Add to calendar and Subscribe in the events pages', () => {
     expect(href.searchParams.get('text')).toBe('March for Gaza');
     expect(href.searchParams.get('ctz')).toBe('Europe/London');
     expect(await google.getAttribute('target')).toBe('_blank');
+    expect(href.searchParams.get('details')).toContain('Organized by: PSC London');
+    // Without an end time, the menu says how long calendars make it.
+    await page.getByText('Events without an end time get 2 hours in calendars.').waitFor();
     await expectNoA11yViolations(page);
     await screenshot(page, 'calendar-add-menu-desktop');
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../server/auth/passwords';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, setupE2E } from './support/browser';
 
@@ -272,5 +273,36 @@ describe.each(['ar', 'fr'])('in %s', (language) => {
     expect(await entry.getByText(t('log', 'takenByNamed', { name: moderator.name })).isVisible()).toBe(true);
     // The approval is not a log entry.
     expect(await page.getByRole('article').filter({ hasText: keep.title }).count()).toBe(0);
+  });
+});
+
+describe('an account’s language', () => {
+  it('comes with the person: signing in on a browser that asks for English turns the pages to the account’s', async () => {
+    const password = 'olive-harvest-2026';
+    const user = await createUser(e2e.server.store, {
+      name: 'سلمى',
+      language: 'ar',
+      passwordHash: await hashPassword(password),
+      emailVerified: true,
+    });
+    const page = await e2e.newPage({ viewport: DESKTOP, locale: 'en-GB' });
+    await page.goto('/auth?next=%2Flog');
+    expect(await htmlLangDir(page)).toBe('en ltr');
+    await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill(user.email);
+    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill(password);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: text('en', 'auth', 'submit.signIn'), exact: true })
+      .click();
+    // Where the person was going, in Arabic, right to left, signed in.
+    await page.waitForURL((url) => url.pathname === '/log');
+    await page.getByRole('heading', { level: 1, name: text('ar', 'log', 'title') }).waitFor();
+    expect(await htmlLangDir(page)).toBe('ar rtl');
+    await page
+      .getByRole('button', { name: text('ar', 'common', 'nav.accountMenu', { name: user.name }) })
+      .waitFor();
+    // And the next page too.
+    await page.goto('/');
+    expect(await htmlLangDir(page)).toBe('ar rtl');
   });
 });

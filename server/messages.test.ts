@@ -157,6 +157,37 @@ describe('error messages', () => {
     expect(body.error.message).not.toMatch(/[A-Za-z]{3}/);
   });
 
+  it('what zod would say in its own English is coded too: a body that is no object, a repeated parameter', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store));
+    for (const body of ['"a title"', '[]', '42']) {
+      expect(
+        await errorOf('/api/events', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'accept-language': 'fr',
+            origin: server.url,
+            cookie,
+          },
+          body,
+        }),
+      ).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        messageCode: 'invalidBody',
+        message: 'Le corps de la requête doit être un objet JSON',
+      });
+    }
+    expect(
+      await errorOf('/api/events?search=gaza&search=march', { headers: { 'accept-language': 'ar' } }),
+    ).toMatchObject({
+      status: 400,
+      messageCode: 'param.text',
+      messageParams: { param: 'search' },
+      message: 'يجب أن تكون قيمة search نصًا، مرة واحدة',
+    });
+  });
+
   it('the Google pop-up tells a refusal, and everything else it says, in the request’s language', async () => {
     const res = await server.fetch('/api/auth/google/start?lang=fr');
     expect(res.status).toBe(404);

@@ -13,6 +13,7 @@
  * data is a `MessageRef` translated where it is sent (`translateRef` on the server). `label` names a
  * key of the catalog's `fields` group, translated before it goes into the sentence.
  */
+import { z } from 'zod';
 import english from '../../web/locales/en/messages.json';
 
 import {
@@ -85,3 +86,26 @@ export function msg(code: MessageCode, params?: MessageParams): Message {
   remember(text, ref);
   return text as Message;
 }
+
+/**
+ * What zod would say in its own English words where a schema names no message, coded instead: a body
+ * that is not an object at all (`null`, a string, nothing), and a value of the wrong type for a named
+ * field or parameter (a repeated `?search=` arrives as a list). The name is a key of the schema, never
+ * the person's data. Any other issue without a message is a schema to fix
+ * (common/schemas/messageCodes.test.ts finds them).
+ */
+const INVALID_BODY = msg('invalidBody');
+z.config({
+  customError: (issue) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    const path = issue.path ?? [];
+    if (path.length === 0) return issue.expected === 'object' ? INVALID_BODY : undefined;
+    const param =
+      path.length === 1 && typeof path[0] === 'string' && /^\w{1,40}$/.test(path[0]) ? path[0] : null;
+    if (param === null) return undefined;
+    if (issue.expected === 'string') return msg('param.text', { param });
+    if (issue.expected === 'boolean') return msg('param.trueOrFalse', { param });
+    if (issue.expected === 'number' || issue.expected === 'int') return msg('param.wholeNumber', { param });
+    return undefined;
+  },
+});

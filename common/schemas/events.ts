@@ -420,9 +420,10 @@ export const eventInputSchema = z
         }
       }
       // Also when other fields failed, so that the form shows every message at once; what it reads of
-      // a failed field is that field's raw input, which each check above tolerates.
+      // a failed field is that field's raw input, which each check above tolerates. Not when the input
+      // is no object at all: that is said once, for the whole body.
     },
-    { when: () => true },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   )
   .transform((input) => ({
     ...input,

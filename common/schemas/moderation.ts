@@ -100,7 +100,7 @@ export type RejectInput = z.input<typeof rejectInputSchema>;
 export const removeInputSchema = z.object({
   pastEvent: z.boolean({ error: msg('param.trueOrFalse', { param: 'pastEvent' }) }).default(false),
   reason: z
-    .string()
+    .string({ error: msg('field.notText', { label: 'reason' }) })
     .optional()
     .transform((s) => (s?.trim() ? s.trim() : undefined))
     .pipe(

@@ -23,6 +23,11 @@ const LINK_PATHS: Record<EmailTokenPurpose, string> = {
 export const emailTokenLink = (publicUrl: string, purpose: EmailTokenPurpose, token: string): string =>
   `${publicUrl}${LINK_PATHS[purpose]}#token=${token}`;
 
+/** Housekeeping: links past their time go (indexed on expires_at). Where links are made, and with the mail's. */
+export async function deleteExpiredEmailTokens(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute();
+}
+
 /** A new link for `userId`, proving `email`; returns the token, which is stored nowhere. */
 export async function createEmailToken(
   db: Kysely<Database>,
@@ -33,8 +38,7 @@ export async function createEmailToken(
     now = Date.now(),
   }: { userId: string; email: string; purpose: EmailTokenPurpose; now?: number },
 ): Promise<string> {
-  // Housekeeping where tokens are made: expired ones go (indexed on expires_at).
-  await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute();
+  await deleteExpiredEmailTokens(db, now);
   const token = newSecretToken();
   await db
     .insertInto('email_tokens')

@@ -14,7 +14,7 @@ export function renderGoogleResultPage(
   language: Language = DEFAULT_LANGUAGE,
 ): string {
   const data = escapeHtml(JSON.stringify(result));
-  const t = translatorFor(language, 'common');
+  const t = translatorFor(language, 'account');
   // A re-authentication was started from the account page, and goes back there.
   const reauthenticating = result.purpose === 'reauthenticate';
   const done = reauthenticating ? t('googleResult.confirmed') : t('googleResult.signedIn');

@@ -6,6 +6,7 @@ import { changeSchedule } from '../commands/changeSchedule';
 import type { Store } from '../store/db';
 import { insertEvent, type NewEvent } from '../store/events';
 import { newId } from '../store/ids';
+import { insertLogEntry } from '../store/log';
 import { insertUser } from '../store/users';
 import { SAMPLE_EVENTS, SAMPLE_PENDING, type SampleEvent } from './sampleEvents';
 
@@ -183,16 +184,12 @@ async function seedModerationHistory(
       status: h.status,
       createdAt: now - (h.daysAgo + 1) * DAY,
     });
-    await store.db
-      .insertInto('transparency_log')
-      .values({
-        id: newId(),
-        event_id: event.id,
-        action: h.action,
-        reason: h.reason,
-        moderator_id: moderator,
-        created_at: now - h.daysAgo * DAY,
-      })
-      .execute();
+    await insertLogEntry(store.db, {
+      eventId: event.id,
+      action: h.action,
+      reason: h.reason,
+      moderatorId: moderator,
+      now: now - h.daysAgo * DAY,
+    });
   }
 }

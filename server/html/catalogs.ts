@@ -6,9 +6,10 @@ import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 export const FIRST_NAMESPACES = ['common', 'events'] as const;
 
 /**
- * For each language, `<link rel="modulepreload">` tags for its first catalogs, found in the build's
- * manifest (each catalog is its own chunk, web/i18n/index.ts): the browser fetches them beside the
- * entry script instead of after it. Nothing for English, or when the build has no manifest.
+ * For each language, `<link rel="modulepreload">` tags for the list of its catalogs and its first
+ * catalogs, found in the build's manifest (each is its own chunk, web/i18n/index.ts): the browser
+ * fetches them beside the entry script instead of after it. Nothing for English, or when the build has
+ * no manifest.
  */
 export function catalogPreloads(webRoot: string): (language: Language) => string {
   const path = join(webRoot, '.vite', 'manifest.json');
@@ -20,7 +21,12 @@ export function catalogPreloads(webRoot: string): (language: Language) => string
     if (language === DEFAULT_LANGUAGE) return '';
     let html = tags.get(language);
     if (html === undefined) {
-      html = FIRST_NAMESPACES.map((ns) => manifest[`locales/${language}/${ns}.json`]?.file)
+      const sources = [
+        `i18n/catalogs/${language}.ts`,
+        ...FIRST_NAMESPACES.map((ns) => `locales/${language}/${ns}.json`),
+      ];
+      html = sources
+        .map((source) => manifest[source]?.file)
         .filter((file): file is string => file !== undefined)
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join('\n    ');

@@ -67,17 +67,12 @@ type MarkedRequest = IncomingMessage & { [kPending]?: PendingStore; [kChangesAtS
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
-/** Fastify's cookie parser (`app.parseCookie`), the one that finds the session of a request. */
-export type CookieParser = (header: string) => Record<string, string | undefined>;
-
 /**
- * Whether a request carries a session cookie, decided by the parser that finds the session itself: a
- * looser or stricter test (`sid =TOKEN`, with a space, is a session to the parser) would serve a
- * signed-in person from the visitors' cache and keep their answer for visitors.
+ * Fastify's cookie parser (`app.parseCookie`): the one that finds the session of a request decides who
+ * is a visitor here too, so that a looser or stricter test (`sid =TOKEN`, with a space, is a session to
+ * it) never serves a signed-in person from the visitors' cache nor keeps their answer for visitors.
  */
-export function hasSessionCookie(cookieHeader: string | undefined, parse: CookieParser): boolean {
-  return cookieHeader !== undefined && parse(cookieHeader)[SESSION_COOKIE] !== undefined;
-}
+export type CookieParser = (header: string) => Record<string, string | undefined>;
 
 /** The path of a URL, without its query. */
 function pathOf(url: string): string {

@@ -25,6 +25,8 @@ export async function render(url, fetchJson, config, options) {
 
 const MANIFEST = {
   'main.tsx': { file: 'assets/index-abc.js', isEntry: true },
+  'i18n/catalogs/ar.ts': { file: 'assets/ar-list.js', isDynamicEntry: true },
+  'i18n/catalogs/fr.ts': { file: 'assets/fr-list.js', isDynamicEntry: true },
   'locales/ar/common.json': { file: 'assets/common-ar1.js', isDynamicEntry: true },
   'locales/ar/events.json': { file: 'assets/events-ar2.js', isDynamicEntry: true },
   'locales/ar/log.json': { file: 'assets/log-ar3.js', isDynamicEntry: true },
@@ -78,7 +80,8 @@ describe('the language of a page', () => {
     expect(html).toContain('<p>Rendered in ar</p>');
     expect(res.headers.get('set-cookie')).toMatch(/^lang=ar; Max-Age=\d+; Path=\/; Secure; SameSite=Lax$/);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    // Its own language's first catalogs only: not its later ones, not another language's.
+    // Its own language's list of catalogs and first catalogs only: not its later ones, not another language's.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ar-list.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/common-ar1.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/events-ar2.js">');
     expect(html).not.toContain('log-ar3.js');

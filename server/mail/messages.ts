@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, directionOf, type Language, withLanguage } from '../../common/i18n/languages';
+import { eventPageUrl } from '../../common/links';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
 import type { Env } from '../env';
 import { hasText, translatorFor } from '../i18n/translate';
@@ -92,7 +93,7 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t
     action: {
       label: t(`kinds.${kind}.action`),
       url: inLanguage(
-        forSubmitter && p.eventId ? `${base}/event/${p.eventId}` : `${base}/moderation`,
+        forSubmitter && p.eventId ? eventPageUrl(base, p.eventId) : `${base}/moderation`,
         language,
       ),
     },

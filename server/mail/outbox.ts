@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { deleteExpiredEmailTokens } from '../auth/emailTokens';
 import type { Env } from '../env';
 import { mailEnabled } from '../env';
 import type { Store } from '../store/db';
@@ -163,7 +164,7 @@ export async function pruneMail(db: Kysely<Database>, now = Date.now()): Promise
       ]),
     )
     .execute();
-  await db.deleteFrom('email_tokens').where('expires_at', '<=', now).execute();
+  await deleteExpiredEmailTokens(db, now);
   await db
     .deleteFrom('mail_unsubscribe_tokens')
     .where('created_at', '<', now - UNSUBSCRIBE_RETENTION_MS)

@@ -55,6 +55,8 @@ interface CountEntry {
   refreshing: boolean;
 }
 const countCaches = new WeakMap<object, Map<string, CountEntry>>();
+/** Counts being computed for a cold key: concurrent requests for it share one computation. */
+const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
 
 /**
  * Exact counts are cheap for small results and costly for huge ones (hundreds of thousands of index
@@ -62,9 +64,11 @@ const countCaches = new WeakMap<object, Map<string, CountEntry>>();
  * to compute) are kept per filter for at least 10 s (longer when slow to compute: an expensive count is recomputed at most ~1% of the time), then
  * served stale once while one request refreshes them in the background. So a total on a large
  * calendar may lag the truth by seconds; a small one (every test, most real calendars) is always
- * exact. The cache lives in this process only; nothing depends on it being shared between servers.
+ * exact. A count nobody has kept yet is computed once however many requests ask for it at the same
+ * moment (a burst on a cold server would otherwise run the same costly count once per request). The
+ * cache lives in this process only; nothing depends on it being shared between servers.
  */
-async function cachedCount(
+export async function cachedCount(
   db: Kysely<Database>,
   key: string,
   compute: () => Promise<number>,
@@ -99,7 +103,17 @@ async function cachedCount(
     }
     return hit.value;
   }
-  return measure();
+  let inFlight = countsInFlight.get(db);
+  if (!inFlight) {
+    inFlight = new Map();
+    countsInFlight.set(db, inFlight);
+  }
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const running = inFlight;
+  const computed = measure().finally(() => running.delete(key));
+  running.set(key, computed);
+  return computed;
 }
 
 /**

@@ -12,6 +12,16 @@ describe('the catalogs', () => {
     expect(readdirSync(LOCALES_DIR).sort()).toEqual([...LANGUAGE_CODES].sort());
   });
 
+  it('each load, for every language but English, from a list of that language’s own catalogs', () => {
+    const lists = readdirSync(join(import.meta.dirname, 'catalogs')).sort();
+    const translated = LANGUAGE_CODES.filter((l) => l !== 'en');
+    expect(lists).toEqual(translated.map((l) => `${l}.ts`).sort());
+    for (const language of translated) {
+      const list = readFileSync(join(import.meta.dirname, 'catalogs', `${language}.ts`), 'utf8');
+      expect(list).toContain(`import.meta.glob<Record<string, unknown>>('../../locales/${language}/*.json'`);
+    }
+  });
+
   it('hold no message the code does not use', () => {
     const root = join(import.meta.dirname, '..', '..');
     const sources = ['web', 'server', 'common'].flatMap((dir) =>

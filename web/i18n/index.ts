@@ -13,27 +13,36 @@ import events from '../locales/en/events.json';
  */
 export const defaultNS = 'common';
 
-/** The other languages' catalogs, by path (`../locales/ar/common.json`): each its own chunk. */
-const translations = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/en/*.json'],
-  {
-    import: 'default',
-  },
-);
+type Loaders = Record<string, () => Promise<Record<string, unknown>>>;
+
+/**
+ * A language's catalog loaders (web/i18n/catalogs/<lang>.ts), fetched once: a small chunk per language,
+ * so the first bundle carries no list of every language's catalogs, and a page in Arabic fetches only
+ * Arabic's list and catalogs (the server hints both in the HTML, server/html/catalogs.ts).
+ */
+const loadersByLanguage = new Map<string, Promise<Loaders>>();
+function loadersOf(language: string): Promise<Loaders> {
+  let loaders = loadersByLanguage.get(language);
+  if (!loaders) {
+    loaders = import(`./catalogs/${language}.ts`).then((module: { default: Loaders }) => module.default);
+    loadersByLanguage.set(language, loaders);
+  }
+  return loaders;
+}
 
 const loadTranslation: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     // English is never fetched: its catalogs come with the code that uses them (addCatalog).
-    if (language === DEFAULT_LANGUAGE)
+    if (language === DEFAULT_LANGUAGE || !isLanguage(language))
       return callback(null, i18n.getResourceBundle(language, namespace) ?? {});
-    const load = translations[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (messages) => callback(null, messages),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    loadersOf(language)
+      .then((loaders) => loaders[`../../locales/${language}/${namespace}.json`]?.() ?? {})
+      .then(
+        (messages) => callback(null, messages),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 
@@ -63,6 +72,17 @@ export function addCatalog(ns: string, messages: Record<string, unknown>): void 
 export function pageLanguage(): Language {
   const lang = typeof document === 'undefined' ? null : document.documentElement.lang;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language the server answers this browser in from now on, when it is not the page's: signing in
+ * on a browser that had made no choice gives it the account's language (the `lang` cookie, which is
+ * the page's to read). Null when nothing changed.
+ */
+export function languageChangedSincePageLoad(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const remembered = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+  return isLanguage(remembered) && remembered !== pageLanguage() ? remembered : null;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { SessionResponse } from '../../common/schemas/auth';
 import type { ApiError, MessageRefDto } from '../../common/schemas/errors';
 
 /**
@@ -122,6 +123,11 @@ export interface ApiCache {
   /** Ask the server again who is signed in; resolves once the answer is in. */
   refreshSession(): Promise<void>;
   /**
+   * Signed out (here, everywhere, or the account deleted): forget what was shown to this person, show
+   * the page signed out at once, and ask the server again.
+   */
+  signedOut(): Promise<void>;
+  /**
    * After a write changed data: every list and event refetches, the session aside. `later`: only what
    * is not on screen refetches now, and what is shown keeps its data until it is next shown.
    */
@@ -140,6 +146,13 @@ export function useApiCache(): ApiCache {
       queryClient.invalidateQueries({ predicate: notSession, refetchType: later ? 'inactive' : 'active' });
     return {
       refreshSession,
+      async signedOut() {
+        forgetViewerData(queryClient);
+        queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) =>
+          session ? { ...session, user: null } : session,
+        );
+        await refreshSession();
+      },
       refreshData,
       afterWrite: (error) => (isAccessLost(error) ? refreshSession() : refreshData()),
       async accessChecked(request) {

@@ -3,13 +3,9 @@ import type { SessionResponse } from '../../../common/schemas/auth';
 import { hashToken, REAUTHENTICATION_WINDOW_MS } from '../../auth/sessions';
 import { freshIp } from '../../security/support';
 import { createPasswordAccount, sessionCookieFor } from '../../testing/factories';
-import { cookiePair, resultOf, walkGoogleFlow } from '../../testing/googleFlow';
-import {
-  type GoogleIdentity,
-  type GoogleTestProvider,
-  startGoogleTestProvider,
-} from '../../testing/googleTestProvider';
-import { startTestServer, type TestServer } from '../../testing/harness';
+import { cookiePair, resultOf, startGoogleTestServer, walkGoogleFlow } from '../../testing/googleFlow';
+import type { GoogleIdentity, GoogleTestProvider } from '../../testing/googleTestProvider';
+import type { TestServer } from '../../testing/harness';
 import { postJson } from '../../testing/mail';
 import { ACCOUNT_DELETED_MESSAGE } from './deletion';
 
@@ -20,16 +16,13 @@ import { ACCOUNT_DELETED_MESSAGE } from './deletion';
  */
 let provider: GoogleTestProvider;
 let server: TestServer;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  provider = await startGoogleTestProvider();
-  server = await startTestServer({ env: provider.env });
-  // The callback URL sent to the provider is built from the public address, known once listening.
-  server.env.PUBLIC_URL = server.url;
+  ({ provider, server, stop } = await startGoogleTestServer());
 });
 afterAll(async () => {
-  await server?.close();
-  await provider?.stop();
+  await stop?.();
 });
 afterEach(() => {
   vi.useRealTimers();

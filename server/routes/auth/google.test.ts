@@ -1,71 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GoogleSignInResult, SessionResponse } from '../../../common/schemas/auth';
+import type { SessionResponse } from '../../../common/schemas/auth';
 import { createEmailToken } from '../../auth/emailTokens';
 import { createPasswordAccount } from '../../testing/factories';
-import {
-  type GoogleTestProvider,
-  startGoogleTestProvider,
-  TEST_CLIENT_ID,
-} from '../../testing/googleTestProvider';
+import { cookiePair, resultOf, startGoogleTestServer, walkGoogleFlow } from '../../testing/googleFlow';
+import { type GoogleTestProvider, TEST_CLIENT_ID } from '../../testing/googleTestProvider';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 let provider: GoogleTestProvider;
 let server: TestServer;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  provider = await startGoogleTestProvider();
-  server = await startTestServer({ env: provider.env });
-  // The harness listens on a port chosen at start, so the public address is only known now; the
-  // callback URL sent to the provider is built from it at each request.
-  server.env.PUBLIC_URL = server.url;
+  ({ provider, server, stop } = await startGoogleTestServer());
 });
 afterAll(async () => {
-  await server?.close();
-  await provider?.stop();
+  await stop?.();
 });
 
-const cookiePair = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${name}=`))
-    ?.split(';')[0] ?? '';
-
-function resultOf(html: string): GoogleSignInResult {
-  const match = /<meta name="google-sign-in-result" content="([^"]*)">/.exec(html);
-  if (!match?.[1]) throw new Error(`no result in ${html}`);
-  return JSON.parse(match[1].replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))));
-}
-
-interface FlowOutcome {
-  callback: Response;
-  html: string;
-  result: GoogleSignInResult;
-  session: string;
-}
-
 /** What the pop-up does: /start → provider → /callback, carrying cookies like a browser. */
-async function signInWithGoogle(
+const signInWithGoogle = (
   options: { flowCookie?: (real: string) => string; forwardedFor?: string; acceptLanguage?: string } = {},
-): Promise<FlowOutcome> {
-  // From another address (as forwarded by the proxy), so a test's many sign-ins stay within the per-IP limit.
-  const via: Record<string, string> = {
-    ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
-    ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
-  };
-  const start = await server.fetch('/api/auth/google/start', { redirect: 'manual', headers: via });
-  expect(start.status).toBe(302);
-  const flow = cookiePair(start, 'oidc_flow');
-  const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const back = new URL(atProvider.headers.get('location') ?? '');
-  expect(`${back.origin}${back.pathname}`).toBe(`${server.url}/api/auth/google/callback`);
-  const cookie = options.flowCookie ? options.flowCookie(flow) : flow;
-  const callback = await server.fetch(`${back.pathname}${back.search}`, {
-    headers: cookie ? { cookie, ...via } : via,
+) =>
+  walkGoogleFlow(server, '/api/auth/google/start', {
+    ip: options.forwardedFor,
+    acceptLanguage: options.acceptLanguage,
+    flowCookie: options.flowCookie,
   });
-  const html = await callback.text();
-  return { callback, html, result: resultOf(html), session: cookiePair(callback, 'sid') };
-}
 
 async function sessionUser(cookie: string) {
   const res = await server.fetch('/api/auth/session', { headers: { cookie } });

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../../../common/i18n/messages';
 import { type AppContext, siteOf } from '../../context';
 import { notFound } from '../../errors';
 import { renderEmbedError, renderEmbedPage } from '../../html/embedPage';
 import { escapeHtml, type Shell } from '../../html/shell';
 import { translatorFor } from '../../i18n/translate';
+import { translate } from '../../messages';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../storableText';
 import { listFeedEvents } from '../../store/feeds';
 import { embedQuerySchema } from './schemas';
+
+const INVALID_REQUEST = msg('invalidRequest');
 
 /** The list partner sites embed, and the web app's page that hands out its snippet and the feeds. */
 export function registerEmbedRoutes(
@@ -56,16 +60,11 @@ export function registerEmbedRoutes(
       .type('text/html; charset=utf-8');
     const language = request.language;
     const parsed = embedQuerySchema.safeParse(request.query ?? {});
-    if (parsed.success && findUnstorableText(parsed.data)) {
-      return reply.code(400).send(renderEmbedError(env.SITE_TITLE, UNSTORABLE_TEXT_MESSAGE, language));
-    }
-    if (!parsed.success) {
-      return reply
-        .code(400)
-        .send(
-          renderEmbedError(env.SITE_TITLE, parsed.error.issues[0]?.message ?? 'Invalid filters.', language),
-        );
-    }
+    // An address it cannot read is said in the page's language, as the API would say it.
+    const refuse = (message: string) =>
+      reply.code(400).send(renderEmbedError(env.SITE_TITLE, translate(message, language), language));
+    if (parsed.success && findUnstorableText(parsed.data)) return refuse(UNSTORABLE_TEXT_MESSAGE);
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? INVALID_REQUEST);
     const { limit, theme, ...filters } = parsed.data;
     // Here "upcoming" is strict: a partner's page lists what people can still go to.
     const rows = await listFeedEvents(store.db, filters, limit, { lookbackMs: 0 });

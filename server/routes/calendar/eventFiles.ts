@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../../../common/ids';
+import { eventPagePath } from '../../../common/links';
 import { RENDERED_PAGES } from '../../../common/renderedPages';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppContext, siteOf } from '../../context';
@@ -90,7 +91,7 @@ export function registerEventFileRoutes(
       shell.render({
         ...eventHead(row, site, request.language),
         language: request.language,
-        alternatesOf: `/event/${id}`,
+        alternatesOf: eventPagePath(id),
       }),
     );
   });

@@ -275,7 +275,12 @@ describe('embed page', () => {
     expect(html).toContain('limit must be at most 50');
     const theme = await page('/embed?theme=purple');
     expect(theme.res.status).toBe(400);
-    expect(theme.html).toContain('theme must be light, dark or auto');
+    expect(theme.html).toContain('theme must be one of: auto, light, dark');
+    // In the frame's language, as the API would say it.
+    const arabic = await page('/embed?limit=500&lang=ar');
+    expect(arabic.res.status).toBe(400);
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl"');
+    expect(arabic.html).toContain('يجب ألا تزيد قيمة limit على 50');
   });
 
   it('takes a light or dark theme whatever the system says, and tells its frame its height', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../../../common/i18n/messages';
 import { LIMITS } from '../../../common/limits';
 import { EMBED_THEMES } from '../../../common/links';
 import { listEventsQueryFields } from '../../../common/schemas/events';
@@ -16,15 +17,17 @@ export const feedQuerySchema = listEventsQueryFields.pick({
 export const embedQuerySchema = feedQuerySchema.extend({
   limit: z
     .string()
-    .regex(/^\d{1,4}$/, 'limit must be a whole number')
+    .regex(/^\d{1,4}$/, msg('param.wholeNumber', { param: 'limit' }))
     .transform(Number)
     .pipe(
       z
         .number()
         .int()
-        .min(1, 'limit must be at least 1')
-        .max(LIMITS.embedMax, `limit must be at most ${LIMITS.embedMax}`),
+        .min(1, msg('param.atLeast', { param: 'limit', min: 1 }))
+        .max(LIMITS.embedMax, msg('param.atMost', { param: 'limit', max: LIMITS.embedMax })),
     )
     .default(LIMITS.embedDefault),
-  theme: z.enum(EMBED_THEMES, { error: 'theme must be light, dark or auto' }).default('auto'),
+  theme: z
+    .enum(EMBED_THEMES, { error: msg('param.oneOf', { param: 'theme', values: EMBED_THEMES.join(', ') }) })
+    .default('auto'),
 });

@@ -1,11 +1,7 @@
-import { type Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
-import { migrations } from './index';
+import { describe, expect, it } from 'vitest';
+import { migrationTestDatabase } from '../../testing/migrations';
 
-let database: TestDatabase;
-let store: Store;
+const m = migrationTestDatabase();
 const HOUR = 3600 * 1000;
 
 // An event as 0006 knew it, written before 0008 runs.
@@ -30,23 +26,11 @@ const OLD_EVENT = {
   location_text: 'london\nunited kingdom',
 };
 
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: the tables as 0006 left them, not today's types
-const untyped = () => store.db as unknown as Kysely<any>;
-const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+const untyped = m.untyped;
 
 describe('migration 0008 (event shape)', () => {
   it('keeps every existing event as it was: no end (over 2 hours after its start), in person, place for everyone, scheduled', async () => {
-    const to6 = await migrator().migrateTo('0006_email');
-    expect(to6.error).toBeUndefined();
+    await m.migrateTo('0006_email');
     await untyped()
       .insertInto('users')
       .values({
@@ -64,14 +48,13 @@ describe('migration 0008 (event shape)', () => {
       .values({ ...OLD_EVENT, id: 'OldDigitalAbCdEf', type: 'digital' })
       .execute();
 
-    const to8 = await migrator().migrateTo('0008_event_shape');
-    expect(to8.error).toBeUndefined();
-    const row = await store.db
+    await m.migrateTo('0008_event_shape');
+    const row = await m.store.db
       .selectFrom('events')
       .selectAll()
       .where('id', '=', OLD_EVENT.id)
       .executeTakeFirstOrThrow();
-    const digital = await store.db
+    const digital = await m.store.db
       .selectFrom('events')
       .select(['attendance', 'location_text'])
       .where('id', '=', 'OldDigitalAbCdEf')
@@ -96,14 +79,13 @@ describe('migration 0008 (event shape)', () => {
   });
 
   it('can be undone, leaving the events as 0006 had them', async () => {
-    const down = await migrator().migrateTo('0006_email');
-    expect(down.error).toBeUndefined();
+    await m.migrateTo('0006_email');
     const row = await untyped()
       .selectFrom('events')
       .selectAll()
       .where('id', '=', OLD_EVENT.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual(OLD_EVENT);
-    await migrateToLatest(store.db);
+    await m.migrateToLatest();
   });
 });

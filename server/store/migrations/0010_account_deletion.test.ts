@@ -1,24 +1,9 @@
-import { type Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
-import { migrations } from './index';
+import { describe, expect, it } from 'vitest';
+import { migrationTestDatabase } from '../../testing/migrations';
 
-let database: TestDatabase;
-let store: Store;
+const m = migrationTestDatabase();
 
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: the tables as they were before this migration
-const untyped = () => store.db as unknown as Kysely<any>;
-const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+const untyped = m.untyped;
 
 const OLD_USER = {
   id: 'OldUserAbCdEfGhI',
@@ -34,17 +19,17 @@ const OLD_USER = {
 
 describe('migration 0010 (account deletion)', () => {
   it('leaves every existing account as it was, not deleted', async () => {
-    expect((await migrator().migrateTo('0008_event_shape')).error).toBeUndefined();
+    await m.migrateTo('0008_event_shape');
     await untyped().insertInto('users').values(OLD_USER).execute();
-    expect((await migrator().migrateTo('0010_account_deletion')).error).toBeUndefined();
-    const row = await store.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    await m.migrateTo('0010_account_deletion');
+    const row = await m.store.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({ ...OLD_USER, deleted_at: null });
   });
 
   it('can be undone, leaving the accounts as 0008 had them', async () => {
-    expect((await migrator().migrateTo('0008_event_shape')).error).toBeUndefined();
+    await m.migrateTo('0008_event_shape');
     const row = await untyped().selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual(OLD_USER);
-    await migrateToLatest(store.db);
+    await m.migrateToLatest();
   });
 });

@@ -1,24 +1,9 @@
-import { type Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
-import { migrations } from './index';
+import { describe, expect, it } from 'vitest';
+import { migrationTestDatabase } from '../../testing/migrations';
 
-let database: TestDatabase;
-let store: Store;
+const m = migrationTestDatabase();
 
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: the tables as they were before this migration
-const untyped = () => store.db as unknown as Kysely<any>;
-const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+const untyped = m.untyped;
 
 const OLD_SESSION = {
   id: 'a'.repeat(64),
@@ -30,7 +15,7 @@ const OLD_SESSION = {
 
 describe('migration 0011 (session re-authentication)', () => {
   it('leaves every existing session as it was, not re-authenticated', async () => {
-    expect((await migrator().migrateTo('0010_account_deletion')).error).toBeUndefined();
+    await m.migrateTo('0010_account_deletion');
     await untyped()
       .insertInto('users')
       .values({
@@ -47,16 +32,16 @@ describe('migration 0011 (session re-authentication)', () => {
       })
       .execute();
     await untyped().insertInto('sessions').values(OLD_SESSION).execute();
-    expect((await migrator().migrateTo('0011_session_reauthentication')).error).toBeUndefined();
-    const row = await store.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+    await m.migrateTo('0011_session_reauthentication');
+    const row = await m.store.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({ ...OLD_SESSION, reauthenticated_at: null });
   });
 
   it('can be undone, leaving the sessions as 0010 had them', async () => {
-    await store.db.updateTable('sessions').set({ reauthenticated_at: 5 }).execute();
-    expect((await migrator().migrateTo('0010_account_deletion')).error).toBeUndefined();
+    await m.store.db.updateTable('sessions').set({ reauthenticated_at: 5 }).execute();
+    await m.migrateTo('0010_account_deletion');
     const row = await untyped().selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual(OLD_SESSION);
-    await migrateToLatest(store.db);
+    await m.migrateToLatest();
   });
 });

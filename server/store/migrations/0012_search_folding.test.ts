@@ -1,25 +1,11 @@
-import { type Kysely, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANY_TIME } from '../../../common/filters';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
+import { migrationTestDatabase } from '../../testing/migrations';
 import { listApprovedEvents } from '../events';
-import { migrations } from './index';
 
-let database: TestDatabase;
-let store: Store;
+const m = migrationTestDatabase();
 
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-// biome-ignore lint/suspicious/noExplicitAny: the tables as 0008 left them, not today's types
-const untyped = () => store.db as unknown as Kysely<any>;
+const untyped = m.untyped;
 
 // An event as 0008 wrote it: lower-cased texts, accents and all, no country token.
 const OLD_EVENT = {
@@ -45,11 +31,7 @@ const OLD_EVENT = {
 
 describe('migration 0012 (search like a person)', () => {
   it('writes every event’s texts again, so old events are found by several words, without accents and by country', async () => {
-    const to8 = await new Migrator({
-      db: store.db,
-      provider: { getMigrations: async () => migrations },
-    }).migrateTo('0008_event_shape');
-    expect(to8.error).toBeUndefined();
+    await m.migrateTo('0008_event_shape');
     await untyped()
       .insertInto('users')
       .values({
@@ -63,12 +45,12 @@ describe('migration 0012 (search like a person)', () => {
       .execute();
     await untyped().insertInto('events').values(OLD_EVENT).execute();
 
-    await migrateToLatest(store.db);
+    await m.migrateToLatest();
     const now = Date.UTC(2030, 0, 1);
     const found = async (search: string, location: string) =>
       (
         await listApprovedEvents(
-          store.db,
+          m.store.db,
           { search, location, type: 'all', when: 'upcoming', ...ANY_TIME },
           { page: 1, pageSize: 10 },
           now,

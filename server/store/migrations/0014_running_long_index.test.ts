@@ -1,24 +1,11 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { ANY_TIME } from '../../../common/filters';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
+import { migrationTestDatabase } from '../../testing/migrations';
 import { listApprovedEvents, newEventRow } from '../events';
-import { migrations } from './index';
 
-let database: TestDatabase;
-let store: Store;
+const m = migrationTestDatabase();
 
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const now = Date.UTC(2031, 4, 10, 12);
@@ -26,17 +13,17 @@ const now = Date.UTC(2031, 4, 10, 12);
 /** How the database defines events_long_idx, as it says it (without the index's own name). */
 async function longIndex(): Promise<string> {
   const { rows } =
-    store.dialect === 'postgres'
+    m.store.dialect === 'postgres'
       ? await sql<{ def: string }>`select indexdef as def from pg_indexes
-          where schemaname = current_schema() and indexname = 'events_long_idx'`.execute(store.db)
+          where schemaname = current_schema() and indexname = 'events_long_idx'`.execute(m.store.db)
       : await sql<{ def: string }>`select sql as def from sqlite_master
-          where type = 'index' and name = 'events_long_idx'`.execute(store.db);
+          where type = 'index' and name = 'events_long_idx'`.execute(m.store.db);
   return rows[0]?.def ?? '';
 }
 
 async function upcomingTitles(): Promise<string[]> {
   const filters = { search: '', location: '', type: 'all', when: 'upcoming', ...ANY_TIME } as const;
-  const { rows } = await listApprovedEvents(store.db, filters, { page: 1, pageSize: 10 }, now);
+  const { rows } = await listApprovedEvents(m.store.db, filters, { page: 1, pageSize: 10 }, now);
   return rows.map((r) => r.title);
 }
 
@@ -44,10 +31,10 @@ describe('migration 0014 (the long events index carries what the running list re
   let before = '';
 
   it('on PostgreSQL, gives events_long_idx the id, type, attendance and place; SQLite keeps its own', async () => {
-    expect((await migrator().migrateTo('0012_search_folding')).error).toBeUndefined();
+    await m.migrateTo('0012_search_folding');
     before = await longIndex();
     expect(before).toContain('over_at - starts_at');
-    await store.db
+    await m.store.db
       .insertInto('users')
       .values({
         id: 'OldUserAbCdEfGhI',
@@ -86,14 +73,14 @@ describe('migration 0014 (the long events index carries what the running list re
         createdBy: 'OldUserAbCdEfGhI',
         status: 'approved',
       });
-      await store.db.insertInto('events').values(row).execute();
+      await m.untyped().insertInto('events').values(row).execute();
     }
     const listed = await upcomingTitles();
     expect(listed).toEqual(['Encampment, day ten of fourteen', 'Vigil an hour ago', 'March tomorrow']);
 
-    expect((await migrator().migrateTo('0014_running_long_index')).error).toBeUndefined();
+    await m.migrateTo('0014_running_long_index');
     const after = await longIndex();
-    if (store.dialect === 'postgres') {
+    if (m.store.dialect === 'postgres') {
       expect(after).toContain('(status, starts_at, id) INCLUDE (over_at, type, attendance, location_text)');
       expect(after).toContain('WHERE ((over_at - starts_at) > 86400000)');
     } else {
@@ -103,9 +90,9 @@ describe('migration 0014 (the long events index carries what the running list re
   });
 
   it('can be undone, leaving the index as 0008 made it', async () => {
-    expect((await migrator().migrateTo('0012_search_folding')).error).toBeUndefined();
+    await m.migrateTo('0012_search_folding');
     expect(await longIndex()).toBe(before);
-    await migrateToLatest(store.db);
+    await m.migrateToLatest();
     expect(await upcomingTitles()).toEqual([
       'Encampment, day ten of fourteen',
       'Vigil an hour ago',

@@ -1,45 +1,32 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshTestDatabase, type TestDatabase } from '../../testing/harness';
-import { migrateToLatest, openStore, type Store } from '../db';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTestDatabase } from '../../testing/migrations';
 import { newEventRow } from '../events';
-import { migrations } from './index';
 
-let database: TestDatabase;
-let store: Store;
-
-beforeAll(async () => {
-  database = await freshTestDatabase();
-  store = openStore(database.url);
-});
-afterAll(async () => {
-  await store.close();
-  database.remove();
-});
-
-const migrator = () => new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+const m = migrationTestDatabase();
 
 /** The events' positions by title. */
 async function positions(): Promise<Record<string, [number | null, number | null]>> {
   const rows = await sql<{ title: string; latitude: number | null; longitude: number | null }>`
-    select title, latitude, longitude from events order by title`.execute(store.db);
+    select title, latitude, longitude from events order by title`.execute(m.store.db);
   return Object.fromEntries(rows.rows.map((r) => [r.title, [r.latitude, r.longitude]]));
 }
 
 async function indexColumns(): Promise<string> {
   const { rows } =
-    store.dialect === 'postgres'
+    m.store.dialect === 'postgres'
       ? await sql<{ def: string }>`select indexdef as def from pg_indexes
-          where schemaname = current_schema() and indexname = 'events_near_idx'`.execute(store.db)
+          where schemaname = current_schema() and indexname = 'events_near_idx'`.execute(m.store.db)
       : await sql<{ def: string }>`select sql as def from sqlite_master
-          where type = 'index' and name = 'events_near_idx'`.execute(store.db);
+          where type = 'index' and name = 'events_near_idx'`.execute(m.store.db);
   return rows[0]?.def ?? '';
 }
 
 describe('migration 0015 (where each event is)', () => {
   it('places the existing events by their city and country, and indexes the position', async () => {
-    expect((await migrator().migrateTo('0014_running_long_index')).error).toBeUndefined();
-    await store.db
+    await m.migrateTo('0014_running_long_index');
+    await m
+      .untyped()
       .insertInto('users')
       .values({
         id: 'OldUserAbCdEfGhI',
@@ -82,11 +69,11 @@ describe('migration 0015 (where each event is)', () => {
         createdBy: 'OldUserAbCdEfGhI',
         status: 'approved',
       });
-      await store.db.insertInto('events').values(row).execute();
+      await m.untyped().insertInto('events').values(row).execute();
     }
     expect(await indexColumns()).toBe('');
 
-    expect((await migrator().migrateTo('0015_event_position')).error).toBeUndefined();
+    await m.migrateTo('0015_event_position');
     const placed = await positions();
     expect(placed['March in Salford']).toEqual([53.48771, -2.29042]);
     expect(placed['Film night in Cologne']).toEqual([50.93333, 6.95]);
@@ -97,7 +84,7 @@ describe('migration 0015 (where each event is)', () => {
       /\(status, cell, starts_at, latitude, longitude\)/,
     );
     const cells = await sql<{ title: string; cell: number | null }>`select title, cell from events`.execute(
-      store.db,
+      m.store.db,
     );
     // Salford, 53.5° N 2.3° W: the square of 53° N, 3° W.
     expect(cells.rows.find((r) => r.title === 'March in Salford')?.cell).toBe((53 + 90) * 360 + (-3 + 180));
@@ -105,10 +92,10 @@ describe('migration 0015 (where each event is)', () => {
   });
 
   it('can be undone, and done again', async () => {
-    expect((await migrator().migrateTo('0014_running_long_index')).error).toBeUndefined();
+    await m.migrateTo('0014_running_long_index');
     expect(await indexColumns()).toBe('');
-    await expect(sql`select latitude from events`.execute(store.db)).rejects.toThrow();
-    await migrateToLatest(store.db);
+    await expect(sql`select latitude from events`.execute(m.store.db)).rejects.toThrow();
+    await m.migrateToLatest();
     expect((await positions())['March in Salford']).toEqual([53.48771, -2.29042]);
   });
 });

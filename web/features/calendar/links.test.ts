@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { feedLinks, googleCalendarUrl } from './links';
+import { type CalendarEntryWords, type CalendarEvent, feedLinks, googleCalendarUrl } from './links';
 
-const event = {
+const ENGLISH: CalendarEntryWords = {
+  organizedBy: (organizer) => `Organized by: ${organizer}`,
+  eventPage: (url) => `Event page: ${url}`,
+  joinLink: (url) => `Link to join: ${url}`,
+  online: 'Online',
+};
+const FRENCH: CalendarEntryWords = {
+  organizedBy: (organizer) => `Organisé par : ${organizer}`,
+  eventPage: (url) => `Page de l’événement : ${url}`,
+  joinLink: (url) => `Lien pour participer : ${url}`,
+  online: 'En ligne',
+};
+
+const event: CalendarEvent = {
   id: 'AbCdEfGhIjKlMnOp',
   title: 'March & rally: Gaza',
   description: 'Meet at noon.',
@@ -9,12 +22,13 @@ const event = {
   date: '2027-03-28T09:00:00.000Z',
   timezone: 'Europe/London',
   location: { city: 'London', country: 'United Kingdom' },
+  attendance: 'in_person',
   organizer: 'PSC',
 };
 
 describe('Google Calendar link', () => {
   it('pre-fills title, UTC start and a 2-hour end, place, zone and a link back', () => {
-    const url = new URL(googleCalendarUrl(event, 'https://cal.example.org'));
+    const url = new URL(googleCalendarUrl(event, 'https://cal.example.org', ENGLISH));
     expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(url.searchParams.get('action')).toBe('TEMPLATE');
     expect(url.searchParams.get('text')).toBe('March & rally: Gaza');
@@ -27,8 +41,50 @@ describe('Google Calendar link', () => {
     expect(url.searchParams.get('details')).toContain('Organized by: PSC');
   });
 
+  it('ends when the event ends, at its venue and address, in the page’s language', () => {
+    const url = new URL(
+      googleCalendarUrl(
+        {
+          ...event,
+          endDate: '2027-03-29T16:00:00.000Z',
+          venue: 'Place de la République',
+          address: '1 place de la République',
+          location: { city: 'Paris', country: 'France' },
+          attendance: 'both',
+          joinUrl: 'https://example.org/live',
+        },
+        'https://cal.example.org',
+        FRENCH,
+      ),
+    );
+    expect(url.searchParams.get('dates')).toBe('20270328T090000Z/20270329T160000Z');
+    expect(url.searchParams.get('location')).toBe(
+      'Place de la République, 1 place de la République, Paris, France',
+    );
+    const details = url.searchParams.get('details');
+    expect(details).toContain('Lien pour participer : https://example.org/live');
+    expect(details).toContain('Organisé par : PSC');
+    expect(details).toContain('Page de l’événement : https://cal.example.org/event/AbCdEfGhIjKlMnOp');
+    expect(details).not.toMatch(/Organized|Event page/);
+  });
+
+  it('says "Online" for an online event, never an empty place', () => {
+    const url = new URL(
+      googleCalendarUrl(
+        { ...event, attendance: 'online', location: { city: '', country: '' } },
+        'https://cal.example.org',
+        FRENCH,
+      ),
+    );
+    expect(url.searchParams.get('location')).toBe('En ligne');
+  });
+
   it('keeps long descriptions from making the link too long', () => {
-    const url = googleCalendarUrl({ ...event, description: 'x'.repeat(5000) }, 'https://cal.example.org');
+    const url = googleCalendarUrl(
+      { ...event, description: 'x'.repeat(5000) },
+      'https://cal.example.org',
+      ENGLISH,
+    );
     expect(url.length).toBeLessThan(2000);
   });
 });

@@ -12,8 +12,27 @@ import type { EventDto } from '../../../common/schemas/events';
 /** What a link to another calendar needs to know about an event. */
 export type CalendarEvent = Pick<
   EventDto,
-  'id' | 'title' | 'description' | 'date' | 'timezone' | 'location' | 'organizer'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'date'
+  | 'endDate'
+  | 'timezone'
+  | 'location'
+  | 'attendance'
+  | 'venue'
+  | 'address'
+  | 'joinUrl'
+  | 'organizer'
 >;
+
+/** The words a pre-filled calendar entry adds around the event's own, in the page's language. */
+export interface CalendarEntryWords {
+  organizedBy: (organizer: string) => string;
+  eventPage: (url: string) => string;
+  joinLink: (url: string) => string;
+  online: string;
+}
 
 /** '20270328T090000Z': the instant in UTC, as Google Calendar and iCalendar write it. */
 export function compactUtc(ms: number): string {
@@ -23,20 +42,32 @@ export function compactUtc(ms: number): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Google's "create event" page, pre-filled. Description is cut so the link stays under URL limits. */
-export function googleCalendarUrl(event: CalendarEvent, origin: string): string {
+/**
+ * Google's "create event" page, pre-filled with what this viewer may see of the event: its end (two
+ * hours without one, as calendar files), its place (venue, address, city and country, or "Online"), the
+ * link to join, the organiser and the event's page, in the page's language. The description is cut so
+ * the link stays under URL limits.
+ */
+export function googleCalendarUrl(event: CalendarEvent, origin: string, words: CalendarEntryWords): string {
   const start = new Date(event.date).getTime();
+  const end = event.endDate ? new Date(event.endDate).getTime() : start + DEFAULT_EVENT_DURATION_MS;
   const page = eventPageUrl(origin, event.id);
   const about = event.description.length > 1000 ? `${event.description.slice(0, 1000)}…` : event.description;
-  const details = [about, event.organizer ? `Organized by: ${event.organizer}` : '', `Event page: ${page}`]
+  const details = [
+    about,
+    event.joinUrl ? words.joinLink(event.joinUrl) : '',
+    event.organizer ? words.organizedBy(event.organizer) : '',
+    words.eventPage(page),
+  ]
     .filter(Boolean)
     .join('\n\n');
+  const place = [event.venue, event.address, event.location.city, event.location.country].filter(Boolean);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: event.title,
-    dates: `${compactUtc(start)}/${compactUtc(start + DEFAULT_EVENT_DURATION_MS)}`,
+    dates: `${compactUtc(start)}/${compactUtc(end)}`,
     details,
-    location: `${event.location.city}, ${event.location.country}`,
+    location: event.attendance === 'online' || place.length === 0 ? words.online : place.join(', '),
     ctz: event.timezone,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;

@@ -10,7 +10,7 @@ import {
   type SessionsEnded,
 } from '../../../../common/schemas/accountSettings';
 import type { SessionResponse } from '../../../../common/schemas/auth';
-import { api, forgetViewerData, sessionQueryKey, useApiCache } from '../../../lib/api';
+import { api, sessionQueryKey, useApiCache } from '../../../lib/api';
 
 /** POST /api/account/name: the header and every page read the new name from the session at once. */
 export function useChangeName() {
@@ -38,15 +38,6 @@ export function useChangePassword() {
   });
 }
 
-/** Signed out (everywhere, or the account deleted): forget what was shown to this person. */
-async function forgetPerson(queryClient: ReturnType<typeof useQueryClient>) {
-  forgetViewerData(queryClient);
-  queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) =>
-    session ? { ...session, user: null } : session,
-  );
-  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
 /**
  * `leave` runs first, here rather than in a `mutate` callback: once the session says signed out, the
  * account page no longer shows the section that asked, and an unmounted caller's callbacks never run.
@@ -57,26 +48,25 @@ interface Leaving {
 
 /** POST /api/account/sign-out-everywhere: this browser is signed out too. */
 export function useSignOutEverywhere({ leave }: Leaving) {
-  const queryClient = useQueryClient();
+  const cache = useApiCache();
   return useMutation({
     mutationFn: () => api<SessionsEnded>('/api/account/sign-out-everywhere', { method: 'POST', body: {} }),
     onSuccess: () => {
       leave();
-      return forgetPerson(queryClient);
+      return cache.signedOut();
     },
   });
 }
 
 /** POST /api/account/delete, confirmed with the password or (Google-only accounts) the address. */
 export function useDeleteAccount({ leave }: Leaving) {
-  const queryClient = useQueryClient();
   const cache = useApiCache();
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>
       cache.accessChecked(api<Accepted>('/api/account/delete', { method: 'POST', body: input })),
     onSuccess: () => {
       leave();
-      return forgetPerson(queryClient);
+      return cache.signedOut();
     },
   });
 }

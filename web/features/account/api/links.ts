@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Accepted, ForgotPasswordInput, ResetPasswordInput } from '../../../../common/schemas/account';
 import type { AuthSuccess } from '../../../../common/schemas/auth';
-import { api, sessionQueryKey } from '../../../lib/api';
+import { api, useApiCache } from '../../../lib/api';
 import { rememberSignedIn } from '../../../lib/session';
 
 /** "Forgot password?": the same answer whether or not the address has an account. */
@@ -24,11 +24,11 @@ export function useResetPassword() {
 
 /** Confirm the address with the emailed link; whoever is signed in here is asked about again. */
 export function useVerifyEmail() {
-  const queryClient = useQueryClient();
+  const cache = useApiCache();
   return useMutation({
     mutationFn: (token: string) =>
       api<Accepted>('/api/auth/verify-email', { method: 'POST', body: { token } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSettled: () => cache.refreshSession(),
   });
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
-import { addCatalog } from '../../../i18n/index';
+import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
 import { config } from '../../../lib/config';
 import { useSession } from '../../../lib/session';
 import { safeNextPath } from '../../../lib/signInPath';
@@ -48,7 +48,11 @@ export default function AuthPage() {
             setSwitched(true);
             setMode((m) => (m === 'signIn' ? 'signUp' : 'signIn'));
           }}
-          onSignedIn={() => navigate(next, { replace: true })}
+          onSignedIn={() => {
+            // An account in another language: the next page comes from the server, whole, in it.
+            if (languageChangedSincePageLoad()) window.location.replace(next);
+            else navigate(next, { replace: true });
+          }}
         />
       </Card>
       <Benefits />

@@ -60,7 +60,12 @@ export function AddToCalendar({
 }: AddToCalendarProps) {
   const { t } = useTranslation(CALENDAR_NS);
   const dir = useDirection();
-  const google = googleCalendarUrl(event, window.location.origin);
+  const google = googleCalendarUrl(event, window.location.origin, {
+    organizedBy: (organizer) => t('add.entry.organizedBy', { organizer }),
+    eventPage: (url) => t('add.entry.eventPage', { url }),
+    joinLink: (url) => t('add.entry.joinLink', { url }),
+    online: t('add.entry.online'),
+  });
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable.
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} dir={dir}>
@@ -92,10 +97,14 @@ export function AddToCalendar({
             hint={t('add.googleHint')}
             link={{ href: google, target: '_blank', rel: 'noopener noreferrer' }}
           />
-          <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">
-            {t('add.duration')}
-          </DropdownMenu.Label>
+          {event.endDate ? null : (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
+              <DropdownMenu.Label className="px-3 py-1.5 text-xs text-stone-600 dark:text-stone-300">
+                {t('add.duration')}
+              </DropdownMenu.Label>
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
