@@ -11,7 +11,7 @@ const TARGETS = {
 const n = (x) => Math.round(x).toLocaleString('en');
 const mb = (bytes) => (bytes == null ? '?' : `${Math.round(bytes / 2 ** 20)} MB`);
 const size = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : String(s));
-const SCENARIOS = ['default', 'search', 'location', 'type', 'words', 'near'];
+const SCENARIOS = ['default', 'search', 'location', 'type', 'words', 'near', 'month'];
 
 const cell = (m) => (m ? `${n(m.rps)} · ${m.p50}/${m.p99}${m.errors ? ` (${m.errors} errors)` : ''}` : '–');
 
@@ -133,7 +133,7 @@ export function formatReport(results, notes) {
     md(rows[0].map(() => '---')),
     ...rows.slice(1).map(md),
     '',
-    'Scenarios: default = `/api/events`; search = `?search=vigil`; location = `?location=london`; type = `?type=cultural`; words = `?search=gaza%20march` (both words, anywhere in the event); near = `?near=Manchester&km=25` (Manchester, Salford, Oldham and Bolton: 4 of the generator’s 95 places).',
+    'Scenarios: default = `/api/events`; search = `?search=vigil`; location = `?location=london`; type = `?type=cultural`; words = `?search=gaza%20march` (both words, anywhere in the event); near = `?near=Manchester&km=25` (Manchester, Salford, Oldham and Bolton: 4 of the generator’s 95 places); month = `/api/events/month` (this month, day by day).',
     '',
     `| db | events | generated in | matches (${SCENARIOS.join(' / ')}) | load avg before → after |`,
     '| --- | --- | --- | --- | --- |',

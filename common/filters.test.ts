@@ -23,6 +23,8 @@ describe('filtersFromParams', () => {
         'search=vigil&location=Paris&near=Lyon&km=50&type=cultural&when=past&period=week&online=1&tz=Asia/Gaza&page=3',
       ),
     ).toEqual({
+      view: 'list',
+      month: '',
       search: 'vigil',
       location: 'Paris',
       near: 'Lyon',
@@ -92,6 +94,8 @@ describe('filtersToParams', () => {
 
   it('round-trips through the URL', () => {
     const filters = {
+      view: 'list',
+      month: '',
       search: 'a+b?c',
       location: 'Tel Aviv / Jaffa',
       near: 'Köln, DE',
@@ -106,6 +110,32 @@ describe('filtersToParams', () => {
       page: 7,
     } as const;
     expect(read(filtersToParams(filters).toString())).toEqual(filters);
+  });
+});
+
+describe('the month view', () => {
+  it('is view=month with its month, keeping what narrows the list and the zone', () => {
+    const filters = read('view=month&month=2026-02&search=vigil&type=protest&online=1&tz=Asia%2FGaza');
+    expect(filters).toMatchObject({ view: 'month', month: '2026-02', search: 'vigil', online: true });
+    expect(filtersToParams(filters).toString()).toBe(
+      'view=month&month=2026-02&search=vigil&type=protest&online=1&tz=Asia%2FGaza',
+    );
+  });
+
+  it('drops what the month makes meaningless: upcoming/past, the period, the days and the page', () => {
+    const filters = read('view=month&when=past&period=weekend&from=2026-01-01&to=2026-01-02&page=3');
+    expect(filters).toEqual({ ...DEFAULT_FILTERS, view: 'month' });
+    expect(filtersToParams({ ...DEFAULT_FILTERS, view: 'month', when: 'past', page: 4 }).toString()).toBe(
+      'view=month',
+    );
+  });
+
+  it('falls back to the list for an odd view, and to the current month for an odd month', () => {
+    expect(read('view=year&month=2026-02')).toEqual(DEFAULT_FILTERS);
+    for (const month of ['2026-13', '2026-1', '26-01', '2026-00', 'x'])
+      expect(read(`view=month&month=${month}`)).toEqual({ ...DEFAULT_FILTERS, view: 'month' });
+    // The list writes no month.
+    expect(filtersToParams({ ...DEFAULT_FILTERS, month: '2026-02' }).toString()).toBe('');
   });
 });
 

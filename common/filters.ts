@@ -21,8 +21,14 @@ export const NEAR_KM = [10, 25, 50, 100] as const;
 export type NearKm = (typeof NEAR_KM)[number];
 export const NEAR_KM_DEFAULT: NearKm = 25;
 export const isNearKm = (value: number): value is NearKm => (NEAR_KM as readonly number[]).includes(value);
+export const HOME_VIEWS = ['list', 'month'] as const;
+export type HomeView = (typeof HOME_VIEWS)[number];
 
 export interface HomeFilters {
+  /** The list (default) or a month's calendar grid (docs/PRODUCT.md#home). */
+  view: HomeView;
+  /** The month the grid shows ('YYYY-MM'); '' is the viewer's current month. Only in the month view. */
+  month: string;
   search: string;
   location: string;
   /** A city (as typed: "Paris", "Paris, FR"); events within `km` of it, by the server's gazetteer. */
@@ -47,6 +53,8 @@ export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'near' | 'km
 
 /** The query parameters of the home page, in the order its addresses write them. */
 export const HOME_FILTER_PARAMS = [
+  'view',
+  'month',
   'search',
   'location',
   'near',
@@ -65,6 +73,8 @@ export const HOME_FILTER_PARAMS = [
 export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '', near: '', km: 25 } as const;
 
 export const DEFAULT_FILTERS: HomeFilters = {
+  view: 'list',
+  month: '',
   search: '',
   location: '',
   near: '',
@@ -93,7 +103,7 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
   const tz = params.get('tz') ?? '';
   const kmText = params.get('km') ?? '';
   const km = /^\d{1,3}$/.test(kmText) ? Number(kmText) : 0;
-  return {
+  return inView(params.get('view'), params.get('month'), {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
     near: (params.get('near') ?? '').trim().slice(0, LIMITS.locationMax),
@@ -106,12 +116,41 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     online: params.get('online') === '1',
     tz: isValidTimeZone(tz) ? tz : '',
     page: page >= 1 && page <= PAGE_MAX ? page : 1,
+  });
+}
+
+/** 'YYYY-MM', a month of the years a calendar day may have. */
+export const isCalendarMonth = (month: string): boolean => /^[12]\d{3}-(0[1-9]|1[0-2])$/.test(month);
+
+/**
+ * The view the address asks for: the list, or the month grid, whose month is the period (so `when`,
+ * `period`, the days and the page say nothing there and are dropped). An odd view is the list.
+ */
+function inView<F extends Omit<HomeFilters, 'view' | 'month'>>(
+  view: string | null,
+  month: string | null,
+  filters: F,
+): F & Pick<HomeFilters, 'view' | 'month'> {
+  if (view !== 'month') return { ...filters, view: 'list', month: '' };
+  return {
+    ...filters,
+    view: 'month',
+    month: month !== null && isCalendarMonth(month) ? month : '',
+    when: DEFAULT_FILTERS.when,
+    period: DEFAULT_FILTERS.period,
+    from: '',
+    to: '',
+    page: 1,
   };
 }
 
 /** Write the filters as a URL query, leaving out defaults so plain views keep a plain address. */
-export function filtersToParams(filters: HomeFilters): URLSearchParams {
+export function filtersToParams(given: HomeFilters): URLSearchParams {
+  const filters = inView(given.view, given.month, given);
   const params = new URLSearchParams();
+  const month = filters.view === 'month';
+  if (month) params.set('view', 'month');
+  if (month && filters.month) params.set('month', filters.month);
   const search = filters.search.trim();
   const location = filters.location.trim();
   if (search) params.set('search', search);
@@ -127,8 +166,8 @@ export function filtersToParams(filters: HomeFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.online) params.set('online', '1');
-  // The zone matters only to a period or days.
-  if (filters.tz && (range || filters.period !== 'any')) params.set('tz', filters.tz);
+  // The zone matters only to a period, days or a month.
+  if (filters.tz && (range || filters.period !== 'any' || month)) params.set('tz', filters.tz);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }

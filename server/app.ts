@@ -19,6 +19,7 @@ import { googleEnabled, mailEnabled } from './env';
 import { AppError, errorBody } from './errors';
 import { catalogPreloads } from './html/catalogs';
 import { Shell } from './html/shell';
+import { registerCompression } from './http/compression';
 import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { registerMemoryAssets } from './http/memoryAssets';
@@ -177,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Before any route is declared: it adds its onSend hook to each route as it is (onRoute).
   listingCache.register(app, store.changes);
+  // After it: the cache keeps answers as written and compresses its replays itself.
+  registerCompression(app);
 
   // Every error is answered in the request's language, with its messages' codes (docs/PRODUCT.md#messages).
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

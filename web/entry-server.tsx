@@ -14,7 +14,14 @@ import { filtersFromParams } from '../common/filters';
 import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import { AppRoutes } from './app/router';
-import { eventListPath, eventListQueryKey, eventPath, eventQueryKey } from './features/events/api/events';
+import {
+  eventListPath,
+  eventListQueryKey,
+  eventPath,
+  eventQueryKey,
+  monthEventsPath,
+  monthEventsQueryKey,
+} from './features/events/api/events';
 import i18n from './i18n/index';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
@@ -69,6 +76,7 @@ function pageQueries(page: RenderedPage, search: string): [readonly unknown[], s
   switch (page.name) {
     case 'home': {
       const filters = filtersFromParams(new URLSearchParams(search));
+      if (filters.view === 'month') return [[monthEventsQueryKey(filters), monthEventsPath(filters)]];
       return [[eventListQueryKey(filters), eventListPath(filters)]];
     }
     case 'event':

@@ -38,7 +38,7 @@ function start(): void {
     const signedIn = state.queries.some(
       ({ key, data }) => key[0] === sessionQueryKey[0] && Boolean((data as SessionResponse | null)?.user),
     );
-    void preloadPage(window.location.pathname).catch(() => {});
+    void preloadPage(window.location.pathname, window.location.search).catch(() => {});
     if (signedIn) void import('./app/AccountMenu').catch(() => {});
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: the page it already shows stays responsive.

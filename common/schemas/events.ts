@@ -9,7 +9,7 @@ import {
   PLACE_VISIBILITIES,
   SCHEDULES,
 } from '../enums';
-import { EVENT_WHEN, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
+import { EVENT_WHEN, isCalendarMonth, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
 import { type FieldLabel, type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
@@ -194,6 +194,46 @@ export const eventListSchema = z.object({
   near: nearAnswerSchema.optional().describe('Present when `near` was given: the city it was taken to be.'),
 });
 export type EventList = z.infer<typeof eventListSchema>;
+
+/**
+ * Query of the month view (GET /api/events/month, docs/PRODUCT.md#home): the month ('YYYY-MM', the
+ * current one on the calendar of `tz` when absent) and what narrows the list.
+ */
+export const monthEventsQuerySchema = listEventsQueryFields
+  .pick({ search: true, location: true, near: true, km: true, type: true, online: true, tz: true })
+  .extend({
+    month: z
+      .string()
+      .max(7, msg('param.month', { param: 'month' }))
+      .refine((month) => month === '' || isCalendarMonth(month), msg('param.month', { param: 'month' }))
+      .default(''),
+  });
+export type MonthEventsQuery = z.infer<typeof monthEventsQuerySchema>;
+
+/** An event as a day of the month grid shows it: what it is and when, the rest on its own page. */
+export const monthEventSchema = eventSchema.pick({
+  id: true,
+  title: true,
+  date: true,
+  endDate: true,
+  timezone: true,
+  type: true,
+  schedule: true,
+  verified: true,
+});
+export type MonthEventDto = z.infer<typeof monthEventSchema>;
+
+/**
+ * The month view's answer: each day of the month on the calendar of `tz`, with how many events overlap
+ * it (`total`) and the first of them by start (at most `perDay`).
+ */
+export const monthEventsSchema = z.object({
+  month: z.string(),
+  tz: z.string(),
+  perDay: z.number().int(),
+  days: z.array(z.object({ day: z.string(), total: z.number().int(), events: z.array(monthEventSchema) })),
+});
+export type MonthEvents = z.infer<typeof monthEventsSchema>;
 
 /** zod's `error` hook: the field's "required" message when absent, "must be text" for a wrong type. */
 const missingOrNotText = (required: Message, label: FieldLabel) => {

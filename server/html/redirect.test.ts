@@ -135,7 +135,7 @@ describe('the event page’s Back link and the Referer', () => {
     const res = await get(page(), { referer: `${server.url}/?type=protest&search=farha` });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(`back=?type=protest&search=farha</p>`);
-    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language, Referer');
+    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language, Referer, Accept-Encoding');
   });
 
   it('ignores any other Referer: another site, another page, no query, malformed', async () => {

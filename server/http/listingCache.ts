@@ -13,10 +13,19 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { refersToHomeView } from '../html/pages';
 import { LANGUAGE_COOKIE, queryLanguage } from '../i18n/language';
 import type { ChangeCounter } from '../store/changes';
+import {
+  COMPRESS_MIN_BYTES,
+  type Coding,
+  compress,
+  isCompressibleType,
+  preferredCoding,
+  withVary,
+} from './compression';
 import { type CachedResponse, MicroCache } from './microCache';
 
 /**
- * The micro-cache of the public listing (`GET`/`HEAD /api/events`, any query) and of the two pages
+ * The micro-cache of the public listing (`GET`/`HEAD /api/events` and its month view
+ * `/api/events/month`, any query) and of the two pages
  * rendered on the server that visitors land on (`/`, any query, and `/event/:id`), for visitors without
  * a session cookie: the home page and its listing call are by far the most frequent requests, and a
  * rendered page costs tens of milliseconds of CPU.
@@ -46,7 +55,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * milliseconds of CPU). An event's path holds a well-formed id (common/ids.ts); anything else under
  * /event/ is not a page worth keeping.
  */
-const isCacheablePath = (path: string) => path === '/api/events' || renderedPageOf(path) !== null;
+const isCacheablePath = (path: string) =>
+  path === '/api/events' || path === '/api/events/month' || renderedPageOf(path) !== null;
 
 /** The options of Fastify's own HTTP/1 server that the factory receives. */
 interface FastifyServerOptions {
@@ -169,7 +179,7 @@ export class ListingCache {
           // Only a GET stores its answer, so only a GET may take on refreshing an expired entry.
           const hit = cache.get(key, method === 'GET');
           if (hit !== undefined) {
-            answer(hit, method, pathOf(url), res, log());
+            answer(replayed(hit, req.headers['accept-encoding']), method, pathOf(url), res, log());
             return;
           }
           if (method === 'GET') req[kPending] = { key, generation: cache.generation };
@@ -212,6 +222,47 @@ export class ListingCache {
       route.onSend = own === undefined ? [onSend] : Array.isArray(own) ? [...own, onSend] : [own, onSend];
     });
   }
+}
+
+/**
+ * What a hit is answered with for this `Accept-Encoding`: the entry as kept, or its Brotli or gzip
+ * form, made once per entry and coding (server/http/compression.ts), with its headers to match.
+ */
+// Kept beside the entry (a WeakMap: gone with it); compressed forms are a fraction of the entry's size.
+const encodedForms = new WeakMap<CachedResponse, Map<Coding | 'identity', CachedResponse>>();
+function replayed(hit: CachedResponse, acceptEncoding: string | undefined): CachedResponse {
+  const at = (name: string) => hit.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === name);
+  const typeAt = at('content-type');
+  if (typeAt === -1 || hit.body.length < COMPRESS_MIN_BYTES || !isCompressibleType(hit.headers[typeAt + 1]))
+    return hit;
+  const coding = preferredCoding(acceptEncoding);
+  let forms = encodedForms.get(hit);
+  if (!forms) {
+    forms = new Map();
+    encodedForms.set(hit, forms);
+  }
+  const key = coding ?? 'identity';
+  const known = forms.get(key);
+  if (known) return known;
+  const body = coding ? compress(hit.body, coding) : hit.body;
+  // The headers in the order the first answer had them, as Fastify wrote them for that coding: Vary
+  // names Accept-Encoding (where it was, or added before the length), the coding and length follow.
+  const headers: string[] = [];
+  const hadVary = at('vary') !== -1;
+  for (let i = 0; i < hit.headers.length; i += 2) {
+    const name = hit.headers[i] ?? '';
+    const value = hit.headers[i + 1] ?? '';
+    const lower = name.toLowerCase();
+    if (lower === 'vary') headers.push(name, withVary(value, 'Accept-Encoding'));
+    else if (lower === 'content-length') {
+      if (!hadVary) headers.push('vary', 'Accept-Encoding');
+      if (coding) headers.push('content-encoding', coding);
+      headers.push(name, String(body.length));
+    } else headers.push(name, value);
+  }
+  const form: CachedResponse = { statusCode: 200, headers, body };
+  forms.set(key, form);
+  return form;
 }
 
 function answer(

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
+import { preferredCoding } from './compression';
 
 /**
  * The built app's `/assets/*` (hashed names, 1.5 MB with their .br and .gz) held in memory and answered
@@ -59,17 +60,6 @@ function readAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
-/** Whether the client takes this coding (`br;q=0` says it does not). */
-function accepts(header: string | undefined, coding: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== coding) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /** Answer `GET|HEAD /assets/*` from memory; unknown names are a 404. No route without an assets folder. */
 export function registerMemoryAssets(app: FastifyInstance, webRoot: string): void {
   const folder = join(webRoot, 'assets');
@@ -86,10 +76,9 @@ export function registerMemoryAssets(app: FastifyInstance, webRoot: string): voi
       .header('ETag', asset.etag)
       .header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-    const accepted = request.headers['accept-encoding'];
-    if (asset.br && accepts(accepted, 'br')) return reply.header('Content-Encoding', 'br').send(asset.br);
-    if (asset.gzip && accepts(accepted, 'gzip'))
-      return reply.header('Content-Encoding', 'gzip').send(asset.gzip);
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    const encoded = coding === null ? undefined : asset[coding];
+    if (coding !== null && encoded) return reply.header('Content-Encoding', coding).send(encoded);
     return reply.send(asset.identity);
   });
 }

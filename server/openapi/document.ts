@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../../common/enums';
 import { EVENT_WHEN, NEAR_KM, NEAR_KM_DEFAULT } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
+import { MONTH_DAY_EVENTS } from '../../common/monthGrid';
 import { PERIODS, RANGE_MAX_DAYS } from '../../common/periods';
 import { aboutPageSchema } from '../../common/schemas/about';
 import { apiErrorSchema } from '../../common/schemas/errors';
-import { eventSchema, scheduleInputSchema } from '../../common/schemas/events';
+import { eventSchema, monthEventsSchema, scheduleInputSchema } from '../../common/schemas/events';
 import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds';
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 import { MODERATION_TAG, moderationPaths, moderationSchemas } from './moderationPaths';
@@ -102,6 +103,13 @@ const filterParameters = [
   },
 ];
 
+const onlineParameter = {
+  name: 'online',
+  in: 'query',
+  description: 'Only events one can attend online (online, or in person and online).',
+  schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
+};
+
 const idParameter = {
   name: 'id',
   in: 'path',
@@ -186,12 +194,7 @@ export function openApiDocument({
               description: `Last day of the range (YYYY-MM-DD); a range spans at most ${RANGE_MAX_DAYS} days.`,
               schema: { type: 'string', format: 'date' },
             },
-            {
-              name: 'online',
-              in: 'query',
-              description: 'Only events one can attend online (online, or in person and online).',
-              schema: { type: 'string', enum: ['0', '1', 'false', 'true'], default: '0' },
-            },
+            onlineParameter,
             {
               name: 'tz',
               in: 'query',
@@ -221,6 +224,40 @@ export function openApiDocument({
             '200': {
               description: 'One page of events and the total number matching the filters.',
               content: { 'application/json': { schema: { $ref: '#/components/schemas/EventList' } } },
+            },
+            '400': errorResponse('A query value is not valid; `fields` names it.'),
+          },
+        },
+      },
+      '/api/events/month': {
+        get: {
+          operationId: 'listMonthEvents',
+          tags: ['Events'],
+          summary: 'A month of approved events, day by day',
+          description:
+            'Each day of a month on the calendar of `tz`: how many approved events matching the filters ' +
+            `overlap it (those running over several days count on each of them), and the first ${MONTH_DAY_EVENTS} ` +
+            'by start. The rest of a day is `GET /api/events` with `from` and `to` that day.',
+          parameters: [
+            {
+              name: 'month',
+              in: 'query',
+              description: 'The month (YYYY-MM); the current one on the calendar of `tz` without it.',
+              schema: { type: 'string', pattern: '^[12][0-9]{3}-(0[1-9]|1[0-2])$', example: '2026-11' },
+            },
+            ...filterParameters,
+            onlineParameter,
+            {
+              name: 'tz',
+              in: 'query',
+              description: 'The IANA time zone whose calendar the days are read in (UTC without it).',
+              schema: { type: 'string', example: 'Europe/London' },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The month, day by day.',
+              content: { 'application/json': { schema: jsonSchemaOf(monthEventsSchema) } },
             },
             '400': errorResponse('A query value is not valid; `fields` names it.'),
           },

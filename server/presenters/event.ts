@@ -1,4 +1,4 @@
-import type { EventDto, ReviewDto } from '../../common/schemas/events';
+import type { EventDto, MonthEventDto, ReviewDto } from '../../common/schemas/events';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import { eventPermissions } from '../policies/permissions';
@@ -58,4 +58,22 @@ function presentReview({ reason, change }: ReviewNotes): ReviewDto {
     if (change.status === 'rejected' && change.reason) review.change.reason = change.reason;
   }
   return review;
+}
+
+/**
+ * An event in a day of the month view: what every visitor may see of an approved event, nothing that
+ * depends on who asks (docs/PRODUCT.md#home).
+ */
+export function presentMonthEvent(row: EventRow): MonthEventDto {
+  const dto: MonthEventDto = {
+    id: row.id,
+    title: row.title,
+    date: new Date(row.starts_at).toISOString(),
+    timezone: row.timezone,
+    type: row.type,
+    schedule: row.schedule,
+    verified: Boolean(row.verified),
+  };
+  if (row.ends_at !== null) dto.endDate = new Date(row.ends_at).toISOString();
+  return dto;
 }

@@ -27,7 +27,7 @@ describe('GET /api/about', () => {
       expect(arabic.html).toContain('ABOUT_FILE');
       expect(arabic.html).not.toContain('Moderation policy');
       const french = await server.fetch('/api/about', { headers: { 'accept-language': 'fr-FR' } });
-      expect(french.headers.get('vary')).toBe('Accept-Language, Cookie');
+      expect(french.headers.get('vary')).toBe('Accept-Language, Cookie, Accept-Encoding');
       expect(((await french.json()) as { html: string }).html).toContain('<h2 id="what-verified-means">');
     } finally {
       await server.close();

@@ -235,6 +235,7 @@ export const MATRIX: MatrixRow[] = [
 
   // --- Public events
   { method: 'GET', route: '/api/events', what: 'list approved events', expect: all(200) },
+  { method: 'GET', route: '/api/events/month', what: 'a month of approved events', expect: all(200) },
   {
     method: 'POST',
     route: '/api/events',

@@ -48,7 +48,7 @@ const COUNT_FRESH_MAX_MS = 300_000;
 const COUNT_CACHE_MAX_KEYS = 2000;
 
 interface CountEntry {
-  value: number;
+  value: unknown;
   at: number;
   /** How long it stays fresh: longer for counts that were slow to compute. */
   freshMs: number;
@@ -56,7 +56,7 @@ interface CountEntry {
 }
 const countCaches = new WeakMap<object, Map<string, CountEntry>>();
 /** Counts being computed for a cold key: concurrent requests for it share one computation. */
-const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
+const countsInFlight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * Exact counts are cheap for small results and costly for huge ones (hundreds of thousands of index
@@ -68,11 +68,24 @@ const countsInFlight = new WeakMap<object, Map<string, Promise<number>>>();
  * moment (a burst on a cold server would otherwise run the same costly count once per request). The
  * cache lives in this process only; nothing depends on it being shared between servers.
  */
-export async function cachedCount(
+export function cachedCount(
   db: Kysely<Database>,
   key: string,
   compute: () => Promise<number>,
 ): Promise<number> {
+  return cachedValue(db, `count:${key}`, compute, (value) => value);
+}
+
+/**
+ * cachedCount's rule for any value made of counts (the month view's days: store/month.ts): `size` says
+ * how many rows it stands for, which decides whether it is kept.
+ */
+export async function cachedValue<T>(
+  db: Kysely<Database>,
+  key: string,
+  compute: () => Promise<T>,
+  size: (value: T) => number,
+): Promise<T> {
   let cache = countCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -84,7 +97,7 @@ export async function cachedCount(
     const value = await compute();
     const elapsed = performance.now() - started;
     const freshMs = Math.min(COUNT_FRESH_MAX_MS, Math.max(COUNT_FRESH_MIN_MS, 100 * elapsed));
-    if (value >= COUNT_CACHE_MIN || elapsed >= COUNT_CACHE_SLOW_MS) {
+    if (size(value) >= COUNT_CACHE_MIN || elapsed >= COUNT_CACHE_SLOW_MS) {
       if (store.size >= COUNT_CACHE_MAX_KEYS) store.clear();
       store.set(key, { value, at: Date.now(), freshMs, refreshing: false });
     } else {
@@ -101,7 +114,7 @@ export async function cachedCount(
         hit.refreshing = false;
       });
     }
-    return hit.value;
+    return hit.value as T;
   }
   let inFlight = countsInFlight.get(db);
   if (!inFlight) {
@@ -109,7 +122,7 @@ export async function cachedCount(
     countsInFlight.set(db, inFlight);
   }
   const pending = inFlight.get(key);
-  if (pending) return pending;
+  if (pending) return pending as Promise<T>;
   const running = inFlight;
   const computed = measure().finally(() => running.delete(key));
   running.set(key, computed);
@@ -186,28 +199,7 @@ async function happeningNow(
   offset: number,
   limit: number,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
-  const base = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
-  const columns = filters.search
-    ? (['id', 'starts_at', 'location_text', 'search_text'] as const)
-    : (['id', 'starts_at', 'location_text'] as const);
-  const recent = base
-    .where('starts_at', '>=', now - DAY_MS)
-    .where('starts_at', '<', now)
-    .where('over_at', '>', now)
-    .select(columns);
-  const long = base
-    .where(LONG_EVENT)
-    .where('starts_at', '>=', now - LIMITS.eventMaxDays * DAY_MS)
-    .where('starts_at', '<', now - DAY_MS)
-    .where('over_at', '>', now)
-    .select(columns);
-  const both = recent.unionAll(long);
-  // SQLite has no trigram index to be tempted by (and wants a LIMIT before an OFFSET).
-  const candidates = (sqlite ? both : both.offset(sql.lit(0))).as('candidates');
-  let matching = db.selectFrom(candidates);
-  for (const condition of textQuery(filters.search, filters.location).conditions)
-    matching = matching.where(condition);
+  const matching = overlapping(db, filters, now, now, now);
 
   const page = matching
     .select((eb) => [
@@ -234,6 +226,48 @@ async function happeningNow(
   if (offset === 0) return { rows, total: 0 };
   const counted = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(counted.n) };
+}
+
+/**
+ * The approved events matching `filters` that overlap the instants [from, to) (they start before `to`
+ * and are over after `from`): those happening at `now` (from = to = now) and the month view's
+ * (store/month.ts). Only a few can have started before `from`: those that started within the day
+ * before it, from the date index, and longer ones from events_long_idx, at most LIMITS.eventMaxDays
+ * back. Their id, start, end and the text they are found by are read (on PostgreSQL from the indexes
+ * alone when nothing is searched: migrations 0008 and 0014), and the text conditions checked on them
+ * afterwards: on PostgreSQL they are a subquery with OFFSET 0, which the planner keeps apart, so it
+ * cannot trade the short walk for a pg_trgm lookup of every event in the calendar holding the word.
+ */
+export function overlapping(
+  db: Kysely<Database>,
+  filters: ListEventsFilters,
+  now: number,
+  from: number,
+  to: number,
+) {
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const base = narrowed(db.selectFrom('events').where('status', '=', 'approved'), filters, now);
+  const columns = filters.search
+    ? (['id', 'starts_at', 'over_at', 'location_text', 'search_text'] as const)
+    : (['id', 'starts_at', 'over_at', 'location_text'] as const);
+  const recent = base
+    .where('starts_at', '>=', from - DAY_MS)
+    .where('starts_at', '<', to)
+    .where('over_at', '>', from)
+    .select(columns);
+  const long = base
+    .where(LONG_EVENT)
+    .where('starts_at', '>=', from - LIMITS.eventMaxDays * DAY_MS)
+    .where('starts_at', '<', from - DAY_MS)
+    .where('over_at', '>', from)
+    .select(columns);
+  const both = recent.unionAll(long);
+  // SQLite has no trigram index to be tempted by (and wants a LIMIT before an OFFSET).
+  const candidates = (sqlite ? both : both.offset(sql.lit(0))).as('candidates');
+  let matching = db.selectFrom(candidates);
+  for (const condition of textQuery(filters.search, filters.location).conditions)
+    matching = matching.where(condition);
+  return matching;
 }
 
 /**

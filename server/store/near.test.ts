@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANY_TIME, type NearKm } from '../../common/filters';
 import type { ApiError } from '../../common/schemas/errors';
-import type { EventList, ListEventsFilters } from '../../common/schemas/events';
+import type { EventList, ListEventsFilters, MonthEvents } from '../../common/schemas/events';
 import { generateEvents } from '../cli/commands/generate-events';
 import { foldText } from '../search/fold';
 import { findCity } from '../search/gazetteer';
@@ -225,6 +225,32 @@ describe('GET /api/events?near=', () => {
     expect(body.total).toBe(reference(filters({ near: 'Manchester, GB', km: 50 }), 1, 100).total);
     // Without near, no near in the answer.
     expect(((await (await get('')).json()) as EventList).near).toBeUndefined();
+  });
+
+  it('narrows the month view too', async () => {
+    const salford = all.find((e) => e.title === 'Vigil in Salford');
+    if (!salford) throw new Error('no Salford event');
+    const month = new Date(salford.starts_at).toISOString().slice(0, 7);
+    const res = await server.fetch(`/api/events/month?month=${month}&near=Salford&km=10`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as MonthEvents;
+    const titles = body.days.flatMap((d) => d.events.map((e) => e.title));
+    expect(titles).toContain('Vigil in Salford');
+    const center = findCity('Salford');
+    if (!center) throw new Error('no Salford');
+    const near = (title: string) =>
+      all.some(
+        (e) =>
+          e.title === title &&
+          e.latitude !== null &&
+          e.longitude !== null &&
+          distanceKm(center, { latitude: e.latitude, longitude: e.longitude }) <= 10,
+      );
+    expect(titles.every(near)).toBe(true);
+    const unknown = (await (
+      await server.fetch(`/api/events/month?month=${month}&near=Quokkaville`)
+    ).json()) as MonthEvents;
+    expect(unknown.days.every((d) => d.total === 0)).toBe(true);
   });
 
   it('answers an unknown city with an empty list and a message with its code, in the request language', async () => {

@@ -6,6 +6,7 @@ import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
 import { LanguageList } from './LanguageMenu';
 import { PageNotice } from './PageNotice';
+import { ProgressBar } from './ProgressBar';
 
 /**
  * What a browser does for ordinary pages, done for the app's own navigation: a new page starts at the
@@ -75,6 +76,7 @@ export function Layout() {
   useScrollAndFocus();
   return (
     <div className="flex min-h-dvh flex-col">
+      <ProgressBar />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"

@@ -1,8 +1,9 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { renderedPageOf } from '../../common/renderedPages';
+import { trackLoad } from '../lib/navigationProgress';
 import { Layout } from './Layout';
-import { HomePage } from './routes/HomePage';
+import { HomePage, preloadMonthView } from './routes/HomePage';
 
 type Page = ComponentType<Record<string, never>>;
 
@@ -14,7 +15,7 @@ type Page = ComponentType<Record<string, never>>;
 function lazyPage(load: () => Promise<{ default: Page }>) {
   let loaded: Page | null = null;
   const loadAndKeep = () =>
-    load().then((module) => {
+    trackLoad(load()).then((module) => {
       loaded = module.default;
       return module;
     });
@@ -40,9 +41,14 @@ const ResetPasswordPage = lazyPage(() => import('../features/account/components/
 const VerifyEmailPage = lazyPage(() => import('../features/account/components/VerifyEmailPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-/** Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle. */
-export function preloadPage(pathname: string): Promise<unknown> {
-  return renderedPageOf(pathname)?.name === 'event' ? EventDetailPage.preload() : Promise.resolve();
+/**
+ * Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle, but
+ * not its month view.
+ */
+export function preloadPage(pathname: string, search: string): Promise<unknown> {
+  const page = renderedPageOf(pathname)?.name;
+  if (page === 'event') return EventDetailPage.preload();
+  return page === 'home' ? preloadMonthView(search) : Promise.resolve();
 }
 
 /** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in StaticRouter. */

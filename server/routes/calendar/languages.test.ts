@@ -69,7 +69,7 @@ describe('the calendar feed', () => {
   it('names and describes itself in the language of ?lang=, with its events’ words in it', async () => {
     const res = await server.fetch('/calendar.ics?type=protest&location=Paris&lang=fr');
     expect(res.status).toBe(200);
-    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
     const calendar = calendarOf(await res.text());
     const what = fill(frCalendar.feeds.in, { what: 'Manifestations et rassemblements', location: 'Paris' });
     expect(what).toBe(`Manifestations et rassemblements (lieu\u00a0: Paris)`);
@@ -134,7 +134,7 @@ describe('the RSS feed', () => {
   it('titles and describes its channel in the language of ?lang=, and says which it is', async () => {
     const res = await server.fetch('/feed.xml?lang=fr');
     expect(res.status).toBe(200);
-    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
     const channel = xml.parse(await res.text()).rss.channel;
     expect(channel.title).toBe(fill(frCalendar.feeds.rssTitle, { site: SITE }));
     expect(channel.description).toBe(fill(frCalendar.feeds.rssDescription, { site: SITE }));
@@ -165,7 +165,7 @@ describe('the embed page', () => {
   it('comes in Arabic with ?lang=ar: <html lang dir>, its words, people’s text isolated, links in Arabic', async () => {
     const res = await server.fetch('/embed?location=Paris&lang=ar');
     expect(res.status).toBe(200);
-    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(res.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
     const html = await res.text();
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(html).toContain(`<title>${arCalendar.embed.pageTitle.replace('{{site}}', SITE)}</title>`);

@@ -2,15 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../../common/i18n/languages';
 import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
-import { type EventList, listEventsQuerySchema, type NearAnswer } from '../../../common/schemas/events';
+import { MONTH_DAY_EVENTS, monthOf, monthWindows } from '../../../common/monthGrid';
+import {
+  type EventList,
+  listEventsQuerySchema,
+  type MonthEvents,
+  monthEventsQuerySchema,
+  type NearAnswer,
+} from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { translateRef } from '../../messages';
 import { canViewEvent, isOwnerOrModerator } from '../../policies/events';
-import { presentEvent } from '../../presenters/event';
+import { presentEvent, presentMonthEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
 import { findCity } from '../../search/gazetteer';
 import { getEventById, listApprovedEvents } from '../../store/events';
+import { listMonthEvents } from '../../store/month';
 import { reviewNotesOf } from '../../store/ownership';
 import { parseInput } from '../../validate';
 
@@ -43,6 +51,19 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
       events,
       ...presentPage(total, q),
       ...(q.near ? { near: presentNear(q.near, q.km, request.language) } : {}),
+    };
+  });
+
+  // The month view: each day of a month with its count and first events (docs/PRODUCT.md#home).
+  app.get('/api/events/month', async (request): Promise<MonthEvents> => {
+    const q = parseInput(monthEventsQuerySchema, request.query);
+    const month = monthOf(q.month, q.tz, Date.now());
+    const days = await listMonthEvents(store.db, q, monthWindows(month, q.tz), MONTH_DAY_EVENTS);
+    return {
+      month,
+      tz: q.tz || 'UTC',
+      perDay: MONTH_DAY_EVENTS,
+      days: days.map(({ day, total, rows }) => ({ day, total, events: rows.map(presentMonthEvent) })),
     };
   });
 

@@ -1,5 +1,5 @@
 import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
   withFilter,
 } from '../../../common/filters';
 import { LIMITS } from '../../../common/limits';
+import { formatMonthTitle, monthOf } from '../../../common/monthGrid';
 import { pageCount } from '../../../common/paging';
 import { browserTimeZone } from '../../../common/timezones';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -20,13 +21,22 @@ import { StateMessage } from '../../components/ui/Notice';
 import { Pager, pagerLabels } from '../../components/ui/Pager';
 import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
 import { SubscribeLink } from '../../features/calendar/components/SubscribeLink';
-import { useEventList } from '../../features/events/api/events';
+import { useEventList, useMonthEvents } from '../../features/events/api/events';
 import { DayHeading } from '../../features/events/components/DayHeading';
 import { EventCard, EventCardSkeleton } from '../../features/events/components/EventCard';
 import { type FilterChange, FilterPanel } from '../../features/events/components/FilterPanel';
+import { ViewSwitch } from '../../features/events/components/ViewSwitch';
 import { WhenToggle } from '../../features/events/components/WhenToggle';
 import { groupByDay } from '../../features/events/lib/dayGroups';
 import { config } from '../../lib/config';
+import { trackLoad } from '../../lib/navigationProgress';
+import { useLocale } from '../../lib/useLocale';
+
+// The month view's code loads when it is first shown (web/main.tsx starts it early for a rendered one).
+const loadMonthView = () => trackLoad(import('../../features/events/components/MonthView'));
+const MonthView = lazy(loadMonthView);
+export const preloadMonthView = (search: string) =>
+  filtersFromParams(new URLSearchParams(search)).view === 'month' ? loadMonthView() : Promise.resolve();
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 
@@ -60,7 +70,10 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const list = useEventList(filters);
+  const monthView = filters.view === 'month';
+  const list = useEventList(filters, !monthView);
+  const month = useMonthEvents(filters, monthView);
+  const locale = useLocale();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewerZone = useMemo(() => browserTimeZone(), []);
@@ -81,7 +94,9 @@ export function HomePage() {
     update((current) => withFilter(current, change), replace);
 
   // Clear filters is a link (it works without JavaScript too): the same view with no search, location or type.
-  const clearHref = active ? `/${filtersToSearch({ ...DEFAULT_FILTERS, when: filters.when })}` : null;
+  const clearHref = active
+    ? `/${filtersToSearch({ ...DEFAULT_FILTERS, when: filters.when, view: filters.view, month: filters.month, tz: filters.tz })}`
+    : null;
 
   const focusList = () => {
     // After a page change, start reading from the list heading, not the bottom of the old page.
@@ -225,8 +240,18 @@ export function HomePage() {
               tabIndex={-1}
               className="flex scroll-mt-24 items-center gap-3 text-2xl font-bold tracking-tight text-stone-900 outline-none dark:text-white"
             >
-              {filters.when === 'past' ? t('list.past') : t('list.upcoming')}
-              {data ? (
+              {monthView
+                ? formatMonthTitle(
+                    filters.month ||
+                      (month.data && !month.isPlaceholderData
+                        ? month.data.month
+                        : monthOf('', filters.tz, month.dataUpdatedAt || Date.now())),
+                    locale,
+                  )
+                : filters.when === 'past'
+                  ? t('list.past')
+                  : t('list.upcoming')}
+              {data && !monthView ? (
                 <span className="rounded-full bg-stone-200 px-2.5 py-0.5 text-sm font-semibold text-stone-800 tabular-nums dark:bg-stone-800 dark:text-stone-100">
                   <span aria-hidden="true" data-testid="event-count">
                     {data.total}
@@ -235,21 +260,24 @@ export function HomePage() {
                 </span>
               ) : null}
             </h2>
-            <div className="flex items-center gap-3">
-              {list.isPlaceholderData ? (
+            <div className="flex flex-wrap items-center gap-3">
+              {list.isPlaceholderData && !monthView ? (
                 <span role="status" className="text-sm text-stone-500 dark:text-stone-400">
                   {t('list.updating')}
                 </span>
               ) : null}
+              <ViewSwitch filters={filters} />
               <SubscribeLink filters={filters} />
-              <WhenToggle
-                value={filters.when}
-                onChange={(when) => update((current) => withFilter(current, { when }), false)}
-                hrefFor={(when) => `/${filtersToSearch(withFilter(filters, { when }))}`}
-              />
+              {monthView ? null : (
+                <WhenToggle
+                  value={filters.when}
+                  onChange={(when) => update((current) => withFilter(current, { when }), false)}
+                  hrefFor={(when) => `/${filtersToSearch(withFilter(filters, { when }))}`}
+                />
+              )}
             </div>
           </div>
-          {body}
+          {monthView ? <MonthView filters={filters} headingId={headingId} /> : body}
         </section>
 
         <aside className="mt-12 flex gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm leading-relaxed text-stone-700 sm:p-5 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300">

@@ -198,6 +198,8 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
   const noScriptSubmit = (
     <>
       {filters.when === 'past' ? <input type="hidden" name="when" value="past" /> : null}
+      {filters.view === 'month' ? <input type="hidden" name="view" value="month" /> : null}
+      {filters.month ? <input type="hidden" name="month" value={filters.month} /> : null}
       <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
         <Search aria-hidden="true" className="size-4" />
         {t('filters.submit')}
@@ -342,7 +344,8 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
               </div>
             </div>
             <div className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-              <div className="col-span-2 sm:col-span-1">
+              {/* The month view's month is its period. */}
+              <div className={`col-span-2 sm:col-span-1 ${filters.view === 'month' ? 'hidden' : ''}`}>
                 <label htmlFor={ids.period} className={labelClass}>
                   {t('filters.period')}
                 </label>

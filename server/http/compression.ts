@@ -1,0 +1,100 @@
+/**
+ * Compression from Node itself (docs/ARCHITECTURE.md#rendering-and-the-hot-path): pages, API answers,
+ * feeds and calendar files go out in Brotli or gzip to whoever asks for it, so `npm start` with no
+ * proxy in front sends a 40 KB page as ~8 KB. Built assets are compressed once at build time
+ * (vite.config.ts) and answered as they are (server/http/memoryAssets.ts); answers the listing cache
+ * replays are compressed once per cached entry (server/http/listingCache.ts), not per request.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+
+export type Coding = 'br' | 'gzip';
+
+/** Smaller bodies are sent as they are: compressing them saves less than its headers cost. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Brotli at quality 5 and gzip at level 6: most of the size gain of the top settings for a small part
+ * of their CPU (quality 11 takes ~30 ms on a 150 KB page; 5 about 1 ms).
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+// Brotli first: smaller for the same CPU. The client's q-values decide between what both take.
+const negotiator = new Negotiator<Coding>({ supportedValues: ['br', 'gzip'] });
+
+/** The coding to answer in for this `Accept-Encoding` (`br;q=0` refuses Brotli), or null for none. */
+export function preferredCoding(acceptEncoding: string | undefined): Coding | null {
+  return acceptEncoding ? negotiator.negotiate(acceptEncoding) : null;
+}
+
+/** Text worth compressing: pages, JSON, feeds, calendar files, scripts and styles, SVG. */
+export function isCompressibleType(contentType: unknown): boolean {
+  if (typeof contentType !== 'string') return false;
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type.endsWith('+xml') ||
+    type === 'application/xml' ||
+    type === 'application/javascript'
+  );
+}
+
+export function compress(body: Buffer, coding: Coding): Buffer {
+  return coding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/** A `Vary` value with `token` in it once. */
+export function withVary(vary: unknown, token: string): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  const tokens = current
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tokens.includes('*') || tokens.some((t) => t.toLowerCase() === token.toLowerCase())) return current;
+  return [...tokens, token].join(', ');
+}
+
+/**
+ * Compress every answer Fastify sends whose body is text of COMPRESS_MIN_BYTES or more, in the coding
+ * the client prefers. Added to each route as it is declared, after the listing cache's own hook (which
+ * keeps the answer as written and compresses its replays itself): register this after it.
+ */
+export function registerCompression(app: FastifyInstance): void {
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
+    const body =
+      typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (
+      body === null ||
+      body.length < COMPRESS_MIN_BYTES ||
+      reply.hasHeader('content-encoding') ||
+      !isCompressibleType(reply.getHeader('content-type'))
+    ) {
+      done(null, payload);
+      return;
+    }
+    reply.header('Vary', withVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (coding === null) {
+      done(null, payload);
+      return;
+    }
+    reply.header('Content-Encoding', coding);
+    reply.removeHeader('content-length');
+    done(null, compress(body, coding));
+  };
+  app.addHook('onRoute', (route) => {
+    const own = route.onSend;
+    route.onSend = own === undefined ? [onSend] : Array.isArray(own) ? [...own, onSend] : [own, onSend];
+  });
+}
