@@ -63,8 +63,8 @@ describe('desktop header', () => {
       await gate;
       await route.continue();
     });
-    // A page the browser renders (home and event pages arrive with the header already rendered).
-    await page.goto('/subscribe');
+    // A page the browser renders (the app's pages arrive with the header already rendered).
+    await page.goto('/no-such-page');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('status').waitFor();
     expect(await nav.getByRole('status').textContent()).toBe('Checking sign-in…');

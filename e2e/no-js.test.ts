@@ -3,7 +3,7 @@
 // be plain forms and links, and nothing on the page may be a button that does nothing.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent } from '../server/testing/factories';
+import { createEvent, createPasswordAccount } from '../server/testing/factories';
 import {
   DESKTOP,
   type E2E,
@@ -356,5 +356,166 @@ describe('the same event page once its scripts run', () => {
     // The card's heading (level 4, under its day), not the event page's own (level 1), which may still be showing.
     await page.getByRole('heading', { level: 4, name: 'Online vigil for the children of Gaza' }).waitFor();
     expect(await cardTitles(page)).toEqual(['Online vigil for the children of Gaza']);
+  });
+});
+
+/** The browser's session cookie, for asking the API as the person the plain forms signed in. */
+async function sessionCookieOf(page: Page): Promise<string> {
+  const sid = (await page.context().cookies()).find((c) => c.name === 'sid');
+  expect(sid, 'a session cookie').toBeDefined();
+  return `sid=${sid?.value}`;
+}
+
+describe('the other pages without JavaScript', () => {
+  it('reads the About page, with the header and no dead buttons', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/about');
+    expect(await page.getByRole('heading', { level: 1, name: 'About this calendar' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Moderation policy' }).isVisible()).toBe(true);
+    expect(await page.locator('header summary:visible').isVisible()).toBe(true);
+    expect(await visibleButtons(page)).toEqual([]);
+    await screenshot(page, 'no-js-about-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'About without JavaScript');
+  });
+
+  it('reads the transparency log’s figures and its invitation to sign in', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/log');
+    expect(await page.getByRole('heading', { level: 1, name: 'Transparency Log' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('stats-summary').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe(
+      '/auth?next=%2Flog',
+    );
+    expect(await visibleButtons(page)).toEqual([]);
+    await screenshot(page, 'no-js-log-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'log without JavaScript');
+  });
+
+  it('hands out the feed addresses on /subscribe, and a form changes their filters', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/subscribe');
+    const feed = page.getByLabel('Calendar feed address');
+    expect(await feed.inputValue()).toBe(`${e2e.server.url}/calendar.ics`);
+    // Copying needs the page to run; sending the form needs nothing.
+    expect(await visibleButtons(page)).toEqual([
+      'submit:Update the addresses',
+      'submit:Update the addresses',
+    ]);
+    await page.getByLabel('Event type').selectOption('protest');
+    await page.getByLabel('Location').fill('London');
+    await page.getByRole('button', { name: 'Update the addresses' }).first().click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'protest');
+    expect(await feed.inputValue()).toBe(`${e2e.server.url}/calendar.ics?type=protest&location=London`);
+    expect(await page.getByLabel('Event type').inputValue()).toBe('protest');
+    await screenshot(page, 'no-js-subscribe-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'subscribe without JavaScript');
+  });
+
+  it('says a page needs JavaScript in the app’s layout, with a way back', async () => {
+    const page = await noJsPage(PHONE);
+    for (const path of ['/moderation', '/account', '/my-events']) {
+      await page.goto(path);
+      expect(
+        await page.getByRole('heading', { level: 1, name: 'This page needs JavaScript' }).isVisible(),
+        path,
+      ).toBe(true);
+      expect(await page.locator('header summary:visible').isVisible(), path).toBe(true);
+      expect(await visibleButtons(page), path).toEqual([]);
+    }
+    await screenshot(page, 'no-js-needs-javascript-phone');
+    await page.getByRole('link', { name: 'Back to Events' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await cardTitles(page)).toHaveLength(12);
+    await page.goto('/moderation');
+    await expectNoA11yViolationsWithoutJs(page, 'a page that needs JavaScript');
+  });
+
+  it('signs up and submits an event with plain forms: it waits for review', async () => {
+    const page = await noJsPage(PHONE);
+    // From the submit page's invitation to sign in.
+    await page.goto('/submit');
+    expect(await page.getByRole('heading', { level: 1, name: 'Sign In Required' }).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/submit');
+    // No Google button, no "show password", and the other form is a link.
+    expect(await visibleButtons(page)).toEqual(['submit:Sign In']);
+    await page.getByRole('link', { name: "Don't have an account? Create one" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    expect(await visibleButtons(page)).toEqual(['submit:Create Account']);
+    await screenshot(page, 'no-js-sign-up-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'sign-up without JavaScript');
+
+    // A short password: the form again, with its message and the name and email kept.
+    await page.getByLabel('Full Name').fill('Rania Plainform');
+    await page.getByLabel('Email Address').fill('rania.plainform@example.org');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Password must be at least 6 characters').first().waitFor();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Rania Plainform');
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('rania.plainform@example.org');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await page.getByLabel('Password').fill('olive grove');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/submit');
+    await page.getByRole('heading', { level: 1, name: 'Submit an Event' }).waitFor();
+
+    // The form: only its own submit button; the zone is a plain list; every place field is there.
+    expect(await visibleButtons(page)).toEqual(['submit:Submit Event for Review']);
+    expect(await page.getByLabel('Link to join').isVisible()).toBe(true);
+    await page.getByLabel('Event Title').fill('Plain form vigil');
+    await page.getByLabel('Event Description').fill('Candles at the square, without any JavaScript.');
+    await page.getByLabel('Event Date').fill('2031-06-07');
+    await page.getByLabel('Event Time').fill('19:30');
+    await page.getByLabel('Time Zone').selectOption('Europe/Paris');
+    await page.getByLabel('City').fill('Lyon');
+    await page.getByLabel('Country').fill('France');
+    // No source link yet: the form again, with the message and everything typed.
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByText('Failed to submit event. Please try again.').waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Plain form vigil');
+    expect(await page.getByLabel('Time Zone').inputValue()).toBe('Europe/Paris');
+    await screenshot(page, 'no-js-submit-refused-phone');
+    await page.getByLabel('Official Source Link').fill('https://example.org/plain-vigil');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.waitForURL((url) => url.searchParams.has('submitted'));
+    await page.getByRole('heading', { level: 1, name: 'Event Submitted!' }).waitFor();
+    expect(await visibleButtons(page)).toEqual([]);
+    await screenshot(page, 'no-js-submitted-phone');
+    await expectNoA11yViolationsWithoutJs(page, 'submitted without JavaScript');
+
+    const id = new URL(page.url()).searchParams.get('submitted') ?? '';
+    const res = await e2e.server.fetch(`/api/events/${id}`, {
+      headers: { cookie: await sessionCookieOf(page) },
+    });
+    expect(res.status).toBe(200);
+    const event = (await res.json()) as { title: string; status: string; timezone: string };
+    expect(event).toMatchObject({ title: 'Plain form vigil', status: 'pending', timezone: 'Europe/Paris' });
+    // Visitors do not see it.
+    expect((await e2e.server.fetch(`/api/events/${id}`)).status).toBe(404);
+  });
+
+  it('signs in with the plain form; a wrong password says so and keeps the email', async () => {
+    await createPasswordAccount(e2e.server.store, {
+      name: 'Samir Plainform',
+      email: 'samir.plainform@example.org',
+      password: 'right password',
+    });
+    const page = await noJsPage(DESKTOP);
+    await page.goto('/log');
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.getByLabel('Email Address').fill('samir.plainform@example.org');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('samir.plainform@example.org');
+    await screenshot(page, 'no-js-sign-in-refused-desktop');
+    await expectNoA11yViolationsWithoutJs(page, 'sign-in refused without JavaScript');
+    await page.getByLabel('Password').fill('right password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/log');
+    // Signed in: the header names the person (a name, not a menu button that would need JavaScript).
+    expect(await page.locator('header span:visible', { hasText: 'Samir Plainform' }).count()).toBe(1);
+    expect(await visibleButtons(page)).toEqual([]);
+    expect(await page.getByTestId('about-text').textContent()).toContain('events you submitted');
   });
 });

@@ -166,10 +166,21 @@ describe('HTML from the server', () => {
     expect(text).not.toContain('Sign In');
   });
 
-  it('leaves the other pages to the browser', async () => {
-    for (const path of ['/submit', '/log', '/auth', '/no-such-page']) {
-      expect(await html(path), path).toContain('<div id="root"></div>');
-    }
+  it('renders every other page of the app with its content, and leaves unknown addresses to the browser', async () => {
+    expect(rootText(await html('/about'))).toContain('About this calendar');
+    const log = rootText(await html('/log'));
+    expect(log).toContain('Transparency Log');
+    expect(log).toContain('Moderation at a Glance');
+    // The feed's address, for the filters of the address, in its field.
+    const subscribe = await html('/subscribe?type=protest');
+    expect(subscribe).toContain(`value="${e2e.server.url}/calendar.ics?type=protest"`);
+    expect(rootText(subscribe)).toContain('Subscribe in your calendar app');
+    expect(rootText(await html('/auth'))).toContain('Sign In');
+    expect(rootText(await html('/submit'))).toContain('Sign In Required');
+    expect(rootText(await html('/submit', userCookie))).toContain('Submit an Event');
+    // A page that needs JavaScript says so, for browsers that run none.
+    expect(rootText(await html('/moderation'))).toContain('This page needs JavaScript');
+    expect(await html('/no-such-page')).toContain('<div id="root"></div>');
   });
 });
 
@@ -288,5 +299,84 @@ describe('in the browser', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('hydrates every other page it renders without a mismatch, and they work', async () => {
+    const moderator = await createUser(e2e.server.store, { name: 'Mira Moderator', role: 'moderator' });
+    const moderatorCookie = await sessionCookieFor(e2e.server.store, moderator);
+    const visits: { path: string; cookie?: string; ready: (page: Page) => Promise<unknown> }[] = [
+      { path: '/about', ready: (p) => p.getByTestId('about-text').waitFor() },
+      { path: '/log', ready: (p) => p.getByTestId('stats-summary').waitFor() },
+      { path: '/log', cookie: userCookie, ready: (p) => p.getByTestId('stats-summary').waitFor() },
+      // Copying needs the page to run: its buttons come with it.
+      { path: '/subscribe', ready: (p) => p.getByRole('button', { name: /^Copy/ }).first().waitFor() },
+      // The other form is a button once the page runs (a link without JavaScript).
+      {
+        path: '/auth',
+        ready: (p) => p.getByRole('button', { name: "Don't have an account? Create one" }).waitFor(),
+      },
+      // The zone is the person's own once the page runs (the server rendered UTC).
+      {
+        path: '/submit',
+        cookie: userCookie,
+        ready: (p) => p.getByRole('combobox', { name: /Time Zone/ }).waitFor(),
+      },
+      // A page that needs JavaScript: its notice hydrates, then the page itself renders.
+      {
+        path: '/moderation',
+        cookie: moderatorCookie,
+        ready: (p) => p.getByRole('heading', { level: 1, name: 'Moderation Dashboard' }).waitFor(),
+      },
+    ];
+    for (const visit of visits) {
+      const page = await e2e.newPage({ viewport: PHONE, ...(visit.cookie ? { cookie: visit.cookie } : {}) });
+      const watched = watch(page);
+      await page.goto(visit.path);
+      await visit.ready(page);
+      expect(await page.getByText('This page needs JavaScript').count(), visit.path).toBe(0);
+      expect(watched.problems, visit.path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('hydrates a form the server refused (sent before the page ran) with its messages and values', async () => {
+    // The page itself answers with the refusal's status (401, 400), which Chromium notes in the console.
+    const beyondTheRefusal = (problems: string[]) =>
+      problems.filter((p) => !/^error: Failed to load resource: .* status of 40[01]\b/.test(p));
+    const page = await e2e.newPage({ viewport: PHONE });
+    const watched = watch(page);
+    await page.goto('/auth?next=%2Flog');
+    await page.getByLabel('Email Address').fill('nobody@example.org');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    // Sent as a browser sends it before the app runs: the form's own post, not the app's request.
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/auth'),
+      page.evaluate(() => {
+        const form = document.querySelector<HTMLFormElement>('form[method="post"]');
+        if (form) HTMLFormElement.prototype.submit.call(form);
+      }),
+    ]);
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByRole('button', { name: "Don't have an account? Create one" }).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('nobody@example.org');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(beyondTheRefusal(watched.problems)).toEqual([]);
+
+    const form = await e2e.newPage({ viewport: PHONE, cookie: userCookie });
+    const formWatched = watch(form);
+    await form.goto('/submit');
+    await form.getByRole('combobox', { name: /Time Zone/ }).waitFor();
+    await form.getByLabel('Event Title').fill('Sent before the page ran');
+    await Promise.all([
+      form.waitForURL((url) => url.pathname === '/submit'),
+      form.evaluate(() => {
+        const sent = document.querySelector<HTMLFormElement>('form[method="post"]');
+        if (sent) HTMLFormElement.prototype.submit.call(sent);
+      }),
+    ]);
+    await form.getByText('Failed to submit event. Please try again.').waitFor();
+    await form.getByRole('combobox', { name: /Time Zone/ }).waitFor();
+    expect(await form.getByLabel('Event Title').inputValue()).toBe('Sent before the page ran');
+    expect(beyondTheRefusal(formWatched.problems)).toEqual([]);
   });
 });

@@ -69,7 +69,11 @@ describe('before the form', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/submit');
+    // A page the browser renders itself (the server renders /submit with the answer), then the app's
+    // own way to the form.
+    await page.goto('/no-such-page');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Submit Event' }).click();
     const spinner = page.getByRole('status').filter({ hasText: 'Checking authentication...' });
     await spinner.waitFor();
     // Nothing of the form or the sign-in prompt while it is unknown.

@@ -57,15 +57,12 @@ const BODY_LIMIT = 64 * 1024;
 
 const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
-/** Pages the browser renders that are the same for everyone (the rest are personal or forms). */
-const PUBLIC_APP_PAGES: ReadonlySet<string> = new Set(['/log', '/about']);
-
 /** Whether the request reached an /api route (by Fastify's routing, which decodes the path). */
 const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { store, env } = options;
-  // Anonymous reads of the listing and of the rendered home and event pages answered from a one-second
+  // Anonymous reads of the listing and of the rendered pages answered from a one-second
   // cache before Fastify (server/http/listingCache.ts).
   const listingCache = new ListingCache({ ttlMs: env.LISTING_CACHE_MS });
   const app: FastifyInstance = Fastify({
@@ -238,21 +235,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('not_found', msg('notFound'), request.language));
     }
-    // Client-side routes get the app shell; the router decides what to show.
+    // Any other address gets the app shell; the router says there is nothing here.
     return reply
       .code(200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(
-        shell.render({
-          title: env.SITE_TITLE,
-          language: request.language,
-          // Public pages are listed in each language for search engines; personal ones are not.
-          ...(PUBLIC_APP_PAGES.has(request.url.split('?')[0] ?? '')
-            ? { alternatesOf: request.url.split('?')[0] }
-            : {}),
-        }),
-      );
+      .send(shell.render({ title: env.SITE_TITLE, language: request.language }));
   });
 
   return app;

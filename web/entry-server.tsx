@@ -1,7 +1,6 @@
 /**
  * The server's renderer of the web app (built with `vite build --ssr`, loaded by server/html/ssr.ts).
- * For the pages a visitor lands on (home with its filters, one event) it asks the API exactly what the
- * browser would ask, puts the answers in a TanStack Query cache under the keys the hooks use, renders
+ * For every page of the app (common/renderedPages.ts) it asks the API exactly what the browser would ask, puts the answers in a TanStack Query cache under the keys the hooks use, renders
  * the same React tree as web/main.tsx around a StaticRouter, and hands back the HTML and the cache
  * (dehydrated) so the browser hydrates without asking again.
  */
@@ -12,8 +11,11 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { filtersFromParams } from '../common/filters';
 import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
+import { type PostedForm, type PostedFormName, postedFormKey } from '../common/postedForms';
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
+import type { SessionResponse } from '../common/schemas/auth';
 import { AppRoutes } from './app/router';
+import { aboutPath, aboutQueryKey } from './features/about/api/about';
 import {
   eventListPath,
   eventListQueryKey,
@@ -22,9 +24,12 @@ import {
   monthEventsPath,
   monthEventsQueryKey,
 } from './features/events/api/events';
+import { logPath, logQueryKey, pageFromParam } from './features/log/api/log';
+import { logStatsPath, logStatsQueryKey } from './features/log/api/stats';
 import i18n from './i18n/index';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
+import { SiteOriginContext } from './lib/siteOrigin';
 
 // The server renders in any language at any moment: every catalog is loaded once, at start.
 const everyCatalog = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
@@ -61,6 +66,10 @@ export interface RenderOptions {
   homeViewQuery?: string | null;
   /** The language to render in (the request's, server/i18n/language.ts); English when absent. */
   language?: Language;
+  /** The origin the request came to (the browser's), for addresses pages hand out whole. */
+  origin?: string | null;
+  /** A form the server refused, shown again with what was sent and why (common/postedForms.ts). */
+  posted?: { form: PostedFormName; data: PostedForm };
 }
 
 /** What the router's location state carries on the server: the page's landing Referer, see above. */
@@ -71,16 +80,41 @@ export interface ServerLocationState {
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
 const RENDER_TIMEOUT_MS = 3000;
 
-/** The calls a rendered page makes on its first render, as [cache key, API path] pairs. */
-function pageQueries(page: RenderedPage, search: string): [readonly unknown[], string][] {
+/**
+ * The calls a rendered page makes on its first render, beside the session's, as [cache key, API path]
+ * pairs. What a page asks may depend on who asks (`signedIn`): the log's entries are for people signed in.
+ */
+function pageQueries(page: RenderedPage, search: string, signedIn: boolean): [readonly unknown[], string][] {
+  const params = new URLSearchParams(search);
   switch (page.name) {
     case 'home': {
-      const filters = filtersFromParams(new URLSearchParams(search));
+      const filters = filtersFromParams(params);
       if (filters.view === 'month') return [[monthEventsQueryKey(filters), monthEventsPath(filters)]];
       return [[eventListQueryKey(filters), eventListPath(filters)]];
     }
     case 'event':
       return [[eventQueryKey(page.id), eventPath(page.id)]];
+    case 'about':
+      return [[aboutQueryKey, aboutPath]];
+    case 'log': {
+      const logPage = pageFromParam(params.get('page'));
+      return [
+        [logStatsQueryKey, logStatsPath],
+        ...(signedIn ? [[logQueryKey(logPage), logPath(logPage)] as [readonly unknown[], string]] : []),
+      ];
+    }
+    // The session is all these need: their forms, or a notice that they need JavaScript.
+    case 'subscribe':
+    case 'auth':
+    case 'submit':
+    case 'moderation':
+    case 'account':
+    case 'myEvents':
+    case 'editEvent':
+    case 'forgotPassword':
+    case 'resetPassword':
+    case 'verifyEmail':
+      return [];
   }
 }
 
@@ -108,22 +142,24 @@ export async function render(
   const { pathname, search } = new URL(url, 'http://localhost');
   const page = renderedPageOf(pathname);
   if (!page) return null;
-  const queries = pageQueries(page, search);
   setServerConfig(config);
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const answers = await Promise.all([
-    fetchJson('/api/auth/session'),
-    ...queries.map(([, path]) => fetchJson(path)),
-  ]);
+  const session = await fetchJson('/api/auth/session');
+  if (session.status !== 200) return null;
+  const signedIn = Boolean((session.body as SessionResponse | null)?.user);
+  const queries = pageQueries(page, search, signedIn);
+  const answers = await Promise.all(queries.map(([, path]) => fetchJson(path)));
   if (answers.some((answer) => answer.status !== 200)) return null;
   const updatedAt = Date.now();
   const state: PageState = {
-    queries: [sessionQueryKey, ...queries.map(([key]) => key)].map((key, i) => ({
-      key,
-      data: answers[i]?.body,
-      updatedAt,
-    })),
+    queries: [
+      { key: sessionQueryKey, data: session.body, updatedAt },
+      ...queries.map(([key], i) => ({ key, data: answers[i]?.body, updatedAt })),
+      ...(options.posted
+        ? [{ key: postedFormKey(options.posted.form), data: options.posted.data, updatedAt }]
+        : []),
+    ],
   };
   for (const { key, data } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
 
@@ -134,9 +170,11 @@ export async function render(
     <StrictMode>
       <I18nextProvider i18n={translator}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouter location={{ pathname, search, state: locationState(options) }}>
-            <AppRoutes />
-          </StaticRouter>
+          <SiteOriginContext value={options.origin ?? null}>
+            <StaticRouter location={{ pathname, search, state: locationState(options) }}>
+              <AppRoutes />
+            </StaticRouter>
+          </SiteOriginContext>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
-import { RENDERED_PAGES } from '../../common/renderedPages';
+import { safeNextPath } from '../../common/nextPath';
+import type { PostedForm, PostedFormName } from '../../common/postedForms';
+import { RENDERED_PAGES, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
 import type { FetchJson } from '../../web/entry-server';
+import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
 import type { Shell } from './shell';
@@ -14,7 +17,7 @@ import {
   pageChunkPreloads,
 } from './ssr';
 
-/** The pages a visitor lands on, rendered on the server: home (any filters) and one event. */
+/** The app's pages, rendered on the server (common/renderedPages.ts). */
 const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
 const HOME_PARAMS: ReadonlySet<string> = new Set(HOME_FILTER_PARAMS);
@@ -89,10 +92,49 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
   return from.search;
 }
 
+/** Each page's chunk in the build (Vite names a chunk after its module); home is in the entry script. */
+const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
+  event: 'EventDetailPage',
+  about: 'AboutPage',
+  log: 'LogPage',
+  subscribe: 'SubscribePage',
+  auth: 'AuthPage',
+  submit: 'SubmitPage',
+  moderation: 'ModerationPage',
+  account: 'AccountPage',
+  myEvents: 'MyEventsPage',
+  editEvent: 'EditEventPage',
+  forgotPassword: 'ForgotPasswordPage',
+  resetPassword: 'ResetPasswordPage',
+  verifyEmail: 'VerifyEmailPage',
+};
+
 /**
- * The home page (whose server rendering is `registerPageRendering`'s).
+ * The page of a form posted without JavaScript that the server refused, rendered again for this
+ * request with what was sent and why (common/postedForms.ts): the whole HTML page. The caller sets
+ * the status.
  */
-export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
+export type RenderPostedForm = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: { form: PostedFormName; data: PostedForm },
+) => Promise<string>;
+
+/** App pages whose route is declared elsewhere: `/event/:id` (share tags, its .ics twin), `/subscribe` (its own tags). */
+const ROUTED_ELSEWHERE: ReadonlySet<RenderedPageName> = new Set(['event', 'subscribe']);
+
+/** Pages the same for everyone that are worth finding in each language (`hreflang` alternates). */
+const PUBLIC_PAGES: ReadonlySet<RenderedPageName> = new Set(['about', 'log']);
+
+/**
+ * The app's pages (common/renderedPages.ts): home, and every page whose route is not declared elsewhere.
+ * Each answers the shell; `registerPageRendering` fills it.
+ */
+export function registerPageRoutes(
+  app: FastifyInstance,
+  { env, store }: AppContext,
+  shell: Shell | null,
+): void {
   if (!shell) return;
 
   app.get(RENDERED_PAGES.home, async (request, reply) => {
@@ -105,22 +147,53 @@ export function registerPageRoutes(app: FastifyInstance, { env }: AppContext, sh
       .type('text/html; charset=utf-8')
       .send(shell.render({ title: env.SITE_TITLE, language: request.language, alternatesOf: request.url }));
   });
+
+  for (const [name, route] of Object.entries(RENDERED_PAGES) as [RenderedPageName, string][]) {
+    if (name === 'home' || ROUTED_ELSEWHERE.has(name)) continue;
+    app.get<{ Querystring: { next?: unknown } }>(route, async (request, reply) => {
+      // Signed in already: the sign-in page has nothing to offer and goes on where the person was going
+      // (what the page itself does with JavaScript; without it, its answer has to).
+      if (name === 'auth' && (await actorForToken(store.db, request.cookies[SESSION_COOKIE]))) {
+        const next = typeof request.query.next === 'string' ? request.query.next : null;
+        return reply.header('Cache-Control', 'no-store').redirect(safeNextPath(next) ?? '/', 303);
+      }
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(
+          shell.render({
+            title: env.SITE_TITLE,
+            language: request.language,
+            ...(PUBLIC_PAGES.has(name) ? { alternatesOf: route } : {}),
+          }),
+        );
+    });
+  }
 }
 
 /**
- * Server rendering for the home page and `/event/:id` (whose route, with its share tags and status
- * code, lives in routes/calendar/eventFiles.ts). Whatever answers the shell for those routes with 200 gets the
- * rendered app in its #root on the way out: an onSend hook on those two routes only (no other request
- * pays for it), put FIRST in their onSend list as each is declared, so that the listing micro-cache's
+ * Server rendering for the app's pages (common/renderedPages.ts; `/event/:id`'s route, with its share
+ * tags and status code, lives in routes/calendar/eventFiles.ts, `/subscribe`'s in routes/calendar/embed.ts).
+ * Whatever answers the shell for those routes with 200 gets the rendered app in its #root on the way
+ * out: an onSend hook on those routes only (no other request pays for it), put FIRST in their onSend list as each is declared, so that the listing micro-cache's
  * own route hook (server/http/listingCache.ts) keeps the rendered page. Call it before any route is
  * declared. Without a renderer bundle, or when rendering fails, the page goes out as the plain shell
  * and the browser renders it, as before.
  */
-export function registerPageRendering(app: FastifyInstance, { env }: AppContext, shell: Shell | null): void {
-  if (!shell) return;
+export function registerPageRendering(
+  app: FastifyInstance,
+  { env }: AppContext,
+  shell: Shell | null,
+): RenderPostedForm | null {
+  if (!shell) return null;
 
-  // The event page's own code, fetched beside the entry script on event pages (read once from the build).
-  const eventPagePreloads = pageChunkPreloads(shell.webRoot, 'EventDetailPage');
+  // Each page's own code, fetched beside the entry script (read once from the build); home's is in it.
+  const pagePreloads = new Map(
+    (Object.entries(PAGE_CHUNKS) as [RenderedPageName, string][]).map(([name, chunk]) => [
+      name,
+      pageChunkPreloads(shell.webRoot, chunk),
+    ]),
+  );
   // The header's account menu, for someone signed in.
   const accountMenuPreloads = pageChunkPreloads(shell.webRoot, 'AccountMenu');
 
@@ -156,6 +229,43 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     }
   });
 
+  /** The shell `page` with the app rendered for this request in it; the shell as it was when that fails. */
+  const renderInto = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: string,
+    posted?: { form: PostedFormName; data: PostedForm },
+  ): Promise<string> => {
+    const pages = await getRenderer();
+    if (!pages) return page;
+    const isEvent = request.routeOptions.url === RENDERED_PAGES.event;
+    // What the page shows depends on who asks (the header's account, an event only its submitter sees),
+    // and an event page's Back link on where the visitor came from (their filtered home view).
+    reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
+    const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
+    try {
+      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+        ...options,
+        ...(posted ? { posted } : {}),
+        origin: requestOrigin(request),
+        language: request.language,
+      });
+      if (!result) return page;
+      const signedIn = result.state.queries.some(
+        ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
+      );
+      const name = renderedPageOf(request.url.split('?')[0] ?? '')?.name;
+      const preloads = [
+        ...((name && pagePreloads.get(name)) || []),
+        ...(signedIn ? accountMenuPreloads : []),
+      ];
+      return addPreloads(shell.inlineStyles(fillRoot(page, result)), preloads);
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
+      return page;
+    }
+  };
+
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (
       request.method !== 'GET' ||
@@ -166,28 +276,7 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     ) {
       return payload;
     }
-    const pages = await getRenderer();
-    if (!pages) return payload;
-    const isEvent = request.routeOptions.url === RENDERED_PAGES.event;
-    // What the page shows depends on who asks (the header's account, an event only its submitter sees),
-    // and an event page's Back link on where the visitor came from (their filtered home view).
-    reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
-    const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
-    try {
-      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
-        ...options,
-        language: request.language,
-      });
-      if (!result) return payload;
-      const signedIn = result.state.queries.some(
-        ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
-      );
-      const preloads = [...(isEvent ? eventPagePreloads : []), ...(signedIn ? accountMenuPreloads : [])];
-      return addPreloads(shell.inlineStyles(fillRoot(payload, result)), preloads);
-    } catch (error) {
-      request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
-      return payload;
-    }
+    return renderInto(request, reply, payload);
   };
 
   app.addHook('onRoute', (route) => {
@@ -197,4 +286,9 @@ export function registerPageRendering(app: FastifyInstance, { env }: AppContext,
     const get = [route.method].flat().includes('GET');
     route.onSend = get ? [renderPage, ...own] : own;
   });
+
+  return async (request, reply, posted) => {
+    const page = shell.render({ title: env.SITE_TITLE, language: request.language });
+    return renderInto(request, reply, page, posted);
+  };
 }

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDERED_PAGES } from '../../common/renderedPages';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { onSendHooksByRoute } from '../testing/routes';
@@ -104,7 +105,8 @@ describe('with a renderer', () => {
 
   it('leaves every other page, file and API answer alone', async () => {
     const before = calls();
-    for (const path of ['/submit', '/subscribe', '/nowhere']) {
+    // An address that is no page of the app (the browser says so).
+    for (const path of ['/nowhere', '/events/x']) {
       expect(await (await server.fetch(path)).text(), path).toContain('<div id="root"></div>');
     }
     expect((await server.fetch('/api/events')).headers.get('content-type')).toContain('application/json');
@@ -127,23 +129,25 @@ describe('with a renderer', () => {
     expect(rendered).toContain('<style>body{color:#111}</style>');
     expect(rendered).not.toContain('rel="stylesheet"');
     // Pages the browser renders keep the linked (cached) file.
-    for (const path of ['/submit', '/?fail']) {
+    for (const path of ['/nowhere', '/?fail']) {
       const plain = await (await server.fetch(path)).text();
       expect(plain, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(plain, path).not.toContain('<style>');
     }
   });
 
-  it('is a hook of the two rendered routes only, run before the listing cache keeps their answer', () => {
+  it('is a hook of the rendered pages’ routes only, run before the listing cache keeps their answer', () => {
     const hooks = onSendHooksByRoute(server.app);
-    for (const route of ['GET /', 'GET /event/:id']) {
+    const pages = Object.values(RENDERED_PAGES).map((route) => `GET ${route}`);
+    expect(pages).toContain('GET /about');
+    for (const route of pages) {
       const list = hooks.get(route) ?? '';
       expect(list, route).toContain('"renderPage()"');
       // The listing micro-cache's hook comes after it, so the rendered page is what it keeps.
       expect(list, route).toContain('"onSend()"');
       expect(list.indexOf('"renderPage()"'), list).toBeLessThan(list.indexOf('"onSend()"'));
     }
-    const others = [...hooks].filter(([key]) => key !== 'GET /' && key !== 'GET /event/:id');
+    const others = [...hooks].filter(([key]) => !pages.includes(key));
     expect(others.map(([key]) => key)).toContain('GET /api/health');
     expect(others.filter(([, list]) => list.includes('renderPage'))).toEqual([]);
   });

@@ -258,7 +258,7 @@ describe('listingCacheKey', () => {
     expect(listingCacheKey('/api/eventsx')).toBeNull();
   });
 
-  it('keys the home page (any query) and event pages, and no other page', () => {
+  it('keys the app’s pages (home with any query, events, the others), and nothing else', () => {
     expect(listingCacheKey('/')).toBe('/');
     expect(listingCacheKey('/?when=past&type=protest')).toBe('/?type=protest&when=past');
     expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA')).toBe('/event/AAAAAAAAAAAAAAAA');
@@ -267,7 +267,11 @@ describe('listingCacheKey', () => {
     expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA.ics')).toBeNull();
     expect(listingCacheKey('/event/AAAAAAAAAAAAAAAA/')).toBeNull();
     expect(listingCacheKey('/event/')).toBeNull();
-    for (const path of ['/submit', '/subscribe', '/moderation', '/embed', '/assets/index-abc.js', '//']) {
+    // Every page of the app is rendered on the server, and the same for every visitor.
+    for (const path of ['/submit', '/subscribe', '/moderation', '/about']) {
+      expect(listingCacheKey(path), path).toBe(path);
+    }
+    for (const path of ['/embed', '/assets/index-abc.js', '//', '/nowhere']) {
       expect(listingCacheKey(path), path).toBeNull();
     }
   });

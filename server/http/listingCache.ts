@@ -25,8 +25,8 @@ import { type CachedResponse, MicroCache } from './microCache';
 
 /**
  * The micro-cache of the public listing (`GET`/`HEAD /api/events` and its month view
- * `/api/events/month`, any query) and of the two pages
- * rendered on the server that visitors land on (`/`, any query, and `/event/:id`), for visitors without
+ * `/api/events/month`, any query) and of the pages rendered on the server (`/`, any query,
+ * `/event/:id` and the app's other pages), for visitors without
  * a session cookie: the home page and its listing call are by far the most frequent requests, and a
  * rendered page costs tens of milliseconds of CPU.
  *
@@ -50,8 +50,8 @@ import { type CachedResponse, MicroCache } from './microCache';
  * expired answer is replayed while one request computes it again: see MicroCache), and so is the clock moving on
  * (`when=upcoming`): an event that started a second ago may still be listed as upcoming for that second.
  *
- * What is cached, by path (the query is part of the key, in name order): the listing, and the two pages
- * rendered on the server that visitors land on (common/renderedPages.ts: each render costs tens of
+ * What is cached, by path (the query is part of the key, in name order): the listing, and the pages
+ * rendered on the server (common/renderedPages.ts: each render costs tens of
  * milliseconds of CPU). An event's path holds a well-formed id (common/ids.ts); anything else under
  * /event/ is not a page worth keeping.
  */

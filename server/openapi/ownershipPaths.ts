@@ -5,7 +5,7 @@ import {
   myEventListSchema,
   versionInputSchema,
 } from '../../common/schemas/ownership';
-import { error, eventIdParameter, type JsonObject, json, jsonBody, schemaOf } from './parts';
+import { error, eventIdParameter, type JsonObject, json, schemaOf } from './parts';
 
 /**
  * Organisers' own events (docs/PRODUCT.md#my-events) in the OpenAPI document: My events, editing,

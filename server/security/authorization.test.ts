@@ -45,7 +45,7 @@ async function fixture(row: MatrixRow, caller: Caller): Promise<{ ctx: MatrixCon
   unique += 1;
   const tag = `${Date.now()}-${unique}`;
   const account =
-    row.route === '/api/auth/sign-in'
+    row.route === '/api/auth/sign-in' || row.route === '/auth'
       ? await createPasswordAccount(store, { email: `matrix-${tag}@example.org` })
       : { ...(await createUser(store, { email: `matrix-${tag}@example.org` })), password: 'unused' };
   const who: Record<Caller, UserRow | null> = {
@@ -59,6 +59,13 @@ async function fixture(row: MatrixRow, caller: Caller): Promise<{ ctx: MatrixCon
     ctx: { event, account: { email: account.email, password: account.password }, unique: tag },
     cookie: user ? await sessionCookieFor(store, user) : undefined,
   };
+}
+
+const contentType = (row: MatrixRow) => (row.form ? 'application/x-www-form-urlencoded' : 'application/json');
+
+/** A row's body as JSON, or as a form sends it. */
+function encodeBody(row: MatrixRow, body: unknown): string {
+  return row.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
 }
 
 describe('authorization matrix', () => {
@@ -91,12 +98,14 @@ describe('authorization matrix', () => {
         const before = await snapshotData(server.store);
         const res = await server.fetch(path, {
           method: row.method,
+          // A form's answer is a redirect (303): its status is the outcome.
+          redirect: 'manual',
           headers: {
             'x-forwarded-for': freshIp(),
             ...(cookie ? { cookie } : {}),
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(body !== undefined ? { 'content-type': contentType(row) } : {}),
           },
-          body: body !== undefined ? JSON.stringify(body) : undefined,
+          body: body !== undefined ? encodeBody(row, body) : undefined,
         });
         const text = await res.text();
         expect(res.status, `no server error for ${caller}: ${text.slice(0, 200)}`).toBeLessThan(500);
@@ -154,13 +163,14 @@ describe('authorization matrix', () => {
       const before = await snapshotData(server.store);
       const res = await server.fetch(path, {
         method: 'POST',
+        redirect: 'manual',
         headers: {
           cookie: cookie ?? '',
           origin: 'https://attacker.example',
-          'content-type': 'application/json',
+          'content-type': contentType(row),
           'x-forwarded-for': freshIp(),
         },
-        body: JSON.stringify(row.body?.(ctx) ?? {}),
+        body: encodeBody(row, row.body?.(ctx) ?? {}),
       });
       expect(res.status, rowName(row)).toBe(403);
       expect(await snapshotData(server.store), rowName(row)).toEqual(before);

@@ -114,6 +114,11 @@ describe('security headers', () => {
       '/api/log',
       '/',
       `/event/${benign.id}`,
+      // Every page of the app shows who is signed in (common/renderedPages.ts).
+      '/about',
+      '/log',
+      '/submit',
+      '/moderation',
     ];
     for (const path of personal) {
       const res = await server.fetch(path, { headers: { cookie } });

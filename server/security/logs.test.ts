@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/sessions';
 import { createPasswordAccount, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { pageTemplateRoot } from './support';
 
 /**
  * The request log is for operators: what was asked, how it went, how long it took, with a request id
@@ -13,6 +14,9 @@ let server: TestServer;
 const lines: string[] = [];
 const secrets: { label: string; value: string }[] = [];
 let requestsMade = 0;
+// The web app's pages too: the sign-in and submit forms without JavaScript post to them.
+const template = pageTemplateRoot();
+const FORM_PASSWORD = 'plain form password 5d2e';
 
 const CLIENT_IP = '198.51.100.23';
 const SIGN_UP_PASSWORD = 'correct horse battery staple';
@@ -28,6 +32,7 @@ beforeAll(async () => {
   });
   server = await startTestServer({
     logStream: sink,
+    webRoot: template.dir,
     env: {
       // Google "configured" against an address nothing answers on: the callback fails, and logs it.
       GOOGLE_CLIENT_ID: 'client-id-for-log-test',
@@ -38,7 +43,10 @@ beforeAll(async () => {
   secrets.push({ label: 'Google client secret', value: 'client-secret-for-log-test-3b9f' });
 });
 
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  template.remove();
+});
 
 async function call(path: string, init: RequestInit = {}, cookie?: string): Promise<Response> {
   requestsMade += 1;
@@ -80,6 +88,33 @@ describe('request logs', () => {
     expect((await call('/api/auth/session', {}, `sid=${token}`)).status).toBe(200);
     expect((await post('/api/auth/sign-out', {}, `sid=${token}`)).status).toBe(200);
 
+    // The same, as plain forms: a sign-up, a wrong password, a refused submission.
+    const formEmail = `log-form-${Date.now()}@example.org`;
+    const form = (path: string, fields: Record<string, string>, cookie?: string) =>
+      call(
+        path,
+        {
+          method: 'POST',
+          redirect: 'manual',
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        },
+        cookie,
+      );
+    const formSignUp = await form('/auth?next=%2Fsubmit', {
+      intent: 'signUp',
+      name: 'Form Person',
+      email: formEmail,
+      password: FORM_PASSWORD,
+    });
+    expect(formSignUp.status).toBe(303);
+    const formToken = tokenFrom(formSignUp);
+    expect(
+      (await form('/auth', { intent: 'signIn', email: formEmail, password: `${FORM_PASSWORD}-wrong` }))
+        .status,
+    ).toBe(401);
+    expect((await form('/submit', { title: formEmail }, `sid=${formToken}`)).status).toBe(400);
+
     const user = await createUser(server.store);
     const factoryCookie = await sessionCookieFor(server.store, user);
     // Errors that are not the server's fault: validation, not found, unauthenticated.
@@ -106,6 +141,9 @@ describe('request logs', () => {
       { label: 'flow cookie', value: 'sealed-flow-cookie-value-77c1' },
       { label: 'email', value: email },
       { label: 'email', value: account.email },
+      { label: 'form email', value: formEmail },
+      { label: 'form password', value: FORM_PASSWORD },
+      { label: 'form session token', value: formToken },
       { label: 'client IP', value: CLIENT_IP },
       { label: 'cookie header', value: 'sid=' },
     );

@@ -41,6 +41,8 @@ export interface MatrixRow {
   path?: (ctx: MatrixContext) => string;
   /** JSON body (POST). */
   body?: (ctx: MatrixContext) => unknown;
+  /** Send the body as a form without JavaScript does (`application/x-www-form-urlencoded`). */
+  form?: boolean;
   expect: Expected;
   /** What a successful (2xx) answer must have done to the fixture event. */
   effect?: { status?: EventStatus; openReports?: number };
@@ -502,6 +504,66 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/openapi.json', what: 'OpenAPI document', expect: all(200) },
   { method: 'GET', route: '/api/docs', what: 'API docs page', expect: all(200) },
   { method: 'GET', route: '/', what: 'home page (server-rendered)', expect: all(200) },
+  // The app's other pages (common/renderedPages.ts): each says what it has for whoever asks, as the
+  // API under it does; those that need JavaScript say so.
+  ...(
+    [
+      '/about',
+      '/log',
+      '/submit',
+      '/moderation',
+      '/account',
+      '/my-events',
+      '/event/:id/edit',
+      '/forgot-password',
+      '/reset-password',
+      '/verify-email',
+    ] as const
+  ).map((route): MatrixRow => ({ method: 'GET', route, what: `page ${route}`, expect: all(200) })),
+  {
+    method: 'GET',
+    route: '/auth',
+    what: 'the sign-in page (signed in already: on where the person was going)',
+    expect: { visitor: 200, user: 303, submitter: 303, moderator: 303 },
+  },
+  // Forms without JavaScript (server/html/postedForms.ts): the API's rules, answered with pages.
+  {
+    method: 'POST',
+    route: '/auth',
+    what: 'sign in with the plain form',
+    form: true,
+    body: (c) => ({ intent: 'signIn', ...c.account }),
+    expect: all(303),
+  },
+  {
+    method: 'POST',
+    route: '/auth',
+    what: 'sign in with the plain form and a wrong password',
+    form: true,
+    body: (c) => ({ intent: 'signIn', email: c.account.email, password: `${c.account.password}-wrong` }),
+    expect: all(401),
+  },
+  {
+    method: 'POST',
+    route: '/auth',
+    what: 'sign up with the plain form',
+    form: true,
+    body: (c) => ({
+      intent: 'signUp',
+      name: 'New Person',
+      email: `form-${c.unique}@example.org`,
+      password: 'long enough',
+    }),
+    expect: all(303),
+  },
+  {
+    method: 'POST',
+    route: '/submit',
+    what: 'submit an event with the plain form',
+    form: true,
+    body: validEvent,
+    expect: signedIn(303),
+  },
   { method: 'GET', route: '/event/:id', what: 'page of an approved event', expect: all(200) },
   {
     method: 'GET',

@@ -197,6 +197,15 @@ export function Header() {
               >
                 <span className="sr-only">{t('nav.loadingAccount')}</span>
               </span>
+            ) : user && !hydrated ? (
+              // The menu needs JavaScript (and signing out a request the page makes): until the page
+              // runs, the name alone, never a button that does nothing.
+              <span
+                dir="auto"
+                className="max-w-48 truncate px-3 py-2 text-sm font-medium text-stone-800 dark:text-stone-100"
+              >
+                {user.name}
+              </span>
             ) : user ? (
               <Suspense
                 fallback={

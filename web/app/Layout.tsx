@@ -6,6 +6,7 @@ import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
 import { LanguageList } from './LanguageMenu';
 import { PageNotice } from './PageNotice';
+import { PageReady } from './PageReady';
 import { ProgressBar } from './ProgressBar';
 
 /**
@@ -47,20 +48,6 @@ function useScrollAndFocus() {
     lastY.current = 0;
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.key, location.pathname, navigationType]);
-}
-
-/**
- * Marks the document once the first page can answer clicks: its effect runs when the page's part has
- * been hydrated (a server-rendered page) or rendered (any other), its lazily loaded code included, as
- * it sits in the same Suspense boundary. Before that, a press on a server-rendered button does nothing.
- * Browser tests wait for `html[data-ready]` after each load (e2e/support/browser.ts); CSS or scripts
- * outside React may read it too.
- */
-function PageReady() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  return null;
 }
 
 /** The About page and its sections (the headings of its default text: server/about/defaultAbout.ts). */

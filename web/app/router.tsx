@@ -1,8 +1,9 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { renderedPageOf } from '../../common/renderedPages';
+import { NEEDS_JAVASCRIPT, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
 import { trackLoad } from '../lib/navigationProgress';
 import { Layout } from './Layout';
+import { NeedsJavaScript } from './NeedsJavaScript';
 import { HomePage, preloadMonthView } from './routes/HomePage';
 
 type Page = ComponentType<Record<string, never>>;
@@ -42,14 +43,36 @@ const VerifyEmailPage = lazyPage(() => import('../features/account/components/Ve
 const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /**
- * Load the code of a page the server renders (web/entry-server.tsx): home is in the first bundle, but
- * not its month view.
+ * The code of each page the server renders whole (web/entry-server.tsx); home is in the first bundle,
+ * but not its month view. Pages that need JavaScript are rendered as a notice (NeedsJavaScript): their
+ * code is fetched beside the entry script too, so they follow their hydration sooner.
  */
+const PAGE_CODE: Record<Exclude<RenderedPageName, 'home'>, { preload: () => Promise<unknown> }> = {
+  event: EventDetailPage,
+  about: AboutPage,
+  log: LogPage,
+  subscribe: SubscribePage,
+  auth: AuthPage,
+  submit: SubmitPage,
+  moderation: ModerationPage,
+  account: AccountPage,
+  myEvents: MyEventsPage,
+  editEvent: EditEventPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  verifyEmail: VerifyEmailPage,
+};
+
+/** Load the code of the page the server rendered at `pathname`, if it is not in the first bundle. */
 export function preloadPage(pathname: string, search: string): Promise<unknown> {
-  const page = renderedPageOf(pathname)?.name;
-  if (page === 'event') return EventDetailPage.preload();
-  return page === 'home' ? preloadMonthView(search) : Promise.resolve();
+  const name = renderedPageOf(pathname)?.name;
+  if (name === 'home') return preloadMonthView(search);
+  return name ? PAGE_CODE[name].preload() : Promise.resolve();
 }
+
+/** A page as the route shows it: one that needs JavaScript shows, without it, the server's notice. */
+const page = (name: RenderedPageName, element: ReactNode) =>
+  NEEDS_JAVASCRIPT.has(name) ? <NeedsJavaScript>{element}</NeedsJavaScript> : element;
 
 /** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in StaticRouter. */
 export function AppRoutes() {
@@ -57,19 +80,19 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="event/:id" element={<EventDetailPage />} />
-        <Route path="event/:id/edit" element={<EditEventPage />} />
-        <Route path="my-events" element={<MyEventsPage />} />
-        <Route path="submit" element={<SubmitPage />} />
-        <Route path="moderation" element={<ModerationPage />} />
-        <Route path="log" element={<LogPage />} />
-        <Route path="auth" element={<AuthPage />} />
-        <Route path="subscribe" element={<SubscribePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="account" element={<AccountPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="event/:id" element={page('event', <EventDetailPage />)} />
+        <Route path="event/:id/edit" element={page('editEvent', <EditEventPage />)} />
+        <Route path="my-events" element={page('myEvents', <MyEventsPage />)} />
+        <Route path="submit" element={page('submit', <SubmitPage />)} />
+        <Route path="moderation" element={page('moderation', <ModerationPage />)} />
+        <Route path="log" element={page('log', <LogPage />)} />
+        <Route path="auth" element={page('auth', <AuthPage />)} />
+        <Route path="subscribe" element={page('subscribe', <SubscribePage />)} />
+        <Route path="about" element={page('about', <AboutPage />)} />
+        <Route path="account" element={page('account', <AccountPage />)} />
+        <Route path="forgot-password" element={page('forgotPassword', <ForgotPasswordPage />)} />
+        <Route path="reset-password" element={page('resetPassword', <ResetPasswordPage />)} />
+        <Route path="verify-email" element={page('verifyEmail', <VerifyEmailPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../lib/api';
 import { useSendVerificationLink } from '../lib/emailVerification';
 import { apiErrorText } from '../lib/messages';
+import { useHydrated } from '../lib/useHydrated';
 import { Button } from './ui/Button';
 
 /**
@@ -24,6 +25,7 @@ export function ConfirmEmailNotice({
 }) {
   const { t } = useTranslation();
   const send = useSendVerificationLink();
+  const hydrated = useHydrated();
   // The address is someone's own text: isolated, so a right-to-left one cannot reorder the sentence.
   const address = { address: <span dir="auto" className="font-medium break-all" /> };
   // The server answers in the page's language already; its catalog is not loaded for this banner alone.
@@ -59,15 +61,18 @@ export function ConfirmEmailNotice({
               </p>
             ) : null}
           </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => send.mutate()}
-            disabled={send.isPending}
-            aria-busy={send.isPending || undefined}
-          >
-            {send.isPending ? t('confirmEmail.sending') : t('confirmEmail.resend')}
-          </Button>
+          {/* Sending again is a request the page makes: without JavaScript, no button (the link was sent). */}
+          {hydrated ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => send.mutate()}
+              disabled={send.isPending}
+              aria-busy={send.isPending || undefined}
+            >
+              {send.isPending ? t('confirmEmail.sending') : t('confirmEmail.resend')}
+            </Button>
+          ) : null}
         </div>
       </div>
     </div>

@@ -27,6 +27,27 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The error an API answer with this status and JSON body stands for: the server's code, message and
+ * field messages with their codes. Also read from a form the server answered without JavaScript
+ * (web/lib/serverForm.ts), so that page says it exactly as the app would.
+ */
+export function apiErrorOf(status: number, data: unknown): ApiRequestError {
+  const err = (data as Partial<ApiError> | null)?.error;
+  return new ApiRequestError(
+    status,
+    err?.code ?? 'http_error',
+    err?.message ?? `Request failed (${status})`,
+    err?.fields,
+    err?.messageCode
+      ? { code: err.messageCode, ...(err.messageParams ? { params: err.messageParams } : {}) }
+      : err?.message
+        ? undefined
+        : { code: 'network.failed', params: { status } },
+    err?.fieldCodes,
+  );
+}
+
 interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -59,22 +80,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } catch {
     data = null;
   }
-  if (!response.ok) {
-    const err = (data as Partial<ApiError> | null)?.error;
-    const status = response.status;
-    throw new ApiRequestError(
-      status,
-      err?.code ?? 'http_error',
-      err?.message ?? `Request failed (${status})`,
-      err?.fields,
-      err?.messageCode
-        ? { code: err.messageCode, ...(err.messageParams ? { params: err.messageParams } : {}) }
-        : err?.message
-          ? undefined
-          : { code: 'network.failed', params: { status } },
-      err?.fieldCodes,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
 }
 

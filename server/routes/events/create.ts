@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/i18n/messages';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import type { Actor } from '../../auth/actor';
 import { eventFieldsOf } from '../../commands/editEvent';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
@@ -10,6 +11,7 @@ import { assertEmailConfirmed } from '../../policies/email';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { insertEvent } from '../../store/events';
+import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 
 const HOUR = 3600 * 1000;
@@ -37,19 +39,22 @@ export const SUBMIT_RATE_LIMITS: RateRule[] = [
 
 export const SUBMIT_UNAUTHENTICATED = msg('event.submitSignIn');
 
-export function registerCreateEventRoute(app: FastifyInstance, { store, env }: AppContext): void {
+/**
+ * Submit an event (docs/PRODUCT.md#event-states) for `actor`: it waits, pending and unverified, for a
+ * moderator. For the JSON API and the plain form of /submit (./submitForm.ts) alike; a refusal is thrown
+ * as the AppError the API answers with.
+ */
+export function eventSubmission({ store, env }: AppContext) {
   const outbox = new Outbox(env);
-  // Submit an event (docs/PRODUCT.md#event-states): it waits, pending and unverified, for a moderator.
-  app.post('/api/events', async (request, reply): Promise<EventDto> => {
-    const actor = request.actor;
+  return async (actor: Actor | null, body: unknown): Promise<EventRow> => {
     if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);
     assertEmailConfirmed(actor, env);
-    const input = parseInput(eventInputSchema, request.body);
+    const input = parseInput(eventInputSchema, body);
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
 
     // The moderators who asked to hear of new submissions get an email written with it.
-    const row = await store.db.transaction().execute(async (trx) => {
+    return store.db.transaction().execute(async (trx) => {
       const inserted = await insertEvent(trx, {
         ...eventFieldsOf(input),
         createdBy: actor.id,
@@ -59,7 +64,15 @@ export function registerCreateEventRoute(app: FastifyInstance, { store, env }: A
       await notifyModerators(trx, outbox, 'new_submission', inserted, { except: actor.id });
       return inserted;
     });
+  };
+}
+
+export type SubmitEvent = ReturnType<typeof eventSubmission>;
+
+export function registerCreateEventRoute(app: FastifyInstance, ctx: AppContext, submit: SubmitEvent): void {
+  app.post('/api/events', async (request, reply): Promise<EventDto> => {
+    const row = await submit(request.actor, request.body);
     reply.code(201).header('Location', `/api/events/${row.id}`);
-    return presentEvent(row, actor, env);
+    return presentEvent(row, request.actor, ctx.env);
   });
 }

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import { useHydrated } from '../../lib/useHydrated';
 import { Field } from './Field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
@@ -13,8 +14,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'cl
 }
 
 /** A labelled text input (sign-in, sign-up, new password…); a password one can show what was typed. */
-export function TextField({ id, label, error, hint, inputRef, reveal, type, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  inputRef,
+  reveal: revealLabels,
+  type,
+  ...input
+}: TextFieldProps) {
   const [shown, setShown] = useState(false);
+  // The button works only once the page runs: without JavaScript there is none.
+  const reveal = useHydrated() ? revealLabels : undefined;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {({ className, ...control }) => (

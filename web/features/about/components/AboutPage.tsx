@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AboutPage as About } from '../../../../common/schemas/about';
 import { Card, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
-import { api } from '../../../lib/api';
 import messages from '../../../locales/en/about.json';
+import { useAbout } from '../api/about';
 
 addCatalog('about', messages);
 
@@ -25,10 +23,7 @@ const prose =
 /** `/about`: who runs the calendar, how to reach them, the moderation policy (docs/PRODUCT.md#about). */
 export default function AboutPage() {
   const { t } = useTranslation('about');
-  const about = useQuery({
-    queryKey: ['about'],
-    queryFn: ({ signal }) => api<About>('/api/about', { signal }),
-  });
+  const about = useAbout();
 
   useEffect(() => {
     const previous = document.title;

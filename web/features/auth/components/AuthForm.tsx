@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +10,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
+import type { PostedFormState } from '../../../lib/postedForm';
+import { useHydrated } from '../../../lib/useHydrated';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
 import { useSignUp } from '../api/signUp';
@@ -20,27 +23,72 @@ type Values = Record<Field, string>;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { name: '', email: '', password: '' };
+
+const toggleClass =
+  'rounded font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100';
+
+/** The sign-in page in a mode (`?mode=signUp`), keeping where the person goes afterwards. */
+export function authPageHref(mode: AuthMode, next: string): string {
+  const params = new URLSearchParams();
+  if (mode === 'signUp') params.set('mode', mode);
+  if (next !== '/') params.set('next', next);
+  const query = params.toString();
+  return query ? `/auth?${query}` : '/auth';
+}
 const FIELDS: Field[] = ['name', 'email', 'password'];
 
-/** The form of one mode. The page gives each mode a fresh instance, so switching clears everything. */
+/**
+ * What a refusal says: each field's message, and the banner's (none when the field messages say it all,
+ * as for plain validation failures).
+ */
+function refusalTexts(
+  error: unknown,
+  tm: ReturnType<typeof useMessages>,
+  t: TFunction<'auth'>,
+): { fieldErrors: FieldErrors; formError: string | null } {
+  const fieldErrors: FieldErrors = {};
+  if (error instanceof ApiRequestError && error.fields) {
+    const messages = apiFieldTexts(error, tm);
+    for (const field of FIELDS) {
+      const message = messages[field];
+      if (message) fieldErrors[field] = message;
+    }
+    if (error.code === 'validation_failed') return { fieldErrors, formError: null };
+  }
+  return { fieldErrors, formError: emailAuthErrorMessage(error, t) };
+}
+
+/**
+ * The form of one mode. The page gives each mode a fresh instance, so switching clears everything.
+ * Without JavaScript it is a plain form posted to the page's own address (server/routes/auth/forms.ts),
+ * and the other mode is a link; the server's answer to a refused one starts it (`posted`).
+ */
 export function AuthForm({
   mode,
   focusHeading,
   onToggleMode,
   onSignedIn,
+  next,
+  posted,
 }: {
   mode: AuthMode;
   /** Move focus to the heading on mount (after a mode switch), so the change is announced. */
   focusHeading: boolean;
   onToggleMode: () => void;
   onSignedIn: () => void;
+  /** Where the person goes once signed in (a safe path of this site). */
+  next: string;
+  /** The form as the server refused it, without JavaScript. */
+  posted?: PostedFormState | null;
 }) {
   const { t } = useTranslation('auth');
   const tm = useMessages();
+  const hydrated = useHydrated();
   const creating = mode === 'signUp';
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [refused] = useState(() => (posted ? refusalTexts(posted.error, tm, t) : null));
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...posted?.values, password: '' }));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const google = useGoogleSignIn({ onSignedIn });
@@ -87,18 +135,9 @@ export function AuthForm({
       else await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
       onSignedIn();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        const messages = apiFieldTexts(error, tm);
-        const errors: FieldErrors = {};
-        for (const field of FIELDS) {
-          const message = messages[field];
-          if (message) errors[field] = message;
-        }
-        showFieldErrors(errors);
-        // The field messages say it all for plain validation failures.
-        if (error.code === 'validation_failed') return;
-      }
-      setFormError(emailAuthErrorMessage(error, t));
+      const texts = refusalTexts(error, tm, t);
+      if (error instanceof ApiRequestError && error.fields) showFieldErrors(texts.fieldErrors);
+      if (texts.formError) setFormError(texts.formError);
     }
   };
 
@@ -123,7 +162,8 @@ export function AuthForm({
         </Notice>
       ) : null}
 
-      {config.googleEnabled ? (
+      {/* Google's sign-in runs in a pop-up the page follows: offered once the page runs. */}
+      {config.googleEnabled && hydrated ? (
         <>
           <div className="mt-6">
             <GoogleButton
@@ -143,7 +183,15 @@ export function AuthForm({
         </>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
+      <form
+        method="post"
+        action={next === '/' ? '/auth' : `/auth?next=${encodeURIComponent(next)}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-5"
+        aria-busy={busy || undefined}
+      >
+        <input type="hidden" name="intent" value={mode} />
         {creating ? (
           <TextField
             id="auth-name"
@@ -205,13 +253,16 @@ export function AuthForm({
       </form>
 
       <p className="mt-6 text-center text-sm">
-        <button
-          type="button"
-          onClick={onToggleMode}
-          className="rounded font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
-        >
-          {creating ? t('toggle.toSignIn') : t('toggle.toSignUp')}
-        </button>
+        {hydrated ? (
+          <button type="button" onClick={onToggleMode} className={toggleClass}>
+            {creating ? t('toggle.toSignIn') : t('toggle.toSignUp')}
+          </button>
+        ) : (
+          // Without JavaScript, the other form is the same page with `?mode=`.
+          <a href={authPageHref(creating ? 'signIn' : 'signUp', next)} className={toggleClass}>
+            {creating ? t('toggle.toSignIn') : t('toggle.toSignUp')}
+          </a>
+        )}
       </p>
     </div>
   );

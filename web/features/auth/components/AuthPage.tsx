@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
 import { config } from '../../../lib/config';
+import { usePostedForm } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { safeNextPath } from '../../../lib/signInPath';
 import authCatalog from '../../../locales/en/auth.json';
@@ -18,11 +19,15 @@ export default function AuthPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>('signIn');
-  const [switched, setSwitched] = useState(false);
   // Where the person was going (`?next=`, a path of this site only): the form, an event, My events.
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next')) ?? '/';
+  // The form the server refused without JavaScript, or the mode the address asks for (`?mode=signUp`).
+  const posted = usePostedForm('auth');
+  const [mode, setMode] = useState<AuthMode>(() =>
+    (posted?.intent ?? params.get('mode')) === 'signUp' ? 'signUp' : 'signIn',
+  );
+  const [switched, setSwitched] = useState(false);
 
   useEffect(() => {
     const previous = document.title;
@@ -53,6 +58,8 @@ export default function AuthPage() {
             if (languageChangedSincePageLoad()) window.location.replace(next);
             else navigate(next, { replace: true });
           }}
+          next={next}
+          posted={posted?.intent === mode ? posted : null}
         />
       </Card>
       <Benefits />

@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { useHydrated } from '../../../lib/useHydrated';
 import { CALENDAR_NS } from '../catalog';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -27,6 +28,7 @@ export function CopyField({
   const id = useId();
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [state, setState] = useState<CopyState>('idle');
+  const hydrated = useHydrated();
 
   // A new value is not yet copied.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on value change only
@@ -76,20 +78,23 @@ export function CopyField({
             className={fieldClass}
           />
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={copy}
-          aria-label={t('page.copyLabel', { what })}
-          className="shrink-0 self-start sm:py-2"
-        >
-          {state === 'copied' ? (
-            <Check aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
-          ) : (
-            <Copy aria-hidden="true" className="size-4" />
-          )}
-          {t('page.copy')}
-        </Button>
+        {/* Copying needs the page to run; without JavaScript the field is there to select. */}
+        {hydrated ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={copy}
+            aria-label={t('page.copyLabel', { what })}
+            className="shrink-0 self-start sm:py-2"
+          >
+            {state === 'copied' ? (
+              <Check aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
+            {t('page.copy')}
+          </Button>
+        ) : null}
       </div>
       <p role="status" className="mt-1 text-sm text-stone-600 dark:text-stone-300">
         {state === 'copied' ? t('page.copied') : state === 'failed' ? t('page.copyFailed') : ''}

@@ -16,6 +16,7 @@ import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/l
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { config } from '../../../lib/config';
+import { useSiteOrigin } from '../../../lib/siteOrigin';
 import { CALENDAR_NS } from '../catalog';
 import { feedLinks } from '../links';
 import { CopyField } from './CopyField';
@@ -29,10 +30,11 @@ const fieldClass =
   'dark:placeholder:text-stone-400';
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
 
-/** The page's query: the home page's feed filters (its own rules) and the embed's size. */
-function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number } {
+/** The page's query: the home page's feed filters (its own rules), the embed's size and its theme. */
+function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number; theme: EmbedTheme } {
   const { type, location, search, near, km } = filtersFromParams(params);
   const limit = Number(params.get('limit'));
+  const theme = params.get('theme');
   return {
     type,
     location,
@@ -40,8 +42,12 @@ function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number } {
     near,
     km,
     limit: (EMBED_LIMIT_CHOICES as readonly number[]).includes(limit) ? limit : LIMITS.embedDefault,
+    theme: (EMBED_THEMES as readonly (string | null)[]).includes(theme) ? (theme as EmbedTheme) : 'auto',
   };
 }
+
+/** The form's id: without JavaScript its fields are sent as the page's query (`GET /subscribe`). */
+const FORM_ID = 'subscribe-choices';
 
 /** One of the page's controls under its label. */
 function LabelledControl({
@@ -101,6 +107,7 @@ export default function SubscribePage() {
   const { t, i18n } = useTranslation(CALENDAR_NS);
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const [params, setParams] = useSearchParams();
+  const origin = useSiteOrigin();
   // The address is read once; from then on the fields lead and the address follows.
   const [initial] = useState(() => filtersFrom(params));
   const [type, setType] = useState<FeedFilters['type']>(initial.type);
@@ -109,7 +116,7 @@ export default function SubscribePage() {
   const [near, setNear] = useState(initial.near);
   const [km, setKm] = useState<NearKm>(initial.km);
   const [limit, setLimit] = useState(initial.limit);
-  const [theme, setTheme] = useState<EmbedTheme>('auto');
+  const [theme, setTheme] = useState<EmbedTheme>(initial.theme);
   const [applied, setApplied] = useState<FeedFilters>({
     type: initial.type,
     location: initial.location,
@@ -150,7 +157,13 @@ export default function SubscribePage() {
   ] as const;
 
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
-  const links = feedLinks(window.location.origin, applied, { limit, theme, frameTitle, language });
+  const links = feedLinks(origin, applied, { limit, theme, frameTitle, language });
+
+  const applyButton = (
+    <button type="submit" form={FORM_ID} className={buttonClass('secondary', 'md')}>
+      {t('page.apply')}
+    </button>
+  );
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -168,58 +181,67 @@ export default function SubscribePage() {
 
       <div className="mt-8 space-y-6">
         <Card className="p-5 sm:p-6">
-          <fieldset>
-            <legend className="text-lg font-semibold text-stone-900 dark:text-white">
-              {t('page.filtersTitle')}
-            </legend>
-            <div className="mt-4 grid gap-4 sm:grid-cols-3">
-              <LabelledControl id={ids.type} label={t('page.type')}>
-                <select
-                  id={ids.type}
-                  value={type}
-                  onChange={(e) => setType(isEventType(e.target.value) ? e.target.value : 'all')}
-                  className={fieldClass}
-                >
-                  <option value="all">{t('page.allTypes')}</option>
-                  {EVENT_TYPES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`common:eventTypes.${value}`)}
-                    </option>
-                  ))}
-                </select>
-              </LabelledControl>
-              {textFilters.map((filter) => (
-                <LabelledControl key={filter.name} id={ids[filter.name]} label={t(`page.${filter.name}`)}>
-                  <input
-                    id={ids[filter.name]}
-                    type={filter.type}
-                    value={filter.value}
-                    maxLength={filter.maxLength}
-                    placeholder={t(`page.${filter.name}Placeholder`)}
-                    onChange={(e) => filter.set(e.target.value)}
+          <form id={FORM_ID} method="get" action="/subscribe" onSubmit={(e) => e.preventDefault()}>
+            <fieldset>
+              <legend className="text-lg font-semibold text-stone-900 dark:text-white">
+                {t('page.filtersTitle')}
+              </legend>
+              <div className="mt-4 grid gap-4 sm:grid-cols-3">
+                <LabelledControl id={ids.type} label={t('page.type')}>
+                  <select
+                    id={ids.type}
+                    name="type"
+                    value={type}
+                    onChange={(e) => setType(isEventType(e.target.value) ? e.target.value : 'all')}
                     className={fieldClass}
-                  />
+                  >
+                    <option value="all">{t('page.allTypes')}</option>
+                    {EVENT_TYPES.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`common:eventTypes.${value}`)}
+                      </option>
+                    ))}
+                  </select>
                 </LabelledControl>
-              ))}
-              <LabelledControl id={ids.km} label={t('page.distance')}>
-                <select
-                  id={ids.km}
-                  value={km}
-                  onChange={(e) => {
-                    const value = Number(e.target.value);
-                    if (isNearKm(value)) setKm(value);
-                  }}
-                  className={fieldClass}
-                >
-                  {NEAR_KM.map((value) => (
-                    <option key={value} value={value}>
-                      {t('page.km', { km: value })}
-                    </option>
-                  ))}
-                </select>
-              </LabelledControl>
-            </div>
-          </fieldset>
+                {textFilters.map((filter) => (
+                  <LabelledControl key={filter.name} id={ids[filter.name]} label={t(`page.${filter.name}`)}>
+                    <input
+                      id={ids[filter.name]}
+                      name={filter.name}
+                      type={filter.type}
+                      value={filter.value}
+                      maxLength={filter.maxLength}
+                      placeholder={t(`page.${filter.name}Placeholder`)}
+                      onChange={(e) => filter.set(e.target.value)}
+                      className={fieldClass}
+                    />
+                  </LabelledControl>
+                ))}
+                <LabelledControl id={ids.km} label={t('page.distance')}>
+                  <select
+                    id={ids.km}
+                    name="km"
+                    value={km}
+                    onChange={(e) => {
+                      const value = Number(e.target.value);
+                      if (isNearKm(value)) setKm(value);
+                    }}
+                    className={fieldClass}
+                  >
+                    {NEAR_KM.map((value) => (
+                      <option key={value} value={value}>
+                        {t('page.km', { km: value })}
+                      </option>
+                    ))}
+                  </select>
+                </LabelledControl>
+              </div>
+            </fieldset>
+            {/* The addresses follow the fields as they change; without JavaScript, once the form is sent. */}
+            <noscript>
+              <div className="mt-4 flex justify-end">{applyButton}</div>
+            </noscript>
+          </form>
         </Card>
 
         <Section
@@ -266,6 +288,8 @@ export default function SubscribePage() {
           <LabelledControl id={ids.limit} label={t('page.limit')} className="max-w-48">
             <select
               id={ids.limit}
+              name="limit"
+              form={FORM_ID}
               value={limit}
               onChange={(e) => setLimit(Number(e.target.value))}
               className={fieldClass}
@@ -280,6 +304,8 @@ export default function SubscribePage() {
           <LabelledControl id={ids.theme} label={t('page.theme')} className="max-w-72">
             <select
               id={ids.theme}
+              name="theme"
+              form={FORM_ID}
               value={theme}
               onChange={(e) => setTheme(e.target.value as EmbedTheme)}
               className={fieldClass}
@@ -291,6 +317,7 @@ export default function SubscribePage() {
               ))}
             </select>
           </LabelledControl>
+          <noscript>{applyButton}</noscript>
           <CopyField label={t('page.snippet')} value={links.snippet} multiline />
           <div>
             <h3 className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('page.preview')}</h3>

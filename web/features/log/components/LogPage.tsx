@@ -1,7 +1,7 @@
 import { BadgeCheck, BadgeX, Ban, Info, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatRelative, formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
@@ -13,8 +13,9 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/useHydrated';
 import messages from '../../../locales/en/log.json';
-import { useLog } from '../api/log';
+import { pageFromParam, useLog } from '../api/log';
 import { LogStatsSection } from './LogStatsSection';
 
 addCatalog('log', messages);
@@ -37,6 +38,7 @@ function EntryCard({ entry }: { entry: LogEntry }) {
   const { t, i18n } = useTranslation('log');
   const locale = localeOfI18n(i18n);
   const Icon = ICONS[entry.action];
+  const hydrated = useHydrated();
   return (
     <Card className="p-5 sm:p-6" data-testid="log-entry">
       <article aria-labelledby={`log-${entry.id}`} className="flex gap-4">
@@ -54,8 +56,15 @@ function EntryCard({ entry }: { entry: LogEntry }) {
               {t(`heading.${entry.action}`)}
             </h3>
             <time dateTime={entry.createdAt} className="text-sm text-stone-600 dark:text-stone-400">
-              {formatShortDateTime(entry.createdAt, undefined, locale)} ·{' '}
-              {formatRelative(entry.createdAt, new Date(), locale)}
+              {/* The server knows neither the reader's zone nor their clock: UTC until the page runs. */}
+              {hydrated ? (
+                <>
+                  {formatShortDateTime(entry.createdAt, undefined, locale)} ·{' '}
+                  {formatRelative(entry.createdAt, new Date(), locale)}
+                </>
+              ) : (
+                `${formatShortDateTime(entry.createdAt, 'UTC', locale)} UTC`
+              )}
             </time>
           </div>
           <dl className="space-y-1 text-sm text-stone-800 dark:text-stone-200">
@@ -115,12 +124,17 @@ function LogSkeletons() {
   );
 }
 
+/** The log's address at a page (`/log?page=2`): pages are links, so they work without JavaScript too. */
+const logPageHref = (page: number) => (page > 1 ? `/log?page=${page}` : '/log');
+
 function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
   const { t } = useTranslation('log');
-  const [page, setPage] = useState(1);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const page = pageFromParam(params.get('page'));
   const listRef = useRef<HTMLUListElement>(null);
   const log = useLog(page);
-  const pages = usePageCount(log.data, page, setPage);
+  const pages = usePageCount(log.data, page, (to) => navigate(logPageHref(to), { replace: true }));
 
   if (log.isPending) return <LogSkeletons />;
   // A failed load says so, politely, and offers a retry (docs/PRODUCT.md#departures).
@@ -156,8 +170,12 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
       <Pager
         page={page}
         pages={pages}
-        onPageChange={setPage}
-        listRef={listRef}
+        hrefFor={logPageHref}
+        onNavigate={() => {
+          // The new page reads from its first entry, as a new page of the app would.
+          listRef.current?.scrollIntoView({ block: 'start' });
+          listRef.current?.focus({ preventScroll: true });
+        }}
         labels={pagerLabels(t, page, pages)}
       />
     </div>

@@ -4,6 +4,7 @@ import {
   type ChangeEvent,
   type FormEvent,
   type InputHTMLAttributes,
+  type ReactNode,
   useEffect,
   useId,
   useMemo,
@@ -16,7 +17,7 @@ import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
 import type { EventDto, ValidEventInput } from '../../../../common/schemas/events';
-import { browserTimeZone, isValidTimeZone } from '../../../../common/timezones';
+import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
 import { zoneName } from '../../../../common/zoneSearch';
 import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
 import { Button } from '../../../components/ui/Button';
@@ -25,8 +26,10 @@ import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
 import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
+import type { PostedFormState } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
+import { useHydrated } from '../../../lib/useHydrated';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { useSubmitEvent } from '../api/submitEvent';
 import {
@@ -36,6 +39,7 @@ import {
   type FormValues,
   firstInvalidField,
   initialValues,
+  postedValues,
   readDraft,
   saveDraft,
   toFieldErrors,
@@ -90,17 +94,28 @@ export interface FormSender<T> {
   submittingLabel: string;
 }
 
+/** Where the form posts without JavaScript (server/routes/events/submitForm.ts): new submissions only. */
+export const SUBMIT_FORM_ACTION = '/submit';
+
+/** The zones the plain zone list offers without JavaScript (the combobox needs it), `value` among them. */
+function zoneChoices(value: string): string[] {
+  return [...new Set([value, 'UTC', ...listTimeZones()])];
+}
+
 export function SubmitEventForm<T = EventDto>({
   onSubmitted,
   focusOnMount = false,
   initial,
   sender,
+  posted,
 }: {
   onSubmitted: (result: T) => void;
   focusOnMount?: boolean;
   /** The form filled in (an edit, a copy); a new submission starts empty or from its kept draft. */
   initial?: FormValues;
   sender?: FormSender<T>;
+  /** A submission sent without JavaScript that the server refused: what was sent, and why. */
+  posted?: PostedFormState | null;
 }) {
   const { t, i18n } = useTranslation('submit');
   const tm = useMessages();
@@ -115,13 +130,36 @@ export function SubmitEventForm<T = EventDto>({
   const keepsDraft = sender === undefined;
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const defaultZone = useMemo(() => browserTimeZone(), []);
+  const hydrated = useHydrated();
+  // The server knows neither the person's zone nor their draft: a page it rendered starts in UTC (or
+  // as it was sent) and takes the person's zone once it runs, unless the form came back from the server.
+  const [renderedByServer] = useState(() => !hydrated);
+  const defaultZone = useMemo(() => (hydrated ? browserTimeZone() : 'UTC'), [hydrated]);
   // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
-  const [draft] = useState(() => (keepsDraft ? readDraft() : null));
-  const [values, setValues] = useState<FormValues>(() => draft ?? initial ?? initialValues(defaultZone));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [draft, setDraft] = useState(() => (keepsDraft && hydrated ? readDraft() : null));
+  const [values, setValues] = useState<FormValues>(
+    () =>
+      draft ?? (posted ? postedValues(posted.values, 'UTC') : null) ?? initial ?? initialValues(defaultZone),
+  );
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    posted ? toFieldErrors(apiFieldTexts(posted.error, tm)) : {},
+  );
+  const [failure, setFailure] = useState<string | null>(() =>
+    posted && posted.status >= 400 && posted.status < 500 ? apiErrorText(posted.error, tm) : null,
+  );
+  const [failed, setFailed] = useState(Boolean(posted));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
+  useEffect(() => {
+    if (!renderedByServer || posted || initial) return;
+    const kept = keepsDraft ? readDraft() : null;
+    if (kept) {
+      setDraft(kept);
+      setValues(kept);
+    } else {
+      setValues((v) => (v.timezone === 'UTC' ? { ...v, timezone: browserTimeZone() } : v));
+    }
+  }, []);
   const start = useMemo(
     () => eventStart(values.date, values.time, values.timezone),
     [values.date, values.time, values.timezone],
@@ -211,9 +249,11 @@ export function SubmitEventForm<T = EventDto>({
     required:
       name === 'city' || name === 'country'
         ? !online
-        : name === 'joinUrl' || name === 'placeHoursBefore'
-          ? true
-          : !OPTIONAL_FIELDS.includes(name),
+        : name === 'joinUrl'
+          ? values.attendance !== 'in_person'
+          : name === 'placeHoursBefore'
+            ? values.placeVisibility === 'hours_before'
+            : !OPTIONAL_FIELDS.includes(name),
     error: errors[name],
   });
   const bind = (name: FieldName) => ({
@@ -227,8 +267,48 @@ export function SubmitEventForm<T = EventDto>({
   );
 
   const busy = mutation.isPending;
+  /**
+   * A field that the form shows only for some choices (a link to join for online events…): without
+   * JavaScript the choice cannot hide it, so it is there for every choice (the server keeps what the
+   * choice needs); React leaves <noscript> alone, so the page that runs shows it as before.
+   */
+  const withoutJs = (node: ReactNode) => (hydrated ? null : <noscript className="block">{node}</noscript>);
+  const venueFields = (
+    <div className="grid gap-6 sm:grid-cols-2">
+      {textField('venue', {
+        type: 'text',
+        autoComplete: 'off',
+        maxLength: LIMITS.venueMax,
+        placeholder: t('fields.venuePlaceholder'),
+      })}
+      {textField('address', {
+        type: 'text',
+        autoComplete: 'street-address',
+        maxLength: LIMITS.addressMax,
+      })}
+    </div>
+  );
+  const joinUrlField = (
+    <Field {...field('joinUrl')} hint={t('fields.joinUrlHint')}>
+      {(p) => <input {...p} {...bind('joinUrl')} type="url" inputMode="url" placeholder="https://" />}
+    </Field>
+  );
+  const placeHoursField = textField('placeHoursBefore', {
+    type: 'number',
+    inputMode: 'numeric',
+    min: LIMITS.placeHoursMin,
+    max: LIMITS.placeHoursMax,
+    step: 1,
+  });
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={busy} className="space-y-6">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={busy}
+      className="space-y-6"
+      {...(sender === undefined ? { method: 'post', action: SUBMIT_FORM_ACTION } : {})}
+    >
       {draft ? <Notice tone="info">{t('draftRestored')}</Notice> : null}
       <p className="text-sm text-stone-600 dark:text-stone-400">{t('requiredNote')}</p>
 
@@ -268,7 +348,12 @@ export function SubmitEventForm<T = EventDto>({
         {...field('timezone')}
         hint={
           <>
-            {t('fields.timezoneHint', { zone: zoneLabel(t, zoneName(defaultZone, zoneInstant, { locale })) })}
+            {/* The person's own zone is known only once the page runs in their browser. */}
+            {hydrated
+              ? t('fields.timezoneHint', {
+                  zone: zoneLabel(t, zoneName(defaultZone, zoneInstant, { locale })),
+                })
+              : null}
             {preview ? (
               <span className="mt-1 block font-medium text-stone-700 dark:text-stone-300">
                 {t('fields.timezonePreview', preview)}
@@ -277,17 +362,30 @@ export function SubmitEventForm<T = EventDto>({
           </>
         }
       >
-        {(p) => (
-          <TimeZoneCombobox
-            {...p}
-            name="timezone"
-            value={values.timezone}
-            onChange={update('timezone')}
-            ownZone={defaultZone}
-            city={values.city}
-            instant={zoneInstant}
-          />
-        )}
+        {(p) =>
+          hydrated ? (
+            <TimeZoneCombobox
+              {...p}
+              name="timezone"
+              value={values.timezone}
+              onChange={update('timezone')}
+              ownZone={defaultZone}
+              city={values.city}
+              instant={zoneInstant}
+            />
+          ) : (
+            // Without JavaScript, the plain list of zones (each runtime lists its own, so never hydrated).
+            <noscript>
+              <select {...p} name="timezone" defaultValue={values.timezone}>
+                {zoneChoices(values.timezone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            </noscript>
+          )
+        }
       </Field>
 
       <Field {...field('attendance')}>
@@ -307,27 +405,9 @@ export function SubmitEventForm<T = EventDto>({
         {textField('country', { type: 'text', dir: 'auto', autoComplete: 'country-name' })}
       </div>
 
-      {online ? null : (
-        <div className="grid gap-6 sm:grid-cols-2">
-          {textField('venue', {
-            type: 'text',
-            autoComplete: 'off',
-            maxLength: LIMITS.venueMax,
-            placeholder: t('fields.venuePlaceholder'),
-          })}
-          {textField('address', {
-            type: 'text',
-            autoComplete: 'street-address',
-            maxLength: LIMITS.addressMax,
-          })}
-        </div>
-      )}
+      {online ? withoutJs(venueFields) : venueFields}
 
-      {values.attendance === 'in_person' ? null : (
-        <Field {...field('joinUrl')} hint={t('fields.joinUrlHint')}>
-          {(p) => <input {...p} {...bind('joinUrl')} type="url" inputMode="url" placeholder="https://" />}
-        </Field>
-      )}
+      {values.attendance === 'in_person' ? withoutJs(joinUrlField) : joinUrlField}
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Field {...field('placeVisibility')} hint={t('fields.placeVisibilityHint')}>
@@ -341,15 +421,7 @@ export function SubmitEventForm<T = EventDto>({
             </select>
           )}
         </Field>
-        {values.placeVisibility === 'hours_before'
-          ? textField('placeHoursBefore', {
-              type: 'number',
-              inputMode: 'numeric',
-              min: LIMITS.placeHoursMin,
-              max: LIMITS.placeHoursMax,
-              step: 1,
-            })
-          : null}
+        {values.placeVisibility === 'hours_before' ? placeHoursField : withoutJs(placeHoursField)}
       </div>
 
       <Field {...field('type')}>

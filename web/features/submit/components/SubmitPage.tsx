@@ -1,8 +1,8 @@
 import { LogIn, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
-import type { EventDto } from '../../../../common/schemas/events';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isId } from '../../../../common/ids';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -10,6 +10,7 @@ import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { config } from '../../../lib/config';
+import { usePostedForm } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
 import submitCatalog from '../../../locales/en/submit.json';
@@ -30,11 +31,18 @@ export default function SubmitPage() {
   const { t } = useTranslation('submit');
   const session = useSession();
   const location = useLocation();
-  const [created, setCreated] = useState<EventDto | null>(null);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // Sent without JavaScript: the server answered `?submitted=<id>` (server/routes/events/submitForm.ts),
+  // or the form again with what it refused.
+  const submitted = params.get('submitted');
+  const [created, setCreated] = useState<string | null>(() =>
+    submitted && isId(submitted) ? submitted : null,
+  );
+  const posted = usePostedForm('submit');
   // A new key remounts the form: every field back to its start, type back to protest.
   const [formKey, setFormKey] = useState(0);
   // "Submit a copy" (docs/PRODUCT.md#my-events): `?copy=<id>` of one's own event fills the form in.
-  const [params] = useSearchParams();
   const copyId = formKey === 0 ? params.get('copy') : null;
   const copy = useEditState(copyId ?? '', Boolean(copyId && session.data?.user));
 
@@ -78,10 +86,11 @@ export default function SubmitPage() {
   } else if (created) {
     content = (
       <SubmitSuccess
-        event={created}
+        eventId={created}
         onAnother={() => {
           setCreated(null);
           setFormKey((k) => k + 1);
+          if (submitted) navigate('/submit', { replace: true });
         }}
       />
     );
@@ -109,8 +118,9 @@ export default function SubmitPage() {
               key={`${formKey}-${copy.data ? 'copy' : 'new'}`}
               initial={copyId && copy.data ? copiedValues(copy.data.values) : undefined}
               focusOnMount={formKey > 0}
+              posted={formKey === 0 ? posted : null}
               onSubmitted={(event) => {
-                setCreated(event);
+                setCreated(event.id);
                 window.scrollTo({ top: 0 });
               }}
             />

@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath } from '../../../../common/links';
-import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { useHydrated } from '../../../lib/useHydrated';
 
-export function SubmitSuccess({ event, onAnother }: { event: EventDto; onAnother: () => void }) {
+export function SubmitSuccess({ eventId, onAnother }: { eventId: string; onAnother: () => void }) {
   const { t } = useTranslation('submit');
+  const hydrated = useHydrated();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The form is gone: move focus to the news so keyboard and screen-reader users land on it.
@@ -29,7 +30,7 @@ export function SubmitSuccess({ event, onAnother }: { event: EventDto; onAnother
       <p className="mx-auto mt-3 max-w-md text-stone-700 dark:text-stone-300">{t('success.text')}</p>
       <p className="mt-4">
         <Link
-          to={eventPagePath(event.id)}
+          to={eventPagePath(eventId)}
           className="inline-flex items-center gap-1 rounded-md font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
         >
           {t('success.viewPending')}
@@ -40,10 +41,18 @@ export function SubmitSuccess({ event, onAnother }: { event: EventDto; onAnother
         <ButtonLink to="/" variant="secondary">
           {t('success.viewAll')}
         </ButtonLink>
-        <Button onClick={onAnother}>
-          <Plus aria-hidden="true" className="size-5" />
-          {t('success.another')}
-        </Button>
+        {/* Without JavaScript, a new form is the page itself. */}
+        {hydrated ? (
+          <Button onClick={onAnother}>
+            <Plus aria-hidden="true" className="size-5" />
+            {t('success.another')}
+          </Button>
+        ) : (
+          <ButtonLink to="/submit">
+            <Plus aria-hidden="true" className="size-5" />
+            {t('success.another')}
+          </ButtonLink>
+        )}
       </div>
     </Card>
   );

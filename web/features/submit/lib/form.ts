@@ -53,6 +53,16 @@ export function firstInvalidField(errors: FieldErrors): FieldName | undefined {
   return FIELD_ORDER.find((name) => errors[name]);
 }
 
+/** The form's values from fields sent as text (a kept draft, a form posted without JavaScript). */
+export function postedValues(fields: Record<string, unknown>, timezone: string): FormValues {
+  const values = initialValues(timezone);
+  for (const name of FIELD_ORDER) {
+    const value = fields[name];
+    if (typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
 /**
  * What someone typed survives a session that ended mid-form: kept in this tab only (sessionStorage) while
  * they sign in again, and removed once the form has shown it again.
@@ -79,13 +89,7 @@ export function readDraft(): FormValues | null {
   try {
     const text = sessionStorage.getItem(DRAFT_KEY);
     if (!text) return null;
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    const values = initialValues('UTC');
-    for (const name of FIELD_ORDER) {
-      const value = parsed[name];
-      if (typeof value === 'string') values[name] = value;
-    }
-    return values;
+    return postedValues(JSON.parse(text) as Record<string, unknown>, 'UTC');
   } catch {
     return null;
   }

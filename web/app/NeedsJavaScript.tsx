@@ -1,0 +1,40 @@
+import { Code } from 'lucide-react';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../components/ui/Button';
+import { StateMessage } from '../components/ui/Notice';
+import { useHydrated } from '../lib/useHydrated';
+import { holdPageReady, PageReady } from './PageReady';
+
+/**
+ * A page that cannot work without JavaScript (common/renderedPages.ts, NEEDS_JAVASCRIPT): the server
+ * renders it as a notice that says so, with a way back, inside <noscript> (a browser running scripts
+ * never shows it, and React leaves it alone when it hydrates); once the app runs, the page itself.
+ */
+export function NeedsJavaScript({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  // The page is ready for clicks once its own code has rendered, not when this notice hydrated.
+  useLayoutEffect(() => {
+    if (!hydrated) holdPageReady();
+  }, [hydrated]);
+  if (hydrated) {
+    return (
+      <>
+        {children}
+        <PageReady />
+      </>
+    );
+  }
+  return (
+    <noscript>
+      <StateMessage
+        headingLevel={1}
+        icon={<Code aria-hidden="true" className="size-12" />}
+        title={t('needsJavaScript.title')}
+        text={t('needsJavaScript.text')}
+        action={<ButtonLink to="/">{t('backHome')}</ButtonLink>}
+      />
+    </noscript>
+  );
+}
