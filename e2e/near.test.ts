@@ -121,6 +121,11 @@ describe('near a city', () => {
     await page.waitForURL((url) => url.searchParams.get('near') === 'Salford');
     expect(urlQuery(page).get('km')).toBe('10');
     expect(await cardTitles(page)).toEqual(['Vigil in Manchester', 'Teach-in in Salford']);
+    // The subscribe page, rendered on the server, hands out feeds near the same city.
+    await page.goto('/subscribe?near=Salford&km=10');
+    expect(await page.locator('a[href^="webcal:"]').getAttribute('href')).toMatch(
+      /\/calendar\.ics\?near=Salford&km=10$/,
+    );
     await context.close();
   });
 
