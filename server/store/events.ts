@@ -8,7 +8,7 @@ import type { ListEventsFilters } from '../../common/schemas/events';
 import { cityKey } from '../search/gazetteer';
 import { ONLINE } from '../search/onlineWords';
 import { newId } from './ids';
-import { type NearQuery, nearQuery, positionOf } from './near';
+import { nearQuery, pageByCells, positionOf } from './near';
 import type { Database, EventRow } from './schema';
 import { storedText, textQuery } from './textSearch';
 
@@ -401,49 +401,6 @@ async function walkByDate(
 
 /** Words found in this few events are read from the FTS index, rather than walked square by square. */
 const FTS_PAGE_MAX = 1000;
-
-/**
- * One page of a "near" list: in each square the circle touches, the first `offset + limit` matches in
- * date order (a short walk of events_near_idx), merged; only the page's rows are then read whole.
- */
-async function pageByCells<Q extends SelectQueryBuilder<Database, 'events', object>>(
-  db: Kysely<Database>,
-  matching: Q,
-  near: NearQuery,
-  { direction, offset, limit }: { direction: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<EventRow[]> {
-  const walks = (near.cells ?? []).map((cell, i) =>
-    db
-      .selectFrom(
-        matching
-          .where('cell', '=', cell)
-          .select(['events.id as id', 'events.starts_at as starts_at'])
-          .orderBy('starts_at', direction)
-          .orderBy('id')
-          .limit(offset + limit)
-          .as(`c${i}`),
-      )
-      .select(['id', 'starts_at']),
-  );
-  const [first, ...others] = walks;
-  if (!first) return [];
-  const merged = others.reduce((all, walk) => all.unionAll(walk), first).as('merged');
-  const page = db
-    .selectFrom(merged)
-    .select(['merged.id', 'merged.starts_at'])
-    .orderBy('merged.starts_at', direction)
-    .orderBy('merged.id')
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return db
-    .selectFrom(page)
-    .innerJoin('events', 'events.id', 'page.id')
-    .selectAll('events')
-    .orderBy('page.starts_at', direction)
-    .orderBy('page.id')
-    .execute();
-}
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { AttendanceMode } from '../../common/enums';
 import { boundingBox, cityPosition, findCity, haversineLimit } from '../search/gazetteer';
+import type { Database, EventRow } from './schema';
 
 /**
  * Near a city (docs/PRODUCT.md#home): where events are, and the SQL that finds those within a distance
@@ -90,4 +91,47 @@ function cellsOf(box: ReturnType<typeof boundingBox>): number[] | null {
   }
   const unique = [...new Set(cells)];
   return unique.length <= CELLS_MAX ? unique : null;
+}
+
+/**
+ * One page of a "near" list: in each square the circle touches, the first `offset + limit` matches in
+ * date order (a short walk of events_near_idx), merged; only the page's rows are then read whole.
+ */
+export async function pageByCells<Q extends SelectQueryBuilder<Database, 'events', object>>(
+  db: Kysely<Database>,
+  matching: Q,
+  near: NearQuery,
+  { direction, offset, limit }: { direction: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<EventRow[]> {
+  const walks = (near.cells ?? []).map((cell, i) =>
+    db
+      .selectFrom(
+        matching
+          .where('cell', '=', cell)
+          .select(['events.id as id', 'events.starts_at as starts_at'])
+          .orderBy('starts_at', direction)
+          .orderBy('id')
+          .limit(offset + limit)
+          .as(`c${i}`),
+      )
+      .select(['id', 'starts_at']),
+  );
+  const [first, ...others] = walks;
+  if (!first) return [];
+  const merged = others.reduce((all, walk) => all.unionAll(walk), first).as('merged');
+  const page = db
+    .selectFrom(merged)
+    .select(['merged.id', 'merged.starts_at'])
+    .orderBy('merged.starts_at', direction)
+    .orderBy('merged.id')
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .selectFrom(page)
+    .innerJoin('events', 'events.id', 'page.id')
+    .selectAll('events')
+    .orderBy('page.starts_at', direction)
+    .orderBy('page.id')
+    .execute();
 }
