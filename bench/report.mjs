@@ -11,7 +11,7 @@ const TARGETS = {
 const n = (x) => Math.round(x).toLocaleString('en');
 const mb = (bytes) => (bytes == null ? '?' : `${Math.round(bytes / 2 ** 20)} MB`);
 const size = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : String(s));
-const SCENARIOS = ['default', 'search', 'location', 'type', 'month'];
+const SCENARIOS = ['default', 'search', 'location', 'type', 'words', 'near', 'month'];
 
 const cell = (m) => (m ? `${n(m.rps)} · ${m.p50}/${m.p99}${m.errors ? ` (${m.errors} errors)` : ''}` : '–');
 
@@ -125,7 +125,7 @@ export function formatReport(results, notes) {
     ...(meta.remarks ?? []),
     `Each figure: autocannon, ${meta.connections} connections, ${meta.durationSeconds} s, after one warm-up request;` +
       ' the app server is the built one (`dist/server/main.js`, LOG_LEVEL=warn) in its own process.',
-    '“default, cached” is the home page’s call as deployed, with the listing micro-cache on (LISTING_CACHE_MS=1000); “bare http” is a node:http server answering the same bytes from memory, the physical limit, measured just before and just after it (the mean of the two). The four “uncached” columns run on a second server with the cache off (LISTING_CACHE_MS=0): every call goes to the database, so their p99s show how the indexes scale.',
+    '“default, cached” is the home page’s call as deployed, with the listing micro-cache on (LISTING_CACHE_MS=1000); “bare http” is a node:http server answering the same bytes from memory, the physical limit, measured just before and just after it (the mean of the two). The “uncached” columns run on a second server with the cache off (LISTING_CACHE_MS=0): every call goes to the database, so their p99s show how the indexes scale.',
     '',
     '## Listing API (`GET /api/events`)',
     '',
@@ -133,9 +133,9 @@ export function formatReport(results, notes) {
     md(rows[0].map(() => '---')),
     ...rows.slice(1).map(md),
     '',
-    'Scenarios: default = `/api/events`; search = `?search=vigil`; location = `?location=london`; type = `?type=cultural`; month = `/api/events/month` (this month, day by day).',
+    'Scenarios: default = `/api/events`; search = `?search=vigil`; location = `?location=london`; type = `?type=cultural`; words = `?search=gaza%20march` (both words, anywhere in the event); near = `?near=Manchester&km=25` (Manchester, Salford, Oldham and Bolton: 4 of the generator’s 95 places); month = `/api/events/month` (this month, day by day).',
     '',
-    '| db | events | generated in | matches (default / search / location / type / month) | load avg before → after |',
+    `| db | events | generated in | matches (${SCENARIOS.join(' / ')}) | load avg before → after |`,
     '| --- | --- | --- | --- | --- |',
     ...results.runs.map(
       (r) =>

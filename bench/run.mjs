@@ -29,14 +29,17 @@ const timeoutMinutes = Number(env.BENCH_TIMEOUT_MINUTES ?? 45);
 const withWeb = env.BENCH_WEB !== '0';
 
 /**
- * The listing calls the home page makes: default page, a search, a location filter, a type filter, and
- * its month view.
+ * The listing calls the home page makes: default page, a search, a location filter, a type filter, a
+ * search of several words (each anywhere in the event), the events within 25 km of a city, and its
+ * month view (issue 19).
  */
 export const SCENARIOS = [
   { name: 'default', path: '/api/events' },
   { name: 'search', path: '/api/events?search=vigil' },
   { name: 'location', path: '/api/events?location=london' },
   { name: 'type', path: '/api/events?type=cultural' },
+  { name: 'words', path: '/api/events?search=gaza%20march' },
+  { name: 'near', path: '/api/events?near=Manchester&km=25' },
   // The month view (issue 19): each day of this month with its count and first events.
   { name: 'month', path: '/api/events/month' },
 ];

@@ -19,12 +19,16 @@ describe('filtersFromParams', () => {
 
   it('reads every filter', () => {
     expect(
-      read('search=vigil&location=Paris&type=cultural&when=past&period=week&online=1&tz=Asia/Gaza&page=3'),
+      read(
+        'search=vigil&location=Paris&near=Lyon&km=50&type=cultural&when=past&period=week&online=1&tz=Asia/Gaza&page=3',
+      ),
     ).toEqual({
       view: 'list',
       month: '',
       search: 'vigil',
       location: 'Paris',
+      near: 'Lyon',
+      km: 50,
       type: 'cultural',
       when: 'past',
       period: 'week',
@@ -44,12 +48,15 @@ describe('filtersFromParams', () => {
     expect(read('page=9999999999').page).toBe(1);
     expect(read('type=ALL').type).toBe('all');
     expect(read('period=tomorrow&from=2026-02-30&to=soon&online=yes&tz=EST')).toEqual(DEFAULT_FILTERS);
+    for (const km of ['7', '25.0', '1e2', '-10', 'far', '']) expect(read(`near=Lyon&km=${km}`).km).toBe(25);
   });
 
   it('trims text and keeps it within the server limits', () => {
     expect(read('search=%20%20gaza%20').search).toBe('gaza');
     expect(read(`search=${'a'.repeat(500)}`).search).toHaveLength(200);
     expect(read(`location=${'b'.repeat(500)}`).location).toHaveLength(100);
+    expect(read(`near=${'c'.repeat(5000)}`).near).toHaveLength(100);
+    expect(read('near=%20Gaza%20').near).toBe('Gaza');
   });
 });
 
@@ -72,6 +79,12 @@ describe('filtersToParams', () => {
     expect(
       filtersToSearch({ ...DEFAULT_FILTERS, period: 'weekend', online: true, tz: 'Europe/London' }),
     ).toBe('?period=weekend&online=1&tz=Europe%2FLondon');
+    // The distance is written only with a city, and only when it is not the default.
+    expect(filtersToSearch({ ...DEFAULT_FILTERS, near: 'Manchester, UK', km: 50 })).toBe(
+      '?near=Manchester%2C+UK&km=50',
+    );
+    expect(filtersToSearch({ ...DEFAULT_FILTERS, near: 'Leeds', km: 25 })).toBe('?near=Leeds');
+    expect(filtersToSearch({ ...DEFAULT_FILTERS, km: 100 })).toBe('');
     // Days take the place of a period; a zone alone says nothing.
     expect(
       filtersToSearch({ ...DEFAULT_FILTERS, period: 'today', from: '2026-12-01', to: '2026-12-03' }),
@@ -85,6 +98,8 @@ describe('filtersToParams', () => {
       month: '',
       search: 'a+b?c',
       location: 'Tel Aviv / Jaffa',
+      near: 'Köln, DE',
+      km: 10,
       type: 'digital',
       when: 'past',
       period: 'any',
@@ -135,6 +150,8 @@ describe('hasActiveFilters', () => {
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, period: 'weekend' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, from: '2026-12-01' })).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, online: true })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, near: 'Gaza' })).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, km: 100 })).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, tz: 'Europe/London' })).toBe(false);
   });
 });
@@ -153,6 +170,7 @@ describe('activeFilterCount', () => {
         online: true,
       }),
     ).toBe(4);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, near: 'Leeds', km: 50, location: 'UK' })).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The home page's filters, and the rules every other view of the same list follows: the API query,
  * the server-rendered home page, feeds, the embed page and the subscribe page (docs/PRODUCT.md#home).
- * In an address they are query parameters (search, location, type, when, page), so a filtered view can
+ * In an address they are query parameters (search, location, near, km, type, when, page), so a filtered view can
  * be shared and the back button works; defaults are left out, so plain views keep a plain address;
  * anything odd in a hand-edited address falls back to the default. Zod-free, for the first bundle; the
  * API validates the same parameters with listEventsQuerySchema (common/schemas/events.ts).
@@ -16,6 +16,11 @@ import { isValidTimeZone } from './timezones';
 export type TypeFilter = 'all' | EventType;
 export const EVENT_WHEN = ['upcoming', 'past'] as const;
 export type WhenFilter = (typeof EVENT_WHEN)[number];
+/** How far from the city typed in "Near" an event may be, in km; the first is not the default. */
+export const NEAR_KM = [10, 25, 50, 100] as const;
+export type NearKm = (typeof NEAR_KM)[number];
+export const NEAR_KM_DEFAULT: NearKm = 25;
+export const isNearKm = (value: number): value is NearKm => (NEAR_KM as readonly number[]).includes(value);
 export const HOME_VIEWS = ['list', 'month'] as const;
 export type HomeView = (typeof HOME_VIEWS)[number];
 
@@ -26,6 +31,9 @@ export interface HomeFilters {
   month: string;
   search: string;
   location: string;
+  /** A city (as typed: "Paris", "Paris, FR"); events within `km` of it, by the server's gazetteer. */
+  near: string;
+  km: NearKm;
   type: TypeFilter;
   when: WhenFilter;
   /** Today, This weekend, Next 7 days, This month (common/periods.ts); 'any' by default. */
@@ -41,7 +49,7 @@ export interface HomeFilters {
 }
 
 /** The filters a feed, the embed page and the subscribe page take: what narrows the list. */
-export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'type'>;
+export type FeedFilters = Pick<HomeFilters, 'search' | 'location' | 'near' | 'km' | 'type'>;
 
 /** The query parameters of the home page, in the order its addresses write them. */
 export const HOME_FILTER_PARAMS = [
@@ -49,6 +57,8 @@ export const HOME_FILTER_PARAMS = [
   'month',
   'search',
   'location',
+  'near',
+  'km',
   'type',
   'when',
   'period',
@@ -60,13 +70,15 @@ export const HOME_FILTER_PARAMS = [
 ] as const;
 
 /** No period, no days, not only online: the whole list (feeds, the embed page). */
-export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '' } as const;
+export const ANY_TIME = { period: 'any', from: '', to: '', online: false, tz: '', near: '', km: 25 } as const;
 
 export const DEFAULT_FILTERS: HomeFilters = {
   view: 'list',
   month: '',
   search: '',
   location: '',
+  near: '',
+  km: NEAR_KM_DEFAULT,
   type: 'all',
   when: 'upcoming',
   period: 'any',
@@ -89,9 +101,13 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     return isCalendarDate(value) ? value : '';
   };
   const tz = params.get('tz') ?? '';
+  const kmText = params.get('km') ?? '';
+  const km = /^\d{1,3}$/.test(kmText) ? Number(kmText) : 0;
   return inView(params.get('view'), params.get('month'), {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
     location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
+    near: (params.get('near') ?? '').trim().slice(0, LIMITS.locationMax),
+    km: isNearKm(km) ? km : NEAR_KM_DEFAULT,
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
     period: isPeriod(period) ? period : 'any',
@@ -139,6 +155,10 @@ export function filtersToParams(given: HomeFilters): URLSearchParams {
   const location = filters.location.trim();
   if (search) params.set('search', search);
   if (location) params.set('location', location);
+  const near = filters.near.trim();
+  if (near) params.set('near', near);
+  // The distance matters only to a city.
+  if (near && filters.km !== NEAR_KM_DEFAULT) params.set('km', String(filters.km));
   if (filters.type !== 'all') params.set('type', filters.type);
   if (filters.when !== 'upcoming') params.set('when', filters.when);
   const range = Boolean(filters.from || filters.to);
@@ -159,12 +179,18 @@ export function filtersToSearch(filters: HomeFilters): string {
 }
 
 /** The home view of these feed filters: upcoming events, first page. */
-export function feedFilters({ search = '', location = '', type = 'all' }: Partial<FeedFilters>): HomeFilters {
-  return { ...DEFAULT_FILTERS, search, location, type };
+export function feedFilters({
+  search = '',
+  location = '',
+  near = '',
+  km = NEAR_KM_DEFAULT,
+  type = 'all',
+}: Partial<FeedFilters>): HomeFilters {
+  return { ...DEFAULT_FILTERS, search, location, near, km, type };
 }
 
 /**
- * Search, location, type, the period (or days) and "online only" narrow the list; upcoming/past and
+ * Search, location, near a city, type, the period (or days) and "online only" narrow the list; upcoming/past and
  * the page only move through it, so they do not count as "filters" for the empty-state wording or the
  * Clear filters action.
  */
@@ -172,7 +198,13 @@ export function hasActiveFilters(filters: FeedFilters | HomeFilters): boolean {
   const narrowed =
     'period' in filters &&
     (filters.period !== 'any' || filters.from !== '' || filters.to !== '' || filters.online);
-  return narrowed || filters.search.trim() !== '' || filters.location.trim() !== '' || filters.type !== 'all';
+  return (
+    narrowed ||
+    filters.search.trim() !== '' ||
+    filters.location.trim() !== '' ||
+    filters.near.trim() !== '' ||
+    filters.type !== 'all'
+  );
 }
 
 /** How many filters narrow the list: the phone's "Filters" disclosure says it. */
@@ -180,6 +212,7 @@ export function activeFilterCount(filters: HomeFilters): number {
   return [
     filters.search.trim() !== '',
     filters.location.trim() !== '',
+    filters.near.trim() !== '',
     filters.type !== 'all',
     filters.period !== 'any' || filters.from !== '' || filters.to !== '',
     filters.online,

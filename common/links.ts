@@ -21,14 +21,15 @@ export function eventIcsPath(id: string): string {
 }
 
 /**
- * The query of the feed filters that are set (`?type=protest&location=Paris`; '' when none is), by the
+ * The query of the feed filters that are set (`?type=protest&location=Paris`, `&near=Leeds&km=50`; ''
+ * when none is), by the
  * home page's own rules (filtersToParams), plus `extra` parameters (the embed's limit). Feed addresses
  * name the type first, as they always have, so addresses handed out before stay the same.
  */
 export function filterQuery(filters: Partial<FeedFilters>, extra: Record<string, string> = {}): string {
   const set = filtersToParams(feedFilters(filters));
   const params = new URLSearchParams();
-  for (const name of ['type', 'location', 'search'] as const) {
+  for (const name of ['type', 'location', 'search', 'near', 'km'] as const) {
     const value = set.get(name);
     if (value !== null) params.set(name, value);
   }

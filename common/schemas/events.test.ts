@@ -6,6 +6,8 @@ describe('listEventsQuerySchema', () => {
     expect(listEventsQuerySchema.parse({})).toEqual({
       search: '',
       location: '',
+      near: '',
+      km: 25,
       type: 'all',
       when: 'upcoming',
       period: 'any',
@@ -16,6 +18,16 @@ describe('listEventsQuerySchema', () => {
       page: 1,
       pageSize: 12,
     });
+  });
+
+  it('reads a city and a distance, and refuses any other distance', () => {
+    expect(listEventsQuerySchema.parse({ near: ' Leeds ', km: '100' })).toMatchObject({
+      near: 'Leeds',
+      km: 100,
+    });
+    for (const km of ['7', '25.0', '1e2', '', 'far'])
+      expect(listEventsQuerySchema.safeParse({ km }).success).toBe(false);
+    expect(listEventsQuerySchema.safeParse({ near: 'x'.repeat(101) }).success).toBe(false);
   });
 
   it('trims text filters and reads numbers from the URL', () => {

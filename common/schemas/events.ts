@@ -9,7 +9,7 @@ import {
   PLACE_VISIBILITIES,
   SCHEDULES,
 } from '../enums';
-import { EVENT_WHEN, isCalendarMonth } from '../filters';
+import { EVENT_WHEN, isCalendarMonth, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
 import { type FieldLabel, type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
@@ -17,6 +17,7 @@ import { PERIODS, RANGE_MAX_DAYS } from '../periods';
 import { hasWebScheme, withDefaultScheme } from '../sourceLink';
 import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
+import { messageRefSchema } from './errors';
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
 import { plainText } from './text';
@@ -123,6 +124,14 @@ const queryDay = (param: string) =>
 export const listEventsQueryFields = z.object({
   search: trimmedQueryText(LIMITS.searchMax, 'search'),
   location: trimmedQueryText(LIMITS.locationMax, 'location'),
+  near: trimmedQueryText(LIMITS.locationMax, 'near'),
+  km: z
+    .enum(
+      NEAR_KM.map((km) => String(km)),
+      { error: msg('param.oneOf', { param: 'km', values: NEAR_KM.join(', ') }) },
+    )
+    .transform((km) => Number(km) as NearKm)
+    .default(NEAR_KM_DEFAULT),
   type: z
     .enum(['all', ...EVENT_TYPES], {
       error: msg('param.oneOf', { param: 'type', values: ['all', ...EVENT_TYPES].join(', ') }),
@@ -155,10 +164,35 @@ export const listEventsQuerySchema = listEventsQueryFields.refine(
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 export type ListEventsFilters = Pick<
   ListEventsQuery,
-  'search' | 'location' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
+  'search' | 'location' | 'near' | 'km' | 'type' | 'when' | 'period' | 'from' | 'to' | 'online' | 'tz'
 >;
 
-export const eventListSchema = z.object({ events: z.array(eventSchema), ...pagedFields });
+/**
+ * What a "near" search took the city typed to be (docs/PRODUCT.md#home): the gazetteer's city, or null
+ * when it knows none of that name; then the list is empty and `message` says so, in the request's
+ * language, with its code.
+ */
+export const nearAnswerSchema = z.object({
+  city: z
+    .object({
+      name: z.string(),
+      country: z.string().describe('ISO 3166 alpha-2 code.'),
+      latitude: z.number(),
+      longitude: z.number(),
+    })
+    .nullable(),
+  km: z.number().int(),
+  message: z.string().optional(),
+  messageCode: z.string().optional(),
+  messageParams: messageRefSchema.shape.params,
+});
+export type NearAnswer = z.infer<typeof nearAnswerSchema>;
+
+export const eventListSchema = z.object({
+  events: z.array(eventSchema),
+  ...pagedFields,
+  near: nearAnswerSchema.optional().describe('Present when `near` was given: the city it was taken to be.'),
+});
 export type EventList = z.infer<typeof eventListSchema>;
 
 /**
@@ -166,7 +200,7 @@ export type EventList = z.infer<typeof eventListSchema>;
  * current one on the calendar of `tz` when absent) and what narrows the list.
  */
 export const monthEventsQuerySchema = listEventsQueryFields
-  .pick({ search: true, location: true, type: true, online: true, tz: true })
+  .pick({ search: true, location: true, near: true, km: true, type: true, online: true, tz: true })
   .extend({
     month: z
       .string()

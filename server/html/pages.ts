@@ -28,12 +28,14 @@ const HOME_PARAMS: ReadonlySet<string> = new Set(HOME_FILTER_PARAMS);
 const FORM_DEFAULTS: Readonly<Record<string, string>> = {
   type: DEFAULT_FILTERS.type,
   period: DEFAULT_FILTERS.period,
+  km: String(DEFAULT_FILTERS.km),
 };
 
 /**
  * The home address `url` (path `/` and its query) without its blank filter parameters (`search=`,
  * `location=`: what the filter form sends without JavaScript for fields left empty) and without those
- * the form sends at their default (`type=all`, `period=any`); everything else is kept as it was written, in its
+ * the form sends at their default (`type=all`, `period=any`, `km=25`), and the distance when no city
+ * is given (the form always sends its select); everything else is kept as it was written, in its
  * order (other parameters are not the form's business). Null when nothing would be dropped. Never
  * leads anywhere but `/`.
  */
@@ -45,12 +47,14 @@ export function cleanHomeUrl(url: string): string | null {
   const entries = pairs.map((pair) => [...new URLSearchParams(pair)][0]);
   const count = new Map<string, number>();
   for (const entry of entries) if (entry) count.set(entry[0], (count.get(entry[0]) ?? 0) + 1);
+  const near = entries.some((entry) => entry?.[0] === 'near' && entry[1].trim() !== '');
   const kept = pairs.filter((_pair, i) => {
     const entry = entries[i];
     if (!entry) return false;
     const [name, value] = entry;
     // A name given twice is left alone: the page reads the first, and dropping it would change the view.
     if (!HOME_PARAMS.has(name) || (count.get(name) ?? 0) > 1) return true;
+    if (name === 'km' && !near) return false;
     return value.trim() !== '' && FORM_DEFAULTS[name] !== value;
   });
   if (kept.length === pairs.length) return null;

@@ -63,6 +63,11 @@ describe('the home page asked for with empty or default filter parameters', () =
       ['/?type=all&page=2', '/?page=2'],
       ['/?page=&when=', '/'],
       ['/?&type=cultural&', '/?type=cultural'],
+      // The distance is sent with or without a city: kept only with one, and not at its default.
+      ['/?search=&location=&near=&km=25&type=all', '/'],
+      ['/?near=&km=50', '/'],
+      ['/?near=Salford&km=25', '/?near=Salford'],
+      ['/?search=&near=Salford&km=10&type=all', '/?near=Salford&km=10'],
     ];
     for (const [from, to] of cases) {
       const res = await get(from);
@@ -77,6 +82,7 @@ describe('the home page asked for with empty or default filter parameters', () =
       '/',
       '/?search=farha',
       '/?type=protest&when=past&page=2',
+      '/?near=Leeds&km=100',
       // Not what the form sends: written by someone, left as written.
       '/?when=upcoming&page=1',
       '/?ref=&utm',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../common/enums';
-import { EVENT_WHEN } from '../../common/filters';
+import { EVENT_WHEN, NEAR_KM, NEAR_KM_DEFAULT } from '../../common/filters';
 import { LIMITS } from '../../common/limits';
 import { MONTH_DAY_EVENTS } from '../../common/monthGrid';
 import { PERIODS, RANGE_MAX_DAYS } from '../../common/periods';
@@ -84,6 +84,22 @@ const filterParameters = [
     in: 'query',
     description: 'Only events of this type.',
     schema: { type: 'string', enum: ['all', ...EVENT_TYPES], default: 'all' },
+  },
+  {
+    name: 'near',
+    in: 'query',
+    description:
+      'Only events within `km` of this city: a name ("Manchester") or a name and a country ' +
+      '("Paris, France", "Paris, FR"), found in an offline gazetteer of the GeoNames places of ' +
+      '5,000 people or more (the most populous of that name). The list answer says which city it took ' +
+      '(`near.city`); for a city it does not know, lists and feeds are empty (`near.city` null).',
+    schema: { type: 'string', maxLength: LIMITS.locationMax },
+  },
+  {
+    name: 'km',
+    in: 'query',
+    description: 'How far from `near`, in kilometres (great-circle distance from the city).',
+    schema: { type: 'string', enum: NEAR_KM.map(String), default: String(NEAR_KM_DEFAULT) },
   },
 ];
 

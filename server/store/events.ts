@@ -5,8 +5,10 @@ import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { periodWindow } from '../../common/periods';
 import type { ListEventsFilters } from '../../common/schemas/events';
+import { cityKey } from '../search/gazetteer';
 import { ONLINE } from '../search/onlineWords';
 import { newId } from './ids';
+import { nearQuery, pageByCells, positionOf } from './near';
 import type { Database, EventRow } from './schema';
 import { storedText, textQuery } from './textSearch';
 
@@ -159,6 +161,8 @@ export async function listApprovedEvents(
   now: number = Date.now(),
 ): Promise<Listed<EventRow>> {
   const offset = pageOffset({ page, pageSize });
+  // A city the gazetteer does not know: nothing is near it (the route says so).
+  if (nearQuery(filters.near, filters.km)?.cells?.length === 0) return { rows: [], total: 0 };
   if (filters.when === 'past') {
     const past = await walkByDate(db, filters, { past: true, now }, offset, pageSize);
     return settled(past.rows, past.total, offset, pageSize);
@@ -268,8 +272,8 @@ export function overlapping(
 
 /**
  * The query narrowed by the filters that are not text: the type, the period or days (events that
- * overlap the window: they start before it ends and are over after it starts; common/periods.ts) and
- * "online only" (docs/PRODUCT.md#home).
+ * overlap the window: they start before it ends and are over after it starts; common/periods.ts),
+ * "online only" and "near a city" (docs/PRODUCT.md#home).
  */
 function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   query: Q,
@@ -281,6 +285,7 @@ function narrowed<Q extends SelectQueryBuilder<Database, 'events', object>>(
   const window = periodWindow(filters, now);
   if (window) q = q.where('starts_at', '<', window.to).where('over_at', '>', window.from) as Q;
   if (filters.online) q = q.where('attendance', 'in', ['online', 'both']) as Q;
+  for (const condition of nearQuery(filters.near, filters.km)?.conditions ?? []) q = q.where(condition) as Q;
   return q;
 }
 
@@ -310,18 +315,24 @@ async function walkByDate(
   window = past
     ? window.where('starts_at', '<', now).where('over_at', '<=', now)
     : window.where('starts_at', '>=', now);
+  const dated = window;
   window = narrowed(window, filters, now);
-  let matching = window;
-  for (const condition of text.conditions) matching = matching.where(condition);
+  const withText = (query: typeof window) => {
+    let q = query;
+    for (const condition of text.conditions) q = q.where(condition);
+    return q;
+  };
+  const matching = withText(window);
 
   // City, country and the country's token are part of search_text, so location terms narrow the FTS
   // lookup too.
-  const viaFts =
+  const ftsOf = (query: typeof window) =>
     sqlite && text.fts !== null
-      ? matching.where(
+      ? query.where(
           sql<boolean>`events.rowid in (select rowid from events_fts where events_fts match ${text.fts})`,
         )
       : null;
+  const viaFts = ftsOf(matching);
 
   const countOf = (query: typeof window) =>
     query
@@ -334,14 +345,33 @@ async function walkByDate(
       type: filters.type,
       period: periodWindow(filters, now),
       online: filters.online,
+      near: filters.near ? [cityKey(filters.near), filters.km] : null,
       ...parts,
     });
-  const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
-  if (limit <= 0) return { rows: [], total };
-
   const direction = past ? 'desc' : 'asc';
   const pageOf = (query: typeof window) =>
     query.selectAll().orderBy('starts_at', direction).orderBy('id').limit(limit).offset(offset).execute();
+
+  const near = nearQuery(filters.near, filters.km);
+  if (near?.cells) {
+    // Near a city: the squares the circle touches, through events_near_idx (store/near.ts); or, for
+    // words found in few events anywhere (SQLite), those few from the FTS index.
+    const anywhere = ftsOf(withText(narrowed(dated, { ...filters, near: '' }, now)));
+    const rare =
+      viaFts !== null &&
+      anywhere !== null &&
+      (await cachedCount(db, key({ search, location, near: null }), () => countOf(anywhere))) <= FTS_PAGE_MAX;
+    const inCells = matching.where('cell', 'in', near.cells);
+    const total = await cachedCount(db, key({ search, location }), () =>
+      countOf(rare && viaFts ? viaFts : inCells),
+    );
+    if (limit <= 0) return { rows: [], total };
+    if (rare && viaFts) return { rows: await pageOf(viaFts), total };
+    return { rows: await pageByCells(db, matching, near, { direction, offset, limit }), total };
+  }
+
+  const total = await cachedCount(db, key({ search, location }), () => countOf(viaFts ?? matching));
+  if (limit <= 0) return { rows: [], total };
   if (!sqlite && location && !search) {
     // PostgreSQL, location only: the page's ids come from the date index alone (migrations 0005 and
     // 0008 carry location_text and over_at in it: an index-only scan), then only those rows are read.
@@ -368,6 +398,9 @@ async function walkByDate(
   const walk = ((offset + limit) * windowSize) / Math.max(total, 1);
   return { rows: await pageOf(walk < 5 * total ? matching : viaFts), total };
 }
+
+/** Words found in this few events are read from the FTS index, rather than walked square by square. */
+const FTS_PAGE_MAX = 1000;
 
 export async function getEventById(db: Kysely<Database>, id: string): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
@@ -418,6 +451,7 @@ export function eventColumnsOf(e: EventFields) {
     organizer: e.organizer ?? null,
     search_text: searchTextOf(e),
     location_text: locationTextOf(e),
+    ...positionOf(e),
     ends_at: e.endsAt ?? null,
     over_at: overAt(e.startsAt, e.endsAt),
     venue: e.venue ?? null,
@@ -432,9 +466,16 @@ export function eventColumnsOf(e: EventFields) {
 
 /** Insert an event (pending and unverified unless told otherwise) and return its row. */
 export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<EventRow> {
+  const row = newEventRow(e);
+  await db.insertInto('events').values(row).execute();
+  return row;
+}
+
+/** The row insertEvent writes (migration tests write it without the columns of later migrations). */
+export function newEventRow(e: NewEvent): EventRow {
   const now = e.createdAt ?? Date.now();
   const status = e.status ?? 'pending';
-  const row: EventRow = {
+  return {
     id: newId(),
     ...eventColumnsOf(e),
     status,
@@ -448,6 +489,4 @@ export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<Ev
     sequence: 0,
     version: 1,
   };
-  await db.insertInto('events').values(row).execute();
-  return row;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ANY_TIME, type FeedFilters } from '../../common/filters';
 import { listApprovedEvents } from './events';
+import { nearQuery } from './near';
 import type { Database, EventRow } from './schema';
 import { textQuery } from './textSearch';
 
@@ -28,7 +29,7 @@ export async function listFeedEvents(
 ): Promise<EventRow[]> {
   const { rows } = await listApprovedEvents(
     db,
-    { ...filters, ...ANY_TIME, when: 'upcoming' },
+    { ...ANY_TIME, ...filters, when: 'upcoming' },
     { page: 1, pageSize: limit },
     now - lookbackMs,
   );
@@ -44,6 +45,8 @@ export async function listRecentlyApproved(
   let query = db.selectFrom('events').selectAll().where('status', '=', 'approved');
   if (filters.type !== 'all') query = query.where('type', '=', filters.type);
   for (const condition of textQuery(filters.search, filters.location).conditions)
+    query = query.where(condition);
+  for (const condition of nearQuery(filters.near, filters.km)?.conditions ?? [])
     query = query.where(condition);
   return query.orderBy('approved_at', 'desc').orderBy('id').limit(limit).execute();
 }

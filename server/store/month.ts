@@ -12,7 +12,7 @@ export interface MonthDay {
   rows: EventRow[];
 }
 
-type MonthFilters = Pick<ListEventsFilters, 'search' | 'location' | 'type' | 'online'>;
+type MonthFilters = Pick<ListEventsFilters, 'search' | 'location' | 'near' | 'km' | 'type' | 'online'>;
 
 /** What the month's candidates come to: per day, the count and the first ids. */
 interface Buckets {

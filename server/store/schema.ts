@@ -85,6 +85,11 @@ export interface EventsTable {
   sequence: number;
   /** Raised by every write: a write based on an older version is refused (commands/editEvent.ts). */
   version: number;
+  /** Where it is, in degrees, from its city (search/gazetteer.ts); null online only or unknown (0015). */
+  latitude: number | null;
+  longitude: number | null;
+  /** The 1° square holding it, for the "near" index (store/near.ts); null without a position. */
+  cell: number | null;
 }
 
 /** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */

@@ -4,6 +4,7 @@ import { overAt } from '../../../common/eventTime';
 import type { Store } from '../../store/db';
 import { locationTextOf, searchTextOf } from '../../store/events';
 import { newId } from '../../store/ids';
+import { positionOf } from '../../store/near';
 import type { EventRow, UserRow } from '../../store/schema';
 import { type AdminCommand, CliError } from '../command';
 
@@ -13,9 +14,19 @@ import { type AdminCommand, CliError } from '../command';
  * The text is reproducible (seeded); ids are random as everywhere else.
  */
 
+/**
+ * Cities of the offline gazetteer (search/gazetteer.ts), so generated events have a position like
+ * submitted ones and "near a city" finds them: a few towns around Manchester and London are nearby
+ * (Salford 4 km from Manchester, Oldham 10, Bolton 17; Leeds 57; Croydon 14 from London), Online has none.
+ */
 const CITIES: ReadonlyArray<readonly [city: string, country: string, timezone: string]> = [
   ['London', 'United Kingdom', 'Europe/London'],
+  ['Croydon', 'United Kingdom', 'Europe/London'],
   ['Manchester', 'United Kingdom', 'Europe/London'],
+  ['Salford', 'United Kingdom', 'Europe/London'],
+  ['Oldham', 'United Kingdom', 'Europe/London'],
+  ['Bolton', 'United Kingdom', 'Europe/London'],
+  ['Leeds', 'United Kingdom', 'Europe/London'],
   ['Glasgow', 'United Kingdom', 'Europe/London'],
   ['Bristol', 'United Kingdom', 'Europe/London'],
   ['Dublin', 'Ireland', 'Europe/Dublin'],
@@ -39,7 +50,7 @@ const CITIES: ReadonlyArray<readonly [city: string, country: string, timezone: s
   ['Athens', 'Greece', 'Europe/Athens'],
   ['Vienna', 'Austria', 'Europe/Vienna'],
   ['Zurich', 'Switzerland', 'Europe/Zurich'],
-  ['Geneva', 'Switzerland', 'Europe/Zurich'],
+  ['Genève', 'Switzerland', 'Europe/Zurich'],
   ['Oslo', 'Norway', 'Europe/Oslo'],
   ['Stockholm', 'Sweden', 'Europe/Stockholm'],
   ['Malmö', 'Sweden', 'Europe/Stockholm'],
@@ -246,8 +257,8 @@ export async function generateEvents(
   const random = seeded(options.seed ?? 20231007);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = options.now ?? Date.now();
-  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 30 columns.
-  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 2000 : 1000);
+  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 34 columns.
+  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 1800 : 900);
   const batchesPerTransaction = 20;
 
   const organisers: UserRow[] = Array.from(
@@ -275,6 +286,10 @@ export async function generateEvents(
       .values(organisers.slice(i, i + 500))
       .execute();
   }
+
+  // Each city's position, looked up once.
+  const positions = new Map(CITIES.map(([city, country]) => [city, positionOf({ city, country })]));
+  const nowhere = { latitude: null, longitude: null, cell: null };
 
   const makeEvent = (): EventRow => {
     const type = pick(EVENT_TYPES);
@@ -317,6 +332,7 @@ export async function generateEvents(
       approved_at: createdAt + 3600_000,
       search_text: searchTextOf({ title, description, city, country, attendance }),
       location_text: locationTextOf({ city, country, attendance }),
+      ...(attendance === 'online' ? nowhere : (positions.get(city) ?? nowhere)),
       ends_at: endsAt,
       over_at: overAt(startsAt, endsAt),
       venue: online ? null : random() < 0.6 ? pick(VENUES) : null,

@@ -256,6 +256,21 @@ describe('subscribable calendar feed', () => {
     expect(vevents(none.text)).toEqual([]);
   });
 
+  it('honours near a city, and names the calendar by it', async () => {
+    // Manchester is 262 km from London: only the Manchester vigil is within 50 km of Salford.
+    const near = await getText('/calendar.ics?near=Salford&km=50');
+    expect(vevents(near.text).map((e) => e.summary)).toEqual(['Autumn vigil']);
+    expect(parseCalendar(near.text).getFirstPropertyValue('x-wr-calname')).toBe(
+      'Palestine Solidarity Calendar: Events within 50 km of Salford',
+    );
+    const far = await getText('/calendar.ics?near=Salford&km=10&type=protest');
+    expect(vevents(far.text)).toEqual([]);
+    const unknown = await getText('/calendar.ics?near=Quokkaville');
+    expect(unknown.res.status).toBe(200);
+    expect(vevents(unknown.text)).toEqual([]);
+    expect((await getText('/calendar.ics?near=Salford&km=7')).res.status).toBe(400);
+  });
+
   it('drops an event as soon as it is removed', async () => {
     const event = await createEvent(server.store, { title: 'Soon removed', startsAt: Date.now() + 5 * DAY });
     expect(vevents((await getText('/calendar.ics')).text).map((e) => e.summary)).toContain('Soon removed');
@@ -347,6 +362,10 @@ describe('RSS feed of newly approved events', () => {
     const doc = xml.parse((await getText('/feed.xml?type=cultural')).text);
     const items = [doc.rss.channel.item].flat() as { title: string }[];
     expect(items.map((i) => i.title)).toEqual(['Autumn vigil']);
+    const near = xml.parse((await getText('/feed.xml?near=Manchester&km=10')).text);
+    expect(([near.rss.channel.item].flat() as { title: string }[]).map((i) => i.title)).toEqual([
+      'Autumn vigil',
+    ]);
   });
 });
 

@@ -12,13 +12,14 @@ import { rssFeed } from './rss';
 import { feedQuerySchema } from './schemas';
 
 /**
- * 'Protests and rallies in london matching "gaza"' (or 'Events'): what a feed holds, in `language`,
+ * 'Protests and rallies within 25 km of Leeds in london matching "gaza"' (or 'Events'): what a feed holds, in `language`,
  * and whether its filters narrow it (its name then says so).
  */
 function describeFilters(filters: FeedFilters, language: Language): { what: string; filtered: boolean } {
   const t = translatorFor(language, 'calendar');
-  const { type, location, search } = filters;
-  const kind = type === 'all' ? t('feeds.allEvents') : t(`feeds.types.${type}`);
+  const { type, location, search, near, km } = filters;
+  const anyKind = type === 'all' ? t('feeds.allEvents') : t(`feeds.types.${type}`);
+  const kind = near ? t('feeds.near', { what: anyKind, km, city: near }) : anyKind;
   const text =
     location && search
       ? t('feeds.inMatching', { what: kind, location, search })
@@ -29,7 +30,7 @@ function describeFilters(filters: FeedFilters, language: Language): { what: stri
           : kind;
   return {
     what: text.charAt(0).toLocaleUpperCase(localeOf(language)) + text.slice(1),
-    filtered: type !== 'all' || Boolean(location) || Boolean(search),
+    filtered: type !== 'all' || Boolean(location) || Boolean(search) || Boolean(near),
   };
 }
 

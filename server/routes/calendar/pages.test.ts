@@ -256,6 +256,9 @@ describe('embed page', () => {
     expect((await page('/embed?type=digital')).html).not.toContain('March for Gaza');
     expect((await page('/embed?location=united%20kingdom')).html).toContain('March for Gaza');
     expect((await page('/embed?search=teach')).html).not.toContain('March for Gaza');
+    // March for Gaza is in London: near Croydon (14 km), not near Manchester (262 km).
+    expect((await page('/embed?near=Croydon&km=25')).html).toContain('March for Gaza');
+    expect((await page('/embed?near=Manchester&km=100')).html).not.toContain('March for Gaza');
     const limited = (await page('/embed?limit=1')).html;
     expect((limited.match(/<li class="event">/g) ?? []).length).toBe(1);
     const all = (await page('/embed')).html;

@@ -4,8 +4,14 @@ import { LIMITS } from '../../../common/limits';
 import { EMBED_THEMES } from '../../../common/links';
 import { listEventsQueryFields } from '../../../common/schemas/events';
 
-/** Filters of a feed (calendar or RSS): the home page's search, location and type. */
-export const feedQuerySchema = listEventsQueryFields.pick({ search: true, location: true, type: true });
+/** Filters of a feed (calendar or RSS): the home page's search, location, near a city and type. */
+export const feedQuerySchema = listEventsQueryFields.pick({
+  search: true,
+  location: true,
+  near: true,
+  km: true,
+  type: true,
+});
 
 /** The embed page's query: the feed filters and how many events to list. */
 export const embedQuerySchema = feedQuerySchema.extend({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../../common/i18n/languages';
 import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { MONTH_DAY_EVENTS, monthOf, monthWindows } from '../../../common/monthGrid';
@@ -7,12 +8,15 @@ import {
   listEventsQuerySchema,
   type MonthEvents,
   monthEventsQuerySchema,
+  type NearAnswer,
 } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import { translateRef } from '../../messages';
 import { canViewEvent, isOwnerOrModerator } from '../../policies/events';
 import { presentEvent, presentMonthEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
+import { findCity } from '../../search/gazetteer';
 import { getEventById, listApprovedEvents } from '../../store/events';
 import { listMonthEvents } from '../../store/month';
 import { reviewNotesOf } from '../../store/ownership';
@@ -20,12 +24,34 @@ import { parseInput } from '../../validate';
 
 export const EVENT_NOT_FOUND = msg('event.notFound');
 
+/** The city a "near" search took (search/gazetteer.ts), or why the list is empty: no city of that name. */
+function presentNear(near: string, km: number, language: Language): NearAnswer {
+  const city = findCity(near);
+  if (city) {
+    const { name, country, latitude, longitude } = city;
+    return { city: { name, country, latitude, longitude }, km };
+  }
+  const ref = { code: 'near.unknownCity', params: { city: near } } as const;
+  return {
+    city: null,
+    km,
+    message: translateRef(ref, language),
+    messageCode: ref.code,
+    messageParams: ref.params,
+  };
+}
+
 export function registerEventRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   // The public list: filtering and paging happen here, never in the browser.
   app.get('/api/events', async (request): Promise<EventList> => {
     const q = parseInput(listEventsQuerySchema, request.query);
     const { rows, total } = await listApprovedEvents(store.db, q, q);
-    return { events: rows.map((row) => presentEvent(row, request.actor, env)), ...presentPage(total, q) };
+    const events = rows.map((row) => presentEvent(row, request.actor, env));
+    return {
+      events,
+      ...presentPage(total, q),
+      ...(q.near ? { near: presentNear(q.near, q.km, request.language) } : {}),
+    };
   });
 
   // The month view: each day of a month with its count and first events (docs/PRODUCT.md#home).

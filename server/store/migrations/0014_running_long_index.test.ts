@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ANY_TIME } from '../../../common/filters';
 import { migrationTestDatabase } from '../../testing/migrations';
-import { insertEvent, listApprovedEvents } from '../events';
+import { listApprovedEvents, newEventRow } from '../events';
 
 const m = migrationTestDatabase();
 
@@ -54,7 +54,13 @@ describe('migration 0014 (the long events index carries what the running list re
       ['Vigil an hour ago', now - HOUR, null],
       ['March tomorrow', now + DAY, null],
     ] as const) {
-      await insertEvent(m.store.db, {
+      // As insertEvent wrote it at 0012: without the position and square 0015 added.
+      const {
+        latitude: _,
+        longitude: __,
+        cell: ___,
+        ...row
+      } = newEventRow({
         title,
         description: 'Everyone is welcome.',
         startsAt,
@@ -67,6 +73,7 @@ describe('migration 0014 (the long events index carries what the running list re
         createdBy: 'OldUserAbCdEfGhI',
         status: 'approved',
       });
+      await m.untyped().insertInto('events').values(row).execute();
     }
     const listed = await upcomingTitles();
     expect(listed).toEqual(['Encampment, day ten of fourteen', 'Vigil an hour ago', 'March tomorrow']);

@@ -162,11 +162,13 @@ export function HomePage() {
         }
         title={t('list.emptyTitle')}
         text={
-          active
-            ? t('list.emptyFiltered')
-            : filters.when === 'past'
-              ? t('list.emptyPast')
-              : t('list.emptyUpcoming')
+          data.near && !data.near.city && data.near.message
+            ? data.near.message
+            : active
+              ? t('list.emptyFiltered')
+              : filters.when === 'past'
+                ? t('list.emptyPast')
+                : t('list.emptyUpcoming')
         }
         action={
           clearHref ? (
@@ -227,7 +229,7 @@ export function HomePage() {
       <Hero />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <div className="-mt-px pt-6 sm:pt-8">
-          <FilterPanel filters={filters} onChange={onFilterChange} clearHref={clearHref} />
+          <FilterPanel filters={filters} onChange={onFilterChange} clearHref={clearHref} near={data?.near} />
         </div>
 
         <section aria-labelledby={headingId} className="mt-8 sm:mt-10">

@@ -89,7 +89,7 @@ export interface FeedLinks {
  */
 export function feedLinks(
   origin: string,
-  filters: FeedFilters,
+  filters: Partial<FeedFilters>,
   {
     limit = LIMITS.embedDefault,
     theme = 'auto',

@@ -3,7 +3,13 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
-import { type FeedFilters, filtersFromParams } from '../../../../common/filters';
+import {
+  type FeedFilters,
+  filtersFromParams,
+  isNearKm,
+  NEAR_KM,
+  type NearKm,
+} from '../../../../common/filters';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../../common/i18n/languages';
 import { EMBED_LIMIT_CHOICES, LIMITS } from '../../../../common/limits';
 import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/links';
@@ -26,13 +32,15 @@ const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-st
 
 /** The page's query: the home page's feed filters (its own rules), the embed's size and its theme. */
 function filtersFrom(params: URLSearchParams): FeedFilters & { limit: number; theme: EmbedTheme } {
-  const { type, location, search } = filtersFromParams(params);
+  const { type, location, search, near, km } = filtersFromParams(params);
   const limit = Number(params.get('limit'));
   const theme = params.get('theme');
   return {
     type,
     location,
     search,
+    near,
+    km,
     limit: (EMBED_LIMIT_CHOICES as readonly number[]).includes(limit) ? limit : LIMITS.embedDefault,
     theme: (EMBED_THEMES as readonly (string | null)[]).includes(theme) ? (theme as EmbedTheme) : 'auto',
   };
@@ -105,14 +113,26 @@ export default function SubscribePage() {
   const [type, setType] = useState<FeedFilters['type']>(initial.type);
   const [location, setLocation] = useState(initial.location);
   const [search, setSearch] = useState(initial.search);
+  const [near, setNear] = useState(initial.near);
+  const [km, setKm] = useState<NearKm>(initial.km);
   const [limit, setLimit] = useState(initial.limit);
   const [theme, setTheme] = useState<EmbedTheme>(initial.theme);
   const [applied, setApplied] = useState<FeedFilters>({
     type: initial.type,
     location: initial.location,
     search: initial.search,
+    near: initial.near,
+    km: initial.km,
   });
-  const ids = { type: useId(), location: useId(), search: useId(), limit: useId(), theme: useId() };
+  const ids = {
+    type: useId(),
+    location: useId(),
+    search: useId(),
+    near: useId(),
+    km: useId(),
+    limit: useId(),
+    theme: useId(),
+  };
 
   useEffect(() => {
     document.title = `${t('page.title')} · ${config.siteTitle}`;
@@ -121,18 +141,19 @@ export default function SubscribePage() {
   // The addresses follow the fields after a pause in typing; the page's own address keeps the choice.
   useEffect(() => {
     const timer = setTimeout(() => {
-      const next = { type, location: location.trim(), search: search.trim() };
+      const next = { type, location: location.trim(), search: search.trim(), near: near.trim(), km };
       setApplied(next);
       const query = filterQuery(next, limit === LIMITS.embedDefault ? {} : { limit: String(limit) });
       setParams(new URLSearchParams(query), { replace: true });
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [type, location, search, limit, setParams]);
+  }, [type, location, search, near, km, limit, setParams]);
 
-  // The two free-text filters differ only in these; their words are page.<name> and page.<name>Placeholder.
+  // The free-text filters differ only in these; their words are page.<name> and page.<name>Placeholder.
   const textFilters = [
     { name: 'location', type: 'text', value: location, set: setLocation, maxLength: LIMITS.locationMax },
     { name: 'search', type: 'search', value: search, set: setSearch, maxLength: LIMITS.searchMax },
+    { name: 'near', type: 'text', value: near, set: setNear, maxLength: LIMITS.locationMax },
   ] as const;
 
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
@@ -196,6 +217,24 @@ export default function SubscribePage() {
                     />
                   </LabelledControl>
                 ))}
+                <LabelledControl id={ids.km} label={t('page.distance')}>
+                  <select
+                    id={ids.km}
+                    name="km"
+                    value={km}
+                    onChange={(e) => {
+                      const value = Number(e.target.value);
+                      if (isNearKm(value)) setKm(value);
+                    }}
+                    className={fieldClass}
+                  >
+                    {NEAR_KM.map((value) => (
+                      <option key={value} value={value}>
+                        {t('page.km', { km: value })}
+                      </option>
+                    ))}
+                  </select>
+                </LabelledControl>
               </div>
             </fieldset>
             {/* The addresses follow the fields as they change; without JavaScript, once the form is sent. */}

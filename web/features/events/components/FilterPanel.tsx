@@ -1,20 +1,32 @@
-import { ChevronDown, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
+import { ChevronDown, LocateFixed, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
-import { activeFilterCount, type HomeFilters, type TypeFilter } from '../../../../common/filters';
+import {
+  activeFilterCount,
+  type HomeFilters,
+  isNearKm,
+  NEAR_KM,
+  type TypeFilter,
+} from '../../../../common/filters';
 import { LIMITS } from '../../../../common/limits';
 import { isPeriod, PERIODS } from '../../../../common/periods';
+import type { NearAnswer } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { localeOfI18n } from '../../../i18n/index';
+import { sayMessage, useMessages } from '../../../lib/messages';
 
 /** How long typing pauses before the list follows (one request per pause, not per keystroke). */
 export const TYPING_DEBOUNCE_MS = 300;
 
 export type FilterChange = Partial<
-  Pick<HomeFilters, 'search' | 'location' | 'type' | 'period' | 'from' | 'to' | 'online' | 'tz'>
+  Pick<
+    HomeFilters,
+    'search' | 'location' | 'near' | 'km' | 'type' | 'period' | 'from' | 'to' | 'online' | 'tz'
+  >
 >;
 
 interface FilterPanelProps {
@@ -23,6 +35,39 @@ interface FilterPanelProps {
   onChange: (change: FilterChange, options: { replace: boolean }) => void;
   /** The address of this view without search, location and type; null when none of them is set. */
   clearHref: string | null;
+  /** What the server took the "Near" city to be (the list's answer), when one is typed. */
+  near?: NearAnswer | undefined;
+}
+
+/**
+ * Under the "Near" field: the city the server took ("Within 50 km of Manchester, United Kingdom"), so
+ * the person sees which of several cities of that name it is, or that it knows none of that name.
+ */
+function NearHint({ id, near }: { id: string; near: NearAnswer }) {
+  const { t, i18n } = useTranslation('events');
+  const messages = useMessages();
+  const { city } = near;
+  if (!city) {
+    const text = near.messageCode
+      ? sayMessage({ code: near.messageCode, params: near.messageParams }, messages, near.message ?? '')
+      : (near.message ?? '');
+    return (
+      <p id={id} className="mt-1.5 text-sm text-danger-700 dark:text-red-300">
+        {text}
+      </p>
+    );
+  }
+  let country = city.country;
+  try {
+    country = new Intl.DisplayNames([localeOfI18n(i18n)], { type: 'region' }).of(city.country) ?? country;
+  } catch {
+    // An odd code: shown as it is.
+  }
+  return (
+    <p id={id} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
+      {t('filters.nearFound', { km: near.km, city: city.name, country })}
+    </p>
+  );
 }
 
 /**
@@ -103,11 +148,14 @@ function DayField({
   );
 }
 
-export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) {
+export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelProps) {
   const { t } = useTranslation('events');
   const ids = {
     search: useId(),
     location: useId(),
+    near: useId(),
+    nearHint: useId(),
+    km: useId(),
     type: useId(),
     period: useId(),
     from: useId(),
@@ -139,6 +187,11 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
   const [location, setLocation] = useDebouncedField(filters.location, (value, replace) =>
     onChange({ location: value }, { replace }),
   );
+  const [nearText, setNearText] = useDebouncedField(filters.near, (value, replace) =>
+    onChange({ near: value }, { replace }),
+  );
+  // The answer about the city in the address, not one typed since (the list follows after a pause).
+  const nearShown = near && filters.near !== '' ? near : undefined;
 
   // Only without JavaScript (React leaves <noscript> alone when it hydrates, and a browser running
   // scripts never shows it): a button to send the form, and the upcoming/past choice it keeps.
@@ -177,7 +230,7 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
                 className="ms-auto size-5 text-stone-500 transition-transform group-open:rotate-180"
               />
             </summary>
-            <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)]">
+            <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)]">
               <div className="col-span-2 lg:col-span-1">
                 <label htmlFor={ids.search} className={labelClass}>
                   {t('filters.search')}
@@ -238,6 +291,53 @@ export function FilterPanel({ filters, onChange, clearHref }: FilterPanelProps) 
                   {EVENT_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {t(`common:eventTypes.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.near} className={labelClass}>
+                  {t('filters.near')}
+                </label>
+                <div className="relative">
+                  <LocateFixed
+                    aria-hidden="true"
+                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+                  />
+                  <input
+                    id={ids.near}
+                    type="text"
+                    name="near"
+                    dir="auto"
+                    autoComplete="off"
+                    maxLength={LIMITS.locationMax}
+                    placeholder={t('filters.nearPlaceholder')}
+                    value={nearText}
+                    onChange={(e) => setNearText(e.target.value)}
+                    aria-describedby={nearShown ? ids.nearHint : undefined}
+                    aria-invalid={nearShown && !nearShown.city ? true : undefined}
+                    className={`${fieldClass} ps-9 pe-3`}
+                  />
+                </div>
+                {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
+              </div>
+              <div>
+                <label htmlFor={ids.km} className={labelClass}>
+                  {t('filters.distance')}
+                </label>
+                <select
+                  id={ids.km}
+                  name="km"
+                  value={filters.km}
+                  onChange={(e) => {
+                    const km = Number(e.target.value);
+                    if (isNearKm(km)) onChange({ km }, { replace: false });
+                  }}
+                  className={`${fieldClass} px-3`}
+                >
+                  {NEAR_KM.map((km) => (
+                    <option key={km} value={km}>
+                      {t('filters.km', { km })}
                     </option>
                   ))}
                 </select>
