@@ -11,8 +11,9 @@ import { foldText } from './fold';
  * time a city is looked up (a submission or a "near" search), never by the web app.
  *
  * A name is found folded as search folds it (fold.ts: "koln" finds "Köln"), with its punctuation taken
- * as spaces ("saint etienne" finds "Saint-Étienne"); of several cities of one name, the most populous
- * (in the country named, when one is).
+ * as spaces ("saint etienne" finds "Saint-Étienne"); of several cities of one name, one in Palestine,
+ * else the most populous (in the country named, when one is). A few names people type that GeoNames
+ * keeps under another, and Arabic names, are aliases (ALIASES).
  */
 export interface City {
   name: string;
@@ -34,6 +35,74 @@ interface Table {
 }
 
 let loaded: Table | null = null;
+
+/**
+ * Names people type that GeoNames keeps under another (its main name is often the local one: Köln,
+ * Genève), and the Arabic names of Palestine's cities and of the cities this calendar's readers write
+ * most: each leads to the city of that name in that country.
+ */
+const ALIASES: readonly (readonly [alias: string, name: string, country: string])[] = [
+  ['Cologne', 'Köln', 'DE'],
+  ['Geneva', 'Genève', 'CH'],
+  ['Nuremberg', 'Nürnberg', 'DE'],
+  ['Hanover', 'Hannover', 'DE'],
+  ['Seville', 'Sevilla', 'ES'],
+  ['Jenin', 'Janīn', 'PS'],
+  ['Tulkarm', 'Ţūlkarm', 'PS'],
+  ['Qalqilya', 'Qalqīlyah', 'PS'],
+  ['Jabalia', 'Jabālyā', 'PS'],
+  ['Deir al-Balah', 'Dayr al Balaḩ', 'PS'],
+  ['Beit Lahia', 'Bayt Lāhyā', 'PS'],
+  ['Beit Hanoun', 'Bayt Ḩānūn', 'PS'],
+  ['Beit Jala', 'Bayt Jālā', 'PS'],
+  ['Beit Sahour', 'Bayt Sāḩūr', 'PS'],
+  ['Nuseirat', 'An Nuşayrāt', 'PS'],
+  ['Bureij', 'Al Burayj', 'PS'],
+  ['Al-Bireh', 'Al Bīrah', 'PS'],
+  ['Tubas', 'Ţūbās', 'PS'],
+  ['Halhul', 'Ḩalḩūl', 'PS'],
+  ['غزة', 'Gaza', 'PS'],
+  ['رام الله', 'Ramallah', 'PS'],
+  ['نابلس', 'Nablus', 'PS'],
+  ['الخليل', 'Hebron', 'PS'],
+  ['بيت لحم', 'Bethlehem', 'PS'],
+  ['جنين', 'Janīn', 'PS'],
+  ['رفح', 'Rafaḩ', 'PS'],
+  ['خان يونس', 'Khān Yūnis', 'PS'],
+  ['أريحا', 'Jericho', 'PS'],
+  ['طولكرم', 'Ţūlkarm', 'PS'],
+  ['قلقيلية', 'Qalqīlyah', 'PS'],
+  ['جباليا', 'Jabālyā', 'PS'],
+  ['دير البلح', 'Dayr al Balaḩ', 'PS'],
+  ['البيرة', 'Al Bīrah', 'PS'],
+  ['القدس', 'East Jerusalem', 'PS'],
+  ['الناصرة', 'Nazareth', 'IL'],
+  ['حيفا', 'Haifa', 'IL'],
+  ['يافا', 'Jaffa', 'IL'],
+  ['عكا', 'Acre', 'IL'],
+  ['اللد', 'Lod', 'IL'],
+  ['الرملة', 'Ramla', 'IL'],
+  ['عمان', 'Amman', 'JO'],
+  ['بيروت', 'Beirut', 'LB'],
+  ['دمشق', 'Damascus', 'SY'],
+  ['القاهرة', 'Cairo', 'EG'],
+  ['بغداد', 'Baghdad', 'IQ'],
+  ['تونس', 'Tunis', 'TN'],
+  ['الجزائر', 'Algiers', 'DZ'],
+  ['الرباط', 'Rabat', 'MA'],
+  ['الدار البيضاء', 'Casablanca', 'MA'],
+  ['الدوحة', 'Doha', 'QA'],
+  ['الرياض', 'Riyadh', 'SA'],
+  ['دبي', 'Dubai', 'AE'],
+  ['إسطنبول', 'Istanbul', 'TR'],
+  ['لندن', 'London', 'GB'],
+  ['باريس', 'Paris', 'FR'],
+  ['برلين', 'Berlin', 'DE'],
+  ['نيويورك', 'New York City', 'US'],
+];
+
+/** Of several cities of one name, one in Palestine comes first (Bethlehem is not the one in South Africa). */
+const HOME_COUNTRY = 'PS';
 
 /**
  * Places of at least this many people (GeoNames' cities15000 is the usual extract; 5,000 keeps the
@@ -142,8 +211,16 @@ function table(): Table {
     const comma = name.indexOf(',');
     if (comma > 0) add(name.slice(0, comma), i);
   });
-  for (const list of byName.values())
-    list.sort((a, b) => (cities.populations[b] ?? 0) - (cities.populations[a] ?? 0));
+  const rank = (i: number) =>
+    (cities.countries[i] === HOME_COUNTRY ? 2 ** 32 : 0) + (cities.populations[i] ?? 0);
+  for (const list of byName.values()) list.sort((a, b) => rank(b) - rank(a));
+  // An alias leads only to its city, put first among the cities already of that name.
+  for (const [alias, name, country] of ALIASES) {
+    const i = byName.get(cityKey(name))?.find((c) => cities.countries[c] === country);
+    if (i === undefined) continue;
+    const key = cityKey(alias);
+    byName.set(key, [i, ...(byName.get(key) ?? []).filter((c) => c !== i)]);
+  }
   loaded = { ...cities, byName };
   return loaded;
 }
