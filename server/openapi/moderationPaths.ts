@@ -71,7 +71,11 @@ export const moderationPaths: Record<string, JsonObject> = {
     get: {
       operationId: 'moderationCounts',
       tags: ['Moderation'],
-      summary: 'How many events each tab holds',
+      summary: 'How many events each tab holds, and the health of the queue',
+      description:
+        'With queue health: since when the longest-waiting item of Pending has waited ' +
+        '(`oldestWaitingSince`, null when none waits) and how many waiting events happen within 48 hours ' +
+        '(`happeningSoon`: not over, starting before now + 48 h).',
       responses: { '200': json('The counts.', 'ModerationCounts'), ...refused },
     },
   },
@@ -81,7 +85,8 @@ export const moderationPaths: Record<string, JsonObject> = {
       tags: ['Moderation'],
       summary: "One page of a tab's events",
       description:
-        '`pending`: pending events and published ones with a proposed change (`change`), newest first; ' +
+        '`pending`: pending events and published ones with a proposed change (`change`), ' +
+        'by `sort`: `soonest` (default) the event happening soonest first, `submitted` the newest first; ' +
         '`reported`: published events with open reports; `approved`: every published event by date, ' +
         'with `search` as on the home page.',
       parameters: [
@@ -92,6 +97,7 @@ export const moderationPaths: Record<string, JsonObject> = {
           schema: { type: 'string', enum: ['pending', 'reported', 'approved'] },
         },
         { name: 'search', in: 'query', schema: { type: 'string' } },
+        { name: 'sort', in: 'query', schema: { type: 'string', enum: ['soonest', 'submitted'] } },
         { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
         { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1 } },
       ],

@@ -9,7 +9,7 @@ import type {
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { AuditRow } from '../store/audit';
-import type { ModerationCountRows } from '../store/moderation';
+import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
 
@@ -48,8 +48,18 @@ export function presentModerationItem(
   return item;
 }
 
-export function presentModerationCounts(counts: ModerationCountRows): ModerationCounts {
-  return { pending: counts.pending, reported: counts.reported, approved: counts.approved };
+export function presentModerationCounts(
+  counts: ModerationCountRows,
+  health: QueueHealthRow,
+): ModerationCounts {
+  return {
+    pending: counts.pending,
+    reported: counts.reported,
+    approved: counts.approved,
+    oldestWaitingSince:
+      health.oldestWaitingSince === null ? null : new Date(health.oldestWaitingSince).toISOString(),
+    happeningSoon: health.happeningSoon,
+  };
 }
 
 /** An audit entry for moderators: the action, its note (a reason), who and when. */

@@ -39,6 +39,7 @@ import {
   listAllApprovedEvents,
   listPendingEvents,
   listReportedEvents,
+  queueHealth,
 } from '../../store/moderation';
 import { parseInput } from '../../validate';
 
@@ -73,7 +74,8 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
 
   app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
     authorizeModeration(request.actor, 'list');
-    return presentModerationCounts(await countModerationTabs(db));
+    const [counts, health] = await Promise.all([countModerationTabs(db), queueHealth(db, Date.now())]);
+    return presentModerationCounts(counts, health);
   });
 
   app.get('/api/moderation/events', async (request): Promise<ModerationList> => {
