@@ -71,6 +71,10 @@ export type ModerationTab = (typeof MODERATION_TABS)[number];
 export const PENDING_SORTS = ['soonest', 'submitted'] as const;
 export type PendingSort = (typeof PENDING_SORTS)[number];
 
+/** What a preset reason is for: the Reject dialogs, or the removal dialogs (docs/PRODUCT.md#moderation). */
+export const PRESET_REASON_KINDS = ['reject', 'remove'] as const;
+export type PresetReasonKind = (typeof PRESET_REASON_KINDS)[number];
+
 /** Queue health counts the events waiting for review that happen within this long (docs/PRODUCT.md#moderation-dashboard). */
 export const QUEUE_SOON_MS = 48 * 3600 * 1000;
 

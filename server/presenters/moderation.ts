@@ -6,10 +6,12 @@ import type {
   ModerationReport,
   ModerationTab,
 } from '../../common/schemas/moderation';
+import type { PresetReason } from '../../common/schemas/presetReasons';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { AuditRow } from '../store/audit';
 import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
+import type { PresetReasonRow } from '../store/presetReasons';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
 
@@ -72,4 +74,9 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
   };
   if (row.note) entry.note = row.note;
   return entry;
+}
+
+/** A preset reason, for moderators: what it is for and its words (who added it stays in the database). */
+export function presentPresetReason(row: PresetReasonRow): PresetReason {
+  return { id: row.id, kind: row.kind, text: row.text };
 }

@@ -42,6 +42,7 @@ import {
   queueHealth,
 } from '../../store/moderation';
 import { parseInput } from '../../validate';
+import { registerPresetReasonRoutes } from './presetReasons';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -61,6 +62,7 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
   app.register(async (moderation) => {
     moderation.addHook('onSend', noStore);
     registerModerationHandlers(moderation, ctx);
+    registerPresetReasonRoutes(moderation, ctx);
   });
 }
 

@@ -13,6 +13,7 @@ import * as m0011 from './0011_session_reauthentication';
 import * as m0012 from './0012_search_folding';
 import * as m0013 from './0013_account_language';
 import * as m0014 from './0014_running_long_index';
+import * as m0016 from './0016_preset_reasons';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -34,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012_search_folding': m0012,
   '0013_account_language': m0013,
   '0014_running_long_index': m0014,
+  // Numbers may have gaps, and a lower number may land later (db.ts allows the out-of-order run).
+  '0016_preset_reasons': m0016,
 };

@@ -118,7 +118,7 @@ export function ModerationCard({
               {when.dateTime}
             </time>
             {when.zone ? (
-              <span className="text-stone-500 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
+              <span className="text-stone-600 dark:text-stone-300"> · {zoneLabel(t, when.zone)}</span>
             ) : null}
           </span>
         </span>
