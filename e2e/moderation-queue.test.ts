@@ -107,7 +107,19 @@ describe('the queue, by keyboard only', () => {
     await expectSelected(page, ordered[0]!.title);
     await expectNoA11yViolations(page, 'queue by keyboard');
 
-    const reason = 'A duplicate of another listing for the same march.';
+    // A preset reason another moderator keeps, chosen in the Reject dialog and then edited.
+    const preset = 'A duplicate of another listing for the same march.';
+    const added = await e2e.server.fetch('/api/moderation/reasons', {
+      method: 'POST',
+      headers: { cookie: modCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'reject', text: preset }),
+    });
+    expect(added.status).toBe(201);
+    await page.reload();
+    await cards(page).first().waitFor();
+    await page.keyboard.press('j');
+    await expectSelected(page, ordered[0]!.title);
+    const reason = `${preset} Please add to that one.`;
     for (let i = 0; i < ordered.length; i++) {
       const event = ordered[i]!;
       await expectSelected(page, event.title);
@@ -116,7 +128,14 @@ describe('the queue, by keyboard only', () => {
         await page.keyboard.press('r');
         const dialog = page.getByRole('dialog', { name: 'Reject Event' });
         await dialog.waitFor();
-        await page.keyboard.type(reason);
+        // From the reason back to the preset list, choose the first, then edit the reason it filled in.
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('ArrowDown');
+        const field = dialog.getByRole('textbox', { name: /Reason for rejection/ });
+        await expect.poll(() => field.inputValue()).toBe(preset);
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('End');
+        await page.keyboard.type(' Please add to that one.');
         await page.keyboard.press('Tab');
         await page.keyboard.press('Tab');
         await page.keyboard.press('Enter');
@@ -243,6 +262,74 @@ describe('the queue, by keyboard only', () => {
     await cards(page).first().waitFor();
     expect(await titles(page)).toEqual(newest);
     expect(await page.getByLabel('Order').inputValue()).toBe('submitted');
+  });
+});
+
+describe('preset reasons', () => {
+  it('are added, edited and deleted in the dashboard, and offered in the Remove dialog', async () => {
+    await db().deleteFrom('preset_reasons').execute();
+    const page = await e2e.newPage({ viewport: PHONE, cookie: modCookie });
+    await page.goto('/moderation');
+    await page.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Preset reasons' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preset reasons' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('None yet.').count()).toBe(2);
+    await dialog.getByLabel('For', { exact: true }).selectOption('remove');
+    await dialog.getByLabel('New reason').fill('Cancelled by its organisers.');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Cancelled by its organisers.').waitFor();
+    await dialog.getByLabel('New reason').fill('Spam');
+    await dialog.getByLabel('For', { exact: true }).selectOption('reject');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Spam', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Edit “Cancelled by its organisers.”' }).click();
+    await dialog.getByLabel('Edit the reason').fill('Cancelled by its organisers: nothing takes place.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Cancelled by its organisers: nothing takes place.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete “Spam”' }).click();
+    await expect.poll(() => dialog.getByText('Spam', { exact: true }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'preset reasons dialog, phone');
+    await screenshot(page, 'moderation-presets-phone');
+    expect(await db().selectFrom('preset_reasons').select(['kind', 'text']).execute()).toEqual([
+      { kind: 'remove', text: 'Cancelled by its organisers: nothing takes place.' },
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // The Remove dialog of a reported event offers it; choosing it fills the reason, still editable.
+    const event = await createEvent(e2e.server.store, { title: 'Reported with a preset' });
+    await createReport(e2e.server.store, {
+      eventId: event.id,
+      reportedBy: (await createUser(e2e.server.store)).id,
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    await cardButton(page, 'Reported with a preset').click();
+    await page
+      .getByTestId('moderation-actions')
+      .filter({ visible: true })
+      .getByRole('button', { name: 'Remove Event' })
+      .click();
+    const remove = page.getByRole('dialog', { name: 'Remove this event?' });
+    await remove
+      .getByLabel('Preset reason')
+      .selectOption({ label: 'Cancelled by its organisers: nothing takes place.' });
+    const field = remove.getByRole('textbox', { name: /Reason for removal/ });
+    expect(await field.inputValue()).toBe('Cancelled by its organisers: nothing takes place.');
+    await field.fill('Cancelled by its organisers: the hall closed.');
+    await expectNoA11yViolations(page, 'remove dialog with presets, phone');
+    await screenshot(page, 'moderation-remove-preset-phone');
+    await remove.getByRole('button', { name: 'Remove Event' }).click();
+    await expect.poll(() => remove.count()).toBe(0);
+    const log = await db()
+      .selectFrom('transparency_log')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(log).toMatchObject([
+      { action: 'removed', reason: 'Cancelled by its organisers: the hall closed.' },
+    ]);
   });
 });
 

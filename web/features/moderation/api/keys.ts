@@ -8,4 +8,5 @@ export const moderationKeys = {
     ['moderation', 'list', tab, page, search, sort] as const,
   audit: (eventId: string) => ['moderation', 'audit', eventId] as const,
   action: ['moderation', 'action'] as const,
+  presets: ['moderation', 'presets'] as const,
 };

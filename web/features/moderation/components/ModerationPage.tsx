@@ -33,10 +33,12 @@ import {
   useVerifyEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
+import { usePresetReasons } from '../api/presetReasons';
 import { actionErrorOf } from '../lib/actionError';
 import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel, type PanelActions } from './ModerationTabPanel';
+import { PresetReasonsButton, PresetReasonsDialog } from './PresetReasonsDialog';
 import { QueueHealth } from './QueueHealth';
 import { type DialogAction, isReasonAction, ReasonDialog, type ScheduleAction } from './ReasonDialog';
 import { ShortcutsButton, ShortcutsDialog } from './ShortcutsDialog';
@@ -123,6 +125,8 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       { replace: true },
     );
   const [helpOpen, setHelpOpen] = useState(false);
+  const [presetsOpen, setPresetsOpen] = useState(false);
+  const presets = usePresetReasons();
   const dir = useDirection();
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
@@ -302,9 +306,17 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
 
       <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
         <QueueHealth counts={counts.data} />
-        <ShortcutsButton onClick={() => setHelpOpen(true)} />
+        <div className="flex flex-wrap gap-2">
+          <PresetReasonsButton onClick={() => setPresetsOpen(true)} />
+          <ShortcutsButton onClick={() => setHelpOpen(true)} />
+        </div>
       </div>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <PresetReasonsDialog
+        open={presetsOpen}
+        onOpenChange={setPresetsOpen}
+        presets={presets.data?.items ?? []}
+      />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} dir={dir} className="mt-4">
         <Tabs.List
@@ -344,6 +356,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         onConfirm={onConfirm}
         fallbackFocus={focusAfterDialog}
         initialReason={asking?.initialReason ?? null}
+        presets={presets.data?.items}
       />
     </div>
   );
