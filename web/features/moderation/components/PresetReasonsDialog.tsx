@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { ListChecks, X } from 'lucide-react';
+import { ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_REASON_KINDS, type PresetReasonKind } from '../../../../common/enums';
@@ -10,6 +10,7 @@ import { Notice } from '../../../components/ui/Notice';
 import { useMessages } from '../../../lib/messages';
 import { useSavePresetReason } from '../api/presetReasons';
 import { actionErrorOf } from '../lib/actionError';
+import { DialogFrame } from './DialogFrame';
 
 const FIELD =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100';
@@ -123,109 +124,82 @@ export function PresetReasonsDialog({
     save.mutate({ kind, text }, { onSuccess: () => setText('') });
   };
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
       onOpenChange={(next) => {
         save.reset();
         onOpenChange(next);
       }}
+      title={t('presets.title')}
+      closeLabel={t('presets.close')}
+      description={t('presets.intro')}
+      testId="presets-dialog"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
-        <Dialog.Content
-          data-testid="presets-dialog"
-          className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-stone-900 dark:text-stone-50">
-              {t('presets.title')}
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label={t('presets.close')}
-              className="rounded-md p-1 text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-            {t('presets.intro')}
-          </Dialog.Description>
-          {save.error ? (
-            <Notice tone="error" className="mt-4">
-              {actionErrorOf(save.error, t('unknownError'), tm).message}
-            </Notice>
-          ) : null}
-          {PRESET_REASON_KINDS.map((k) => {
-            const mine = presets.filter((p) => p.kind === k);
-            return (
-              <section key={k} className="mt-5">
-                <h3 className="text-sm font-semibold text-stone-900 dark:text-stone-100">
-                  {t(`presets.kinds.${k}`)}
-                </h3>
-                {mine.length === 0 ? (
-                  <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('presets.none')}</p>
-                ) : (
-                  <ul className="divide-y divide-stone-200 dark:divide-stone-800">
-                    {mine.map((p) => (
-                      <PresetRow key={p.id} preset={p} onSave={save} />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            );
-          })}
-          <form
-            onSubmit={add}
-            className="mt-6 space-y-3 border-t border-stone-200 pt-4 dark:border-stone-800"
-          >
-            <div className="space-y-1.5">
-              <label
-                htmlFor={kindId}
-                className="block text-sm font-medium text-stone-900 dark:text-stone-100"
-              >
-                {t('presets.kindLabel')}
-              </label>
-              <select
-                id={kindId}
-                value={kind}
-                onChange={(e) => setKind(e.target.value === 'remove' ? 'remove' : 'reject')}
-                className={FIELD}
-              >
-                {PRESET_REASON_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {t(`presets.kinds.${k}`)}
-                  </option>
+      {save.error ? (
+        <Notice tone="error" className="mt-4">
+          {actionErrorOf(save.error, t('unknownError'), tm).message}
+        </Notice>
+      ) : null}
+      {PRESET_REASON_KINDS.map((k) => {
+        const mine = presets.filter((p) => p.kind === k);
+        return (
+          <section key={k} className="mt-5">
+            <h3 className="text-sm font-semibold text-stone-900 dark:text-stone-100">
+              {t(`presets.kinds.${k}`)}
+            </h3>
+            {mine.length === 0 ? (
+              <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('presets.none')}</p>
+            ) : (
+              <ul className="divide-y divide-stone-200 dark:divide-stone-800">
+                {mine.map((p) => (
+                  <PresetRow key={p.id} preset={p} onSave={save} />
                 ))}
-              </select>
-            </div>
-            <div className="space-y-1.5">
-              <label
-                htmlFor={textId}
-                className="block text-sm font-medium text-stone-900 dark:text-stone-100"
-              >
-                {t('presets.newLabel')}
-              </label>
-              <textarea
-                id={textId}
-                dir="auto"
-                rows={3}
-                maxLength={LIMITS.reasonMax}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                className={FIELD}
-              />
-            </div>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="ghost">{t('presets.done')}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={!text.trim() || save.isPending}>
-                {t('presets.add')}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <form onSubmit={add} className="mt-6 space-y-3 border-t border-stone-200 pt-4 dark:border-stone-800">
+        <div className="space-y-1.5">
+          <label htmlFor={kindId} className="block text-sm font-medium text-stone-900 dark:text-stone-100">
+            {t('presets.kindLabel')}
+          </label>
+          <select
+            id={kindId}
+            value={kind}
+            onChange={(e) => setKind(e.target.value === 'remove' ? 'remove' : 'reject')}
+            className={FIELD}
+          >
+            {PRESET_REASON_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`presets.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={textId} className="block text-sm font-medium text-stone-900 dark:text-stone-100">
+            {t('presets.newLabel')}
+          </label>
+          <textarea
+            id={textId}
+            dir="auto"
+            rows={3}
+            maxLength={LIMITS.reasonMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={FIELD}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button variant="ghost">{t('presets.done')}</Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={!text.trim() || save.isPending}>
+            {t('presets.add')}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }
