@@ -64,6 +64,20 @@ export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its dea
 export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
 export type ModerationTab = (typeof MODERATION_TABS)[number];
 
+/**
+ * The orders of the Pending tab (docs/PRODUCT.md#moderation-dashboard): the event happening soonest
+ * first (the default: what starts first needs a decision first), or the newest submission first.
+ */
+export const PENDING_SORTS = ['soonest', 'submitted'] as const;
+export type PendingSort = (typeof PENDING_SORTS)[number];
+
+/** What a preset reason is for: the Reject dialogs, or the removal dialogs (docs/PRODUCT.md#moderation). */
+export const PRESET_REASON_KINDS = ['reject', 'remove'] as const;
+export type PresetReasonKind = (typeof PRESET_REASON_KINDS)[number];
+
+/** Queue health counts the events waiting for review that happen within this long (docs/PRODUCT.md#moderation-dashboard). */
+export const QUEUE_SOON_MS = 48 * 3600 * 1000;
+
 /** How many months the log's public figures cover, the current one included. */
 export const LOG_STATS_MONTHS = 6;
 /**

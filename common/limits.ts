@@ -23,6 +23,8 @@ export const LIMITS = {
   passwordMin: 6,
   passwordMax: 256,
   reasonMax: 1000,
+  /** Preset reasons moderators keep, all kinds together. */
+  presetReasonsMax: 100,
   pageSizeDefault: 12,
   pageSizeMax: 100,
   /** Events on the embed page (`/embed?limit=`): its default and most. */

@@ -47,6 +47,8 @@ async function openDashboard(viewport: { width: number; height: number } = DESKT
 
 const card = (page: Page, title: string) =>
   page.getByTestId('moderation-card').filter({ has: page.getByText(title, { exact: true }) });
+/** The selected event's actions, in the detail panel shown (beside the list, or under the card on a phone). */
+const actions = (page: Page) => page.getByTestId('moderation-actions').filter({ visible: true });
 const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).textContent();
 
 /** A second moderator acts on an event through the API, as from their own browser, and succeeds. */
@@ -204,7 +206,7 @@ describe('working through the queue', () => {
     await card(page, 'Vigil for Gaza').waitFor();
   });
 
-  it('lists pending events newest first with tab counts and full cards', async () => {
+  it('lists pending events soonest first with tab counts and full cards', async () => {
     const page = await openDashboard();
     expect(await page.getByRole('tab', { name: /Pending Events/ }).getAttribute('aria-selected')).toBe(
       'true',
@@ -216,7 +218,8 @@ describe('working through the queue', () => {
     expect(await page.getByTestId('count-reported').getAttribute('class')).toContain('bg-danger-600');
 
     const titles = await page.getByTestId('moderation-card').locator('[id^="title-"]').allTextContents();
-    expect(titles).toEqual(['Online teach-in', 'Dabke workshop', 'Vigil for Gaza']);
+    // All three a week from their creation: the first created happens first.
+    expect(titles).toEqual(['Vigil for Gaza', 'Dabke workshop', 'Online teach-in']);
     const vigil = card(page, 'Vigil for Gaza');
     const text = await vigil.textContent();
     for (const part of ['Protest/Rally', 'Pending', 'Dublin, Ireland', 'Submitted '])
@@ -238,7 +241,7 @@ describe('working through the queue', () => {
     await toggle.click();
     expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
     for (const name of ['Approve', 'Approve & Verify', 'Reject']) {
-      expect(await vigil.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+      expect(await actions(page).getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
     const panel = page.getByTestId('detail-panel').filter({ visible: true });
     await panel.waitFor();
@@ -261,7 +264,7 @@ describe('working through the queue', () => {
     await vigil.getByRole('button').first().focus();
     await page.keyboard.press('Enter');
     expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('false');
-    expect(await vigil.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await actions(page).count()).toBe(0);
     await page.getByRole('heading', { name: 'Select an Event' }).waitFor();
     await page.keyboard.press('Space');
     expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
@@ -271,13 +274,15 @@ describe('working through the queue', () => {
     const page = await openDashboard();
     const dabke = card(page, 'Dabke workshop');
     await dabke.getByRole('button').first().click();
-    await dabke.getByRole('button', { name: 'Approve', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText('“Dabke workshop” was approved.').waitFor();
     await expect.poll(() => card(page, 'Dabke workshop').count()).toBe(0);
     await expect.poll(() => count(page, 'pending')).toBe('2');
     await expect.poll(() => count(page, 'approved')).toBe('5');
-    const pendingTab = page.getByRole('tab', { name: /Pending Events/ });
-    await expect.poll(() => pendingTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The next event is selected, and has the focus.
+    const teachIn = card(page, 'Online teach-in').getByRole('button').first();
+    await expect.poll(() => teachIn.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => teachIn.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await statusOf(pendingB.id)).toBe('approved');
   });
 
@@ -293,9 +298,11 @@ describe('working through the queue', () => {
     });
     const teachIn = card(page, 'Online teach-in');
     await teachIn.getByRole('button').first().click();
-    await teachIn.getByRole('button', { name: 'Approve & Verify' }).click();
+    await actions(page).getByRole('button', { name: 'Approve & Verify' }).click();
     for (const name of ['Approve', 'Approve & Verify', 'Reject']) {
-      await expect.poll(() => teachIn.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+      await expect
+        .poll(() => actions(page).getByRole('button', { name, exact: true }).isDisabled())
+        .toBe(true);
     }
     release();
     await page.getByText('“Online teach-in” was approved and marked as verified.').waitFor();
@@ -311,7 +318,7 @@ describe('working through the queue', () => {
     const page = await openDashboard(PHONE);
     const vigil = card(page, 'Vigil for Gaza');
     await vigil.getByRole('button').first().click();
-    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject Event' });
     await dialog.waitFor();
     const submit = dialog.getByRole('button', { name: 'Reject Event' });
@@ -331,11 +338,11 @@ describe('working through the queue', () => {
     expect(await statusOf(pendingA.id)).toBe('pending');
 
     // Cancel closes it too.
-    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
 
-    await vigil.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -376,7 +383,7 @@ describe('working through the queue', () => {
     expect(await card(page, 'Book club').textContent()).toContain('Reason: Spam or Duplicate');
     await film.getByRole('button').first().click();
     for (const name of ['Remove Event', 'Dismiss Report']) {
-      expect(await film.getByRole('button', { name }).isVisible()).toBe(true);
+      expect(await actions(page).getByRole('button', { name }).isVisible()).toBe(true);
     }
     // On a phone the details open right under the selected card.
     const panel = page.getByTestId('detail-panel').filter({ visible: true });
@@ -399,7 +406,7 @@ describe('working through the queue', () => {
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     const book = card(page, 'Book club');
     await book.getByRole('button').first().click();
-    await book.getByRole('button', { name: 'Dismiss Report' }).click();
+    await actions(page).getByRole('button', { name: 'Dismiss Report' }).click();
     await page.getByText('The reports on “Book club” were dismissed.').waitFor();
     await expect.poll(() => count(page, 'reported')).toBe('1');
     expect(await statusOf(reportedB.id)).toBe('approved');
@@ -411,7 +418,7 @@ describe('working through the queue', () => {
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     const film = card(page, 'Film screening');
     await film.getByRole('button').first().click();
-    const removeButton = film.getByRole('button', { name: 'Remove Event' });
+    const removeButton = actions(page).getByRole('button', { name: 'Remove Event' });
     await removeButton.click();
     const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
     await dialog.waitFor();
@@ -499,12 +506,23 @@ describe('working through the queue', () => {
     await poem.waitFor();
     await poem.getByRole('button').first().focus();
     await page.keyboard.press('Enter');
-    const removeButton = poem.getByRole('button', { name: 'Remove Event' });
+    const removeButton = actions(page).getByRole('button', { name: 'Remove Event' });
     await removeButton.waitFor();
-    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    // Tab from the card reaches its actions: Remove Event comes first.
-    await page.keyboard.press('Tab');
+    // What a screen reader names it (without the key hint, which is aria-hidden).
+    const focused = () =>
+      page.evaluate(() => {
+        const copy = document.activeElement?.cloneNode(true) as HTMLElement | undefined;
+        for (const hidden of copy?.querySelectorAll('[aria-hidden="true"]') ?? []) hidden.remove();
+        return copy?.textContent?.trim() ?? '';
+      });
+    // Tab from the card goes through the details, the source link, then the actions: Remove Event first.
+    const passed: string[] = [];
+    for (let i = 0; i < 10 && (await focused()) !== 'Remove Event'; i++) {
+      await page.keyboard.press('Tab');
+      passed.push(await focused());
+    }
     expect(await focused()).toBe('Remove Event');
+    expect(passed.some((text) => text.startsWith('View Source Link'))).toBe(true);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
     await dialog.waitFor();
@@ -548,7 +566,7 @@ describe('working through the queue', () => {
     await item.getByRole('button').first().click();
     const reportedBefore = Number(await count(page, 'reported'));
     expect(reportedBefore).toBeGreaterThan(0);
-    await item.getByRole('button', { name: 'Remove Event' }).click();
+    await actions(page).getByRole('button', { name: 'Remove Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
     await dialog.waitFor();
     // Another moderator removes it meanwhile, with their own reason.
@@ -598,7 +616,7 @@ describe('working through the queue', () => {
     const item = card(page, 'Approved elsewhere');
     await item.getByRole('button').first().click();
     const pendingBefore = Number(await count(page, 'pending'));
-    await item.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject Event' });
     await dialog.waitFor();
     await dialog.getByLabel(/Reason for rejection/).fill('Not a solidarity event.');
@@ -628,7 +646,7 @@ describe('working through the queue', () => {
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     const item = card(page, 'Server hiccup');
     await item.getByRole('button').first().click();
-    await item.getByRole('button', { name: 'Remove Event' }).click();
+    await actions(page).getByRole('button', { name: 'Remove Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this event?' });
     await dialog.waitFor();
     await page.route('**/remove', (route) =>
@@ -659,14 +677,14 @@ describe('working through the queue', () => {
     await page.getByRole('tab', { name: /All Events/ }).click();
     const next = card(page, 'Next month’s march');
     await next.getByRole('button').first().click();
-    expect(await next.getByRole('button', { name: 'Remove Past Event' }).count()).toBe(0);
+    expect(await actions(page).getByRole('button', { name: 'Remove Past Event' }).count()).toBe(0);
     const old = card(page, 'Last month’s march');
     expect(await old.textContent()).toContain('Past Event');
     expect(await old.textContent()).toContain('Approved');
     await old.getByRole('button').first().click();
     await expectNoA11yViolations(page, 'moderation all events, desktop');
     await screenshot(page, 'moderation-all-desktop');
-    await old.getByRole('button', { name: 'Remove Past Event' }).click();
+    await actions(page).getByRole('button', { name: 'Remove Past Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this past event?' });
     await dialog.waitFor();
     expect(await dialog.getByLabel(/Reason for removal/).inputValue()).toBe(PAST_EVENT_REMOVAL_REASON);
@@ -686,7 +704,7 @@ describe('working through the queue', () => {
     await contested.getByRole('button').first().click();
     const pendingBefore = Number(await count(page, 'pending'));
     await otherModeratorActs(late.id, 'approve', { verified: true });
-    await contested.getByRole('button', { name: 'Approve', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
     const feedback = page.getByTestId('action-feedback').getByRole('status');
     await feedback.filter({ hasText: 'already been approved' }).waitFor();
     expect(await feedback.textContent()).toBe(
@@ -707,7 +725,7 @@ describe('working through the queue', () => {
     const item = card(page, 'Reports already dismissed');
     await item.getByRole('button').first().click();
     await otherModeratorActs(reported.id, 'dismiss-reports');
-    await item.getByRole('button', { name: 'Dismiss Report' }).click();
+    await actions(page).getByRole('button', { name: 'Dismiss Report' }).click();
     await feedback.filter({ hasText: 'may already have been dismissed by another moderator' }).waitFor();
     await expect.poll(() => item.count()).toBe(0);
     expect(await statusOf(reported.id)).toBe('approved');
@@ -743,7 +761,7 @@ describe('long lists', () => {
     await expectNoA11yViolations(page, 'moderation, dark, page 2');
     await screenshot(page, 'moderation-dark-desktop');
     // Approving the only event of the last page steps back to a page that has events.
-    await last.getByRole('button', { name: 'Approve', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => page.getByTestId('moderation-card').count()).toBe(20);
     await expect.poll(() => count(page, 'pending')).toBe('20');
     // The page list goes once the list and its total have both refreshed.
@@ -756,7 +774,8 @@ describe('when the session ends or the moderator role is taken away while the da
   async function openOwnDashboard(name: string, email: string, title: string) {
     const s = e2e.server.store;
     const mod = await createModerator(s, { name, email });
-    const event = await createEvent(s, { status: 'pending', title });
+    // Happening soonest: at the top of Pending, whatever else waits.
+    const event = await createEvent(s, { status: 'pending', title, startsAt: Date.now() + 3600_000 });
     const page = await e2e.newPage({ viewport: PHONE, cookie: await sessionCookieFor(s, mod) });
     await page.goto('/moderation');
     await page.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
@@ -767,7 +786,7 @@ describe('when the session ends or the moderator role is taken away while the da
   async function approveIn(page: Page, title: string) {
     const c = card(page, title);
     await c.getByRole('button').first().click();
-    await c.getByRole('button', { name: 'Approve', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
   }
 
   async function expectNothingChanged(page: Page, event: EventRow) {
@@ -823,13 +842,17 @@ describe('when the session ends or the moderator role is taken away while the da
       password: 'correct horse battery',
       role: 'moderator',
     });
-    const event = await createEvent(s, { status: 'pending', title: 'Reason kept' });
+    const event = await createEvent(s, {
+      status: 'pending',
+      title: 'Reason kept',
+      startsAt: Date.now() + 3600_000,
+    });
     const page = await e2e.newPage({ viewport: PHONE, cookie: await sessionCookieFor(s, mod) });
     await page.goto('/moderation');
     const c = card(page, event.title);
     await c.waitFor();
     await c.getByRole('button').first().click();
-    await c.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     const reason = page.getByTestId('reason-dialog').getByRole('textbox');
     await reason.fill('Duplicate of the vigil already listed');
     await db().deleteFrom('sessions').where('user_id', '=', mod.id).execute();
@@ -859,7 +882,7 @@ describe('when the session ends or the moderator role is taken away while the da
     await page.waitForURL((url) => url.pathname === '/moderation');
     await c.waitFor();
     await c.getByRole('button').first().click();
-    await c.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     await expect.poll(() => reason.inputValue()).toBe('Duplicate of the vigil already listed');
     expect(
       await page
@@ -871,13 +894,17 @@ describe('when the session ends or the moderator role is taken away while the da
     expect((await logOf(event.id)).map((l) => l.reason)).toEqual(['Duplicate of the vigil already listed']);
 
     // Handed back once: the next dialog starts afresh.
-    const other = await createEvent(s, { status: 'pending', title: 'Starts afresh' });
+    const other = await createEvent(s, {
+      status: 'pending',
+      title: 'Starts afresh',
+      startsAt: Date.now() + 3600_000,
+    });
     await page.getByRole('tab', { name: /Reported Events/ }).click();
     await page.getByRole('tab', { name: /Pending Events/ }).click();
     const o = card(page, other.title);
     await o.waitFor();
     await o.getByRole('button').first().click();
-    await o.getByRole('button', { name: 'Reject', exact: true }).click();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).click();
     expect(await reason.inputValue()).toBe('');
   });
 

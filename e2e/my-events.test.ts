@@ -30,6 +30,8 @@ const myEvent = (page: Page, title: string) =>
   page.getByTestId('my-event').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 const moderationCard = (page: Page, title: string) =>
   page.getByTestId('moderation-card').filter({ has: page.getByText(title, { exact: true }) });
+/** The selected event's actions, in the dashboard's detail panel. */
+const moderationActions = (page: Page) => page.getByTestId('moderation-actions').filter({ visible: true });
 
 async function openMyEvents(page: Page): Promise<void> {
   await page.goto('/my-events');
@@ -74,7 +76,7 @@ describe('an organiser’s event', () => {
     await moderator.goto('/moderation');
     const card = moderationCard(moderator, 'Vigil at the library');
     await card.getByRole('button').first().click();
-    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    await moderationActions(moderator).getByRole('button', { name: 'Approve', exact: true }).click();
     await moderator.getByText('“Vigil at the library” was approved.').waitFor();
 
     await openMyEvents(page);
@@ -110,7 +112,7 @@ describe('an organiser’s event', () => {
     expect(await comparison.getByTestId('change-field-city').count()).toBe(0);
     await expectNoA11yViolations(moderator, 'moderation with a change');
     await screenshot(moderator, 'moderation-change-desktop');
-    await changed.getByRole('button', { name: 'Accept Changes' }).click();
+    await moderationActions(moderator).getByRole('button', { name: 'Accept Changes' }).click();
     await moderator.getByText('The changes to “Vigil at the library” are published.').waitFor();
 
     // The public page has the change; its submitter cancels it, with a note.

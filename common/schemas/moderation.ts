@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODERATION_TABS, REPORT_REASONS } from '../enums';
+import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { eventSchema, versionField } from './events';
@@ -8,7 +8,7 @@ import { pagedFields, pageQueryFields } from './paging';
 import { plainText } from './text';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
-export { MODERATION_TABS, type ModerationTab } from '../enums';
+export { MODERATION_TABS, type ModerationTab, PENDING_SORTS, type PendingSort } from '../enums';
 
 /** Page size of the dashboard lists. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -23,6 +23,10 @@ export const moderationListQuerySchema = z.object({
     .max(LIMITS.searchMax, msg('param.tooLong', { param: 'search', max: LIMITS.searchMax }))
     .transform((s) => s.trim())
     .default(''),
+  /** Pending only: the event happening soonest first (default), or the newest submission first. */
+  sort: z
+    .enum(PENDING_SORTS, { error: msg('param.oneOf', { param: 'sort', values: PENDING_SORTS.join(', ') }) })
+    .default('soonest'),
   ...pageQueryFields(MODERATION_PAGE_SIZE),
 });
 export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
@@ -65,6 +69,12 @@ export const moderationCountsSchema = z.object({
   pending: z.number().int(),
   reported: z.number().int(),
   approved: z.number().int(),
+  /**
+   * Queue health (docs/PRODUCT.md#moderation-dashboard): since when the longest-waiting item of Pending
+   * has waited (null when none waits), and how many waiting events happen within 48 hours.
+   */
+  oldestWaitingSince: z.string().nullable(),
+  happeningSoon: z.number().int(),
 });
 export type ModerationCounts = z.infer<typeof moderationCountsSchema>;
 

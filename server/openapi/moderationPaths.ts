@@ -12,6 +12,11 @@ import {
   removeInputSchema,
   verifyInputSchema,
 } from '../../common/schemas/moderation';
+import {
+  presetReasonInputSchema,
+  presetReasonListSchema,
+  presetReasonSchema,
+} from '../../common/schemas/presetReasons';
 import { error, eventIdParameter, type JsonObject, json, jsonBody, schemaOf } from './parts';
 
 /**
@@ -64,14 +69,73 @@ export const moderationSchemas: Record<string, JsonObject> = {
   ModerationActionResult: schemaOf(moderationActionResultSchema),
   DismissResult: schemaOf(dismissResultSchema),
   AuditTrail: schemaOf(auditTrailSchema),
+  PresetReason: schemaOf(presetReasonSchema),
+  PresetReasonList: schemaOf(presetReasonListSchema),
 };
 
+const PRESET_ID = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+
 export const moderationPaths: Record<string, JsonObject> = {
+  '/api/moderation/reasons': {
+    get: {
+      operationId: 'presetReasons',
+      tags: ['Moderation'],
+      summary: "The moderators' preset reasons",
+      description:
+        'Rejection (`reject`) and removal (`remove`) reasons kept to choose from, by kind, oldest first.',
+      responses: { '200': json('Every preset.', 'PresetReasonList'), ...refused },
+    },
+    post: {
+      operationId: 'addPresetReason',
+      tags: ['Moderation'],
+      summary: 'Add a preset reason',
+      description: 'Shared by every moderator; at most 100 in all.',
+      requestBody: jsonBody(presetReasonInputSchema),
+      responses: {
+        '201': json('The preset.', 'PresetReason'),
+        '400': error('The input is not valid.'),
+        ...refused,
+        '409': error('There are already 100 presets.'),
+      },
+    },
+  },
+  '/api/moderation/reasons/{id}': {
+    post: {
+      operationId: 'editPresetReason',
+      tags: ['Moderation'],
+      summary: 'Edit a preset reason',
+      parameters: [PRESET_ID],
+      requestBody: jsonBody(presetReasonInputSchema),
+      responses: {
+        '200': json('The preset as it now is.', 'PresetReason'),
+        '400': error('The input is not valid.'),
+        ...refused,
+        '404': error('No such preset.'),
+      },
+    },
+  },
+  '/api/moderation/reasons/{id}/delete': {
+    post: {
+      operationId: 'deletePresetReason',
+      tags: ['Moderation'],
+      summary: 'Delete a preset reason',
+      parameters: [PRESET_ID],
+      responses: {
+        '200': { description: 'Deleted.' },
+        ...refused,
+        '404': error('No such preset.'),
+      },
+    },
+  },
   '/api/moderation/counts': {
     get: {
       operationId: 'moderationCounts',
       tags: ['Moderation'],
-      summary: 'How many events each tab holds',
+      summary: 'How many events each tab holds, and the health of the queue',
+      description:
+        'With queue health: since when the longest-waiting item of Pending has waited ' +
+        '(`oldestWaitingSince`, null when none waits) and how many waiting events happen within 48 hours ' +
+        '(`happeningSoon`: not over, starting before now + 48 h).',
       responses: { '200': json('The counts.', 'ModerationCounts'), ...refused },
     },
   },
@@ -81,7 +145,8 @@ export const moderationPaths: Record<string, JsonObject> = {
       tags: ['Moderation'],
       summary: "One page of a tab's events",
       description:
-        '`pending`: pending events and published ones with a proposed change (`change`), newest first; ' +
+        '`pending`: pending events and published ones with a proposed change (`change`), ' +
+        'by `sort`: `soonest` (default) the event happening soonest first, `submitted` the newest first; ' +
         '`reported`: published events with open reports; `approved`: every published event by date, ' +
         'with `search` as on the home page.',
       parameters: [
@@ -92,6 +157,7 @@ export const moderationPaths: Record<string, JsonObject> = {
           schema: { type: 'string', enum: ['pending', 'reported', 'approved'] },
         },
         { name: 'search', in: 'query', schema: { type: 'string' } },
+        { name: 'sort', in: 'query', schema: { type: 'string', enum: ['soonest', 'submitted'] } },
         { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
         { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1 } },
       ],

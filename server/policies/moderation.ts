@@ -7,10 +7,17 @@ import { type AppError, conflict, forbidden, unauthenticated } from '../errors';
  * What a moderator may do on the dashboard (docs/PRODUCT.md#roles), as the role check names it. Remove Past Event is a
  * removal (the same endpoint and the same permission); what sets it apart is a state rule, below.
  */
-export const MODERATION_ACTIONS = ['list', 'approve', 'reject', 'remove', 'dismissReports'] as const;
+export const MODERATION_ACTIONS = [
+  'list',
+  'approve',
+  'reject',
+  'remove',
+  'dismissReports',
+  'editPresets',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** What an action on one event may need of its state. */
-export type EventAction = Exclude<ModerationAction, 'list'> | 'removePast';
+export type EventAction = Exclude<ModerationAction, 'list' | 'editPresets'> | 'removePast';
 
 export const MODERATOR_REQUIRED = msg('moderation.moderatorRequired');
 export const SIGN_IN_REQUIRED = msg('moderation.signIn');

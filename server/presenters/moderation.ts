@@ -6,10 +6,12 @@ import type {
   ModerationReport,
   ModerationTab,
 } from '../../common/schemas/moderation';
+import type { PresetReason } from '../../common/schemas/presetReasons';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { AuditRow } from '../store/audit';
-import type { ModerationCountRows } from '../store/moderation';
+import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
+import type { PresetReasonRow } from '../store/presetReasons';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
 import { presentEvent } from './event';
 
@@ -48,8 +50,18 @@ export function presentModerationItem(
   return item;
 }
 
-export function presentModerationCounts(counts: ModerationCountRows): ModerationCounts {
-  return { pending: counts.pending, reported: counts.reported, approved: counts.approved };
+export function presentModerationCounts(
+  counts: ModerationCountRows,
+  health: QueueHealthRow,
+): ModerationCounts {
+  return {
+    pending: counts.pending,
+    reported: counts.reported,
+    approved: counts.approved,
+    oldestWaitingSince:
+      health.oldestWaitingSince === null ? null : new Date(health.oldestWaitingSince).toISOString(),
+    happeningSoon: health.happeningSoon,
+  };
 }
 
 /** An audit entry for moderators: the action, its note (a reason), who and when. */
@@ -62,4 +74,9 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
   };
   if (row.note) entry.note = row.note;
   return entry;
+}
+
+/** A preset reason, for moderators: what it is for and its words (who added it stays in the database). */
+export function presentPresetReason(row: PresetReasonRow): PresetReason {
+  return { id: row.id, kind: row.kind, text: row.text };
 }

@@ -495,6 +495,33 @@ export const MATRIX: MatrixRow[] = [
     effect: { status: 'approved', openReports: 0 },
   },
 
+  // Preset reasons: a moderators' setting. No preset exists in a fixture, so an edit or a deletion by a
+  // moderator finds none (404), after the role check refused everyone else.
+  { method: 'GET', route: '/api/moderation/reasons', what: 'preset reasons', expect: moderators(200) },
+  {
+    method: 'POST',
+    route: '/api/moderation/reasons',
+    what: 'add a preset reason',
+    body: () => ({ kind: 'reject', text: 'A duplicate of an existing listing.' }),
+    expect: moderators(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/reasons/:id',
+    what: 'edit a preset reason',
+    path: () => '/api/moderation/reasons/AAAAAAAAAAAAAAAA',
+    body: () => ({ kind: 'remove', text: 'Cancelled by its organisers.' }),
+    expect: moderators(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/reasons/:id/delete',
+    what: 'delete a preset reason',
+    path: () => '/api/moderation/reasons/AAAAAAAAAAAAAAAA/delete',
+    body: () => ({}),
+    expect: moderators(404),
+  },
+
   // --- Transparency log (scope differs by caller; the test checks it)
   { method: 'GET', route: '/api/log', what: 'log entries', expect: all(200) },
   { method: 'GET', route: '/api/log/stats', what: 'public log figures', expect: all(200) },

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { EventStatus } from '../../common/enums';
+import { type Kysely, sql } from 'kysely';
+import { type EventStatus, type PendingSort, QUEUE_SOON_MS } from '../../common/enums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventChangeRow, EventRow, ReportRow } from './schema';
 import { textQuery } from './textSearch';
@@ -32,34 +32,58 @@ export interface PendingItem {
 }
 
 /**
- * What waits for review: pending events and published events with a proposed change, the newest
- * submission or change first (docs/PRODUCT.md#moderation).
+ * What waits for review: pending events, and published events with a change their submitter proposed,
+ * one row each with its start, end and since when it waits. Two branches joined by UNION ALL so that
+ * each reads its own index (events by status; event_changes by status): an OR over a left join makes
+ * both databases scan every published event.
  */
-export async function listPendingEvents(db: Kysely<Database>, page: Page): Promise<Listed<PendingItem>> {
-  const waiting = db
+function waitingForReview(db: Kysely<Database>) {
+  const pending = db
     .selectFrom('events')
-    .leftJoin('event_changes as c', (join) =>
-      join.onRef('c.event_id', '=', 'events.id').on('c.status', '=', 'pending'),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('events.status', '=', 'pending'),
-        eb.and([eb('events.status', '=', 'approved'), eb('c.id', 'is not', null)]),
-      ]),
-    );
+    .where('status', '=', 'pending')
+    .select([
+      'id',
+      sql<string | null>`cast(null as text)`.as('change_id'),
+      'starts_at',
+      'over_at',
+      'created_at as waiting_since',
+    ]);
+  const changed = db
+    .selectFrom('event_changes as c')
+    .innerJoin('events', 'events.id', 'c.event_id')
+    .where('c.status', '=', 'pending')
+    .where('events.status', '=', 'approved')
+    .select([
+      'events.id as id',
+      'c.id as change_id',
+      'events.starts_at as starts_at',
+      'events.over_at as over_at',
+      'c.created_at as waiting_since',
+    ]);
+  return db.selectFrom(pending.unionAll(changed).as('w'));
+}
+
+/**
+ * What waits for review (docs/PRODUCT.md#moderation-dashboard), by `sort`: the event happening soonest
+ * first (those already started or past still waiting come first, the earliest start first), or the
+ * newest submission or change first. A change is placed by the published event's date.
+ */
+export async function listPendingEvents(
+  db: Kysely<Database>,
+  page: Page & { sort?: PendingSort },
+): Promise<Listed<PendingItem>> {
+  const waiting = waitingForReview(db);
+  const columns = waiting
+    .innerJoin('events', 'events.id', 'w.id')
+    .selectAll('events')
+    .select(['w.change_id', 'w.waiting_since']);
+  const ordered =
+    page.sort === 'submitted'
+      ? columns.orderBy('w.waiting_since', 'desc')
+      : columns.orderBy('w.starts_at', 'asc');
   const [count, rows] = await Promise.all([
     waiting.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    waiting
-      .selectAll('events')
-      .select([
-        'c.id as change_id',
-        (eb) => eb.fn.coalesce('c.created_at', 'events.created_at').as('waiting_since'),
-      ])
-      .orderBy('waiting_since', 'desc')
-      .orderBy('events.id')
-      .limit(page.pageSize)
-      .offset(pageOffset(page))
-      .execute(),
+    ordered.orderBy('events.id').limit(page.pageSize).offset(pageOffset(page)).execute(),
   ]);
   const changeIds = rows.flatMap((r) => (r.change_id ? [r.change_id] : []));
   const changes =
@@ -186,5 +210,35 @@ export async function countModerationTabs(db: Kysely<Database>): Promise<Moderat
     pending: of('pending') + Number(changed.n),
     reported: Number(reported.n),
     approved: of('approved'),
+  };
+}
+
+export interface QueueHealthRow {
+  /** When the longest-waiting item was submitted (or its change proposed); null when none waits. */
+  oldestWaitingSince: number | null;
+  /** Waiting events not yet over that start within QUEUE_SOON_MS of `now`. */
+  happeningSoon: number;
+}
+
+/** Queue health, in one query over what waits for review (docs/PRODUCT.md#moderation-dashboard). */
+export async function queueHealth(db: Kysely<Database>, now: number): Promise<QueueHealthRow> {
+  const row = await waitingForReview(db)
+    .select((eb) => [
+      eb.fn.min('w.waiting_since').as('oldest'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('w.starts_at', '<', now + QUEUE_SOON_MS), eb('w.over_at', '>', now)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('soon'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    oldestWaitingSince: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest),
+    happeningSoon: Number(row.soon ?? 0),
   };
 }

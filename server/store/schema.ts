@@ -6,6 +6,7 @@ import type {
   EventType,
   LogAction,
   PlaceVisibility,
+  PresetReasonKind,
   ReportReason,
   Role,
   Schedule,
@@ -205,6 +206,16 @@ export interface HealthProbeTable {
   checked_at: number;
 }
 
+/** A rejection or removal reason moderators keep to choose from (migration 0016). */
+export interface PresetReasonsTable {
+  id: string;
+  kind: PresetReasonKind;
+  text: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -220,6 +231,7 @@ export interface Database {
   mail_preferences: MailPreferencesTable;
   mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
   health_probe: HealthProbeTable;
+  preset_reasons: PresetReasonsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

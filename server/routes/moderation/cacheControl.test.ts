@@ -114,8 +114,9 @@ describe('the no-store hook', () => {
   it('runs on the moderation routes and on no other route', () => {
     const hooks = onSendHooksByRoute(server.app);
     const moderation = [...hooks.keys()].filter((key) => key.split(' ')[1]!.startsWith('/api/moderation/'));
-    // The three GETs, their HEAD twins and the seven actions.
-    expect(moderation).toHaveLength(13);
+    // The four GETs (preset reasons among them), their HEAD twins, the seven actions and the three
+    // writes of preset reasons.
+    expect(moderation).toHaveLength(18);
     for (const key of moderation) expect(hooks.get(key), key).toContain('"noStore()"');
     const others = [...hooks].filter(([key]) => !moderation.includes(key));
     expect(others.length).toBeGreaterThan(10);

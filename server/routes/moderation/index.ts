@@ -39,8 +39,10 @@ import {
   listAllApprovedEvents,
   listPendingEvents,
   listReportedEvents,
+  queueHealth,
 } from '../../store/moderation';
 import { parseInput } from '../../validate';
+import { registerPresetReasonRoutes } from './presetReasons';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -60,6 +62,7 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
   app.register(async (moderation) => {
     moderation.addHook('onSend', noStore);
     registerModerationHandlers(moderation, ctx);
+    registerPresetReasonRoutes(moderation, ctx);
   });
 }
 
@@ -73,7 +76,8 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
 
   app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
     authorizeModeration(request.actor, 'list');
-    return presentModerationCounts(await countModerationTabs(db));
+    const [counts, health] = await Promise.all([countModerationTabs(db), queueHealth(db, Date.now())]);
+    return presentModerationCounts(counts, health);
   });
 
   app.get('/api/moderation/events', async (request): Promise<ModerationList> => {

@@ -87,12 +87,12 @@ describe('every moderation endpoint refuses visitors and users', () => {
 });
 
 describe('lists and counts', () => {
-  it('lists pending events newest submission first, paginated', async () => {
+  it('lists pending events newest submission first on request, paginated', async () => {
     const before = await counts();
     const base = Date.now() + 10 * DAY;
     const older = await createEvent(server.store, { status: 'pending', title: 'Older', createdAt: base });
     const newer = await createEvent(server.store, { status: 'pending', title: 'Newer', createdAt: base + 1 });
-    const page = await list('pending', '&pageSize=2');
+    const page = await list('pending', '&pageSize=2&sort=submitted');
     expect(page.items.map((i) => i.event.id)).toEqual([newer.id, older.id]);
     expect(page.items.every((i) => i.category === 'pending' && i.reports.length === 0)).toBe(true);
     expect(page.total).toBe(before.pending + 2);

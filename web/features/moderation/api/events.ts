@@ -1,16 +1,32 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditTrail, ModerationList, ModerationTab } from '../../../../common/schemas/moderation';
+import type {
+  AuditTrail,
+  ModerationList,
+  ModerationTab,
+  PendingSort,
+} from '../../../../common/schemas/moderation';
 import { api, queryString, retryUnlessAccessLost, useApiCache } from '../../../lib/api';
 import { moderationKeys } from './keys';
 
-/** One tab's list: pending, reported (with open reports) or all approved events (`search`: All Events). */
-export function useModerationEvents(tab: ModerationTab, page: number, search = '') {
+/**
+ * One tab's list: pending (by `sort`), reported (with open reports) or all approved events (`search`:
+ * All Events).
+ */
+export function useModerationEvents(
+  tab: ModerationTab,
+  page: number,
+  search = '',
+  sort: PendingSort = 'soonest',
+) {
   const { accessChecked } = useApiCache();
   return useQuery({
-    queryKey: moderationKeys.list(tab, page, search),
+    queryKey: moderationKeys.list(tab, page, search, sort),
     queryFn: ({ signal }) =>
       accessChecked(
-        api<ModerationList>(`/api/moderation/events${queryString({ tab, page, search })}`, { signal }),
+        api<ModerationList>(
+          `/api/moderation/events${queryString({ tab, page, search, sort: sort === 'soonest' ? undefined : sort })}`,
+          { signal },
+        ),
       ),
     staleTime: 0,
     retry: retryUnlessAccessLost,

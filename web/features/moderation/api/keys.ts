@@ -1,10 +1,12 @@
-import type { ModerationTab } from '../../../../common/schemas/moderation';
+import type { ModerationTab, PendingSort } from '../../../../common/schemas/moderation';
 
 /** Every moderation query starts with 'moderation', so one invalidation refreshes lists and counts. */
 export const moderationKeys = {
   all: ['moderation'] as const,
   counts: ['moderation', 'counts'] as const,
-  list: (tab: ModerationTab, page: number, search = '') => ['moderation', 'list', tab, page, search] as const,
+  list: (tab: ModerationTab, page: number, search = '', sort: PendingSort = 'soonest') =>
+    ['moderation', 'list', tab, page, search, sort] as const,
   audit: (eventId: string) => ['moderation', 'audit', eventId] as const,
   action: ['moderation', 'action'] as const,
+  presets: ['moderation', 'presets'] as const,
 };

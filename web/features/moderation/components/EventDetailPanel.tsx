@@ -1,4 +1,5 @@
 import { ExternalLink, MousePointerClick } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatShortDateTime } from '../../../../common/dates';
@@ -26,7 +27,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Everything a moderator needs to judge the selected event (docs/PRODUCT.md#moderation-dashboard), or a hint to select one. */
 /** Venue, address and area: moderators always see the exact place. */
 function PlaceLines({ event }: { event: ModerationItem['event'] }) {
   const area = useAreaText(event);
@@ -49,7 +49,18 @@ function PlaceLines({ event }: { event: ModerationItem['event'] }) {
   );
 }
 
-export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
+/** Everything a moderator needs to judge the selected event, then its actions (docs/PRODUCT.md#moderation-dashboard), or a hint to select one. */
+export function EventDetailPanel({
+  item,
+  nav,
+  actions,
+}: {
+  item: ModerationItem | null;
+  /** Previous and Next: the J and K keys as buttons. */
+  nav?: ReactNode;
+  /** The event's actions: after its description, reports and source (docs/PRODUCT.md#moderation-dashboard). */
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('moderation');
   const locale = localeOfI18n(i18n);
   if (!item) {
@@ -77,6 +88,7 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
         <h2 dir="auto" className="text-xl font-semibold wrap-anywhere text-stone-900 dark:text-stone-50">
           {event.title}
         </h2>
+        {nav}
       </div>
       {item.change ? <ChangeComparison change={item.change} /> : null}
       <dl className="space-y-4 text-sm">
@@ -85,52 +97,6 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
             <LinkifiedText text={event.description} />
           </p>
         </Field>
-        <Field label={t('detail.date')}>
-          <time dateTime={event.date}>{when.dateTime}</time>
-          {when.zone ? (
-            <span className="text-stone-600 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
-          ) : null}
-        </Field>
-        <Field label={t('detail.location')}>
-          <PlaceLines event={event} />
-        </Field>
-        <Field label={t('detail.attendance')}>
-          {t(`common:event.attendance.${event.attendance}`)}
-          {event.joinUrl ? (
-            <span className="block break-all" dir="auto">
-              {event.joinUrl}
-            </span>
-          ) : null}
-        </Field>
-        <Field label={t('detail.placeRule')}>
-          {event.placeRule.visibility === 'hours_before'
-            ? t('detail.placeRules.hours_before', { count: event.placeRule.hours ?? 0 })
-            : t(`detail.placeRules.${event.placeRule.visibility}`)}
-        </Field>
-        {event.accessibility ? (
-          <Field label={t('detail.accessibility')}>
-            <p dir="auto" className="wrap-anywhere whitespace-pre-line">
-              {event.accessibility}
-            </p>
-          </Field>
-        ) : null}
-        {event.schedule !== 'scheduled' ? (
-          <Field label={t('detail.schedule')}>
-            {t(`common:event.schedules.${event.schedule}`)}
-            {event.scheduleNote ? (
-              <span dir="auto" className="wrap-anywhere">
-                : {event.scheduleNote}
-              </span>
-            ) : null}
-          </Field>
-        ) : null}
-        {event.organizer ? (
-          <Field label={t('detail.organizer')}>
-            <span dir="auto" className="wrap-anywhere">
-              {event.organizer}
-            </span>
-          </Field>
-        ) : null}
         {category === 'reported' || reports.length > 0 ? (
           <Field label={`${t('detail.reports')} (${reports.length})`}>
             {reports.length === 0 ? (
@@ -184,6 +150,55 @@ export function EventDetailPanel({ item }: { item: ModerationItem | null }) {
           </Link>
         ) : null}
       </div>
+      {actions ? <div className="border-t border-stone-200 pt-4 dark:border-stone-800">{actions}</div> : null}
+      <dl className="space-y-4 border-t border-stone-200 pt-4 text-sm dark:border-stone-800">
+        <Field label={t('detail.date')}>
+          <time dateTime={event.date}>{when.dateTime}</time>
+          {when.zone ? (
+            <span className="text-stone-600 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
+          ) : null}
+        </Field>
+        <Field label={t('detail.location')}>
+          <PlaceLines event={event} />
+        </Field>
+        <Field label={t('detail.attendance')}>
+          {t(`common:event.attendance.${event.attendance}`)}
+          {event.joinUrl ? (
+            <span className="block break-all" dir="auto">
+              {event.joinUrl}
+            </span>
+          ) : null}
+        </Field>
+        <Field label={t('detail.placeRule')}>
+          {event.placeRule.visibility === 'hours_before'
+            ? t('detail.placeRules.hours_before', { count: event.placeRule.hours ?? 0 })
+            : t(`detail.placeRules.${event.placeRule.visibility}`)}
+        </Field>
+        {event.accessibility ? (
+          <Field label={t('detail.accessibility')}>
+            <p dir="auto" className="wrap-anywhere whitespace-pre-line">
+              {event.accessibility}
+            </p>
+          </Field>
+        ) : null}
+        {event.schedule !== 'scheduled' ? (
+          <Field label={t('detail.schedule')}>
+            {t(`common:event.schedules.${event.schedule}`)}
+            {event.scheduleNote ? (
+              <span dir="auto" className="wrap-anywhere">
+                : {event.scheduleNote}
+              </span>
+            ) : null}
+          </Field>
+        ) : null}
+        {event.organizer ? (
+          <Field label={t('detail.organizer')}>
+            <span dir="auto" className="wrap-anywhere">
+              {event.organizer}
+            </span>
+          </Field>
+        ) : null}
+      </dl>
       <AuditTrail eventId={event.id} />
       <p className="border-t border-stone-200 pt-4 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
         {t('detail.submitted', { date: formatShortDateTime(event.createdAt, undefined, locale) })}

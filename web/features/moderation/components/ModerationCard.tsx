@@ -1,26 +1,11 @@
-import {
-  BadgeCheck,
-  BadgeX,
-  Ban,
-  CalendarCheck,
-  CalendarClock,
-  CalendarDays,
-  Check,
-  Flag,
-  MapPin,
-  PencilLine,
-  Trash2,
-  X,
-} from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
-import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
-import { Button, ButtonLink } from '../../../components/ui/Button';
 import { localeOfI18n } from '../../../i18n/index';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
@@ -64,56 +49,16 @@ export function actionsFor(item: ModerationItem, now: Date): CardAction[] {
   return [...edit, mark, ...schedule, removal];
 }
 
-const ICONS = {
-  approve: Check,
-  approveVerify: BadgeCheck,
-  reject: X,
-  remove: Trash2,
-  dismiss: Flag,
-  removePast: Trash2,
-  acceptChange: Check,
-  rejectChange: X,
-  verify: BadgeCheck,
-  unverify: BadgeX,
-  removeListed: Trash2,
-  edit: PencilLine,
-  postpone: CalendarClock,
-  cancelEvent: Ban,
-  reinstate: CalendarCheck,
-} as const;
-
-const VARIANTS = {
-  approve: 'secondary',
-  approveVerify: 'primary',
-  reject: 'danger',
-  remove: 'danger',
-  dismiss: 'secondary',
-  removePast: 'danger',
-  acceptChange: 'primary',
-  rejectChange: 'danger',
-  verify: 'secondary',
-  unverify: 'secondary',
-  removeListed: 'danger',
-  edit: 'secondary',
-  postpone: 'secondary',
-  cancelEvent: 'secondary',
-  reinstate: 'secondary',
-} as const;
-
 export function ModerationCard({
   item,
   selected,
-  busy,
   now,
   onToggle,
-  onAction,
 }: {
   item: ModerationItem;
   selected: boolean;
-  busy: boolean;
   now: Date;
   onToggle: () => void;
-  onAction: (action: ModerationActionName) => void;
 }) {
   const { t, i18n } = useTranslation('moderation');
   const locale = localeOfI18n(i18n);
@@ -125,26 +70,26 @@ export function ModerationCard({
   });
   const phase = phaseOf(event, now.getTime());
   const area = useAreaText(event);
-  const actions = actionsFor(item, now);
   const firstReport = reports[0];
-  const actionsId = `actions-${event.id}`;
 
   return (
     <article
       aria-labelledby={`title-${event.id}`}
       data-testid="moderation-card"
-      className={`rounded-xl border bg-white shadow-sm transition-colors dark:bg-stone-900 ${
+      // Selected: filled, with a thick edge at the start; focused: the page's focus ring around the
+      // card's button (outside it), so the two never look alike (docs/PRODUCT.md#moderation-dashboard).
+      className={`scroll-mt-20 rounded-xl border shadow-sm transition-colors ${
         selected
-          ? 'border-brand-700 ring-2 ring-brand-700 dark:border-brand-100 dark:ring-brand-100'
-          : 'border-stone-200 hover:border-stone-400 dark:border-stone-800 dark:hover:border-stone-600'
+          ? 'border-brand-700 border-s-8 bg-brand-50 dark:border-brand-100 dark:bg-stone-800'
+          : 'border-stone-200 bg-white hover:border-stone-400 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-stone-600'
       }`}
     >
       <button
         type="button"
         aria-pressed={selected}
-        aria-controls={selected ? actionsId : undefined}
+        data-event-id={event.id}
         onClick={onToggle}
-        className="block w-full rounded-xl p-4 text-start focus-visible:outline-2 focus-visible:outline-offset-2 sm:p-5"
+        className="block w-full rounded-xl p-4 text-start focus-visible:outline-4 focus-visible:outline-offset-4 sm:p-5"
       >
         <span className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={item.change ? 'changed' : category} />
@@ -173,7 +118,7 @@ export function ModerationCard({
               {when.dateTime}
             </time>
             {when.zone ? (
-              <span className="text-stone-500 dark:text-stone-400"> · {zoneLabel(t, when.zone)}</span>
+              <span className="text-stone-600 dark:text-stone-300"> · {zoneLabel(t, when.zone)}</span>
             ) : null}
           </span>
         </span>
@@ -188,53 +133,10 @@ export function ModerationCard({
             {t('firstReason', { reason: t(`common:reportReasons.${firstReport.reason}`) })}
           </span>
         ) : null}
-        <span className="mt-3 block text-xs text-stone-500 dark:text-stone-400">
+        <span className="mt-3 block text-xs text-stone-600 dark:text-stone-300">
           {selected ? t('selectedHint') : t('selectHint')}
         </span>
       </button>
-      {selected ? (
-        <fieldset
-          id={actionsId}
-          className="space-y-3 border-t border-stone-200 px-4 py-4 sm:px-5 dark:border-stone-800"
-        >
-          <legend className="sr-only">{t('actionsLabel', { title: event.title })}</legend>
-          {actions.length > 0 ? (
-            <div className="flex flex-wrap gap-2">
-              {actions.map((action) => {
-                const Icon = ICONS[action];
-                // A moderator's edit applies at once and is audited (docs/PRODUCT.md#my-events).
-                if (action === 'edit') {
-                  return (
-                    <ButtonLink
-                      key={action}
-                      to={`${eventPagePath(event.id)}/edit`}
-                      size="sm"
-                      variant={VARIANTS[action]}
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                      {t(`actions.${action}`)}
-                    </ButtonLink>
-                  );
-                }
-                return (
-                  <Button
-                    key={action}
-                    size="sm"
-                    variant={VARIANTS[action]}
-                    disabled={busy}
-                    aria-busy={busy || undefined}
-                    onClick={() => onAction(action)}
-                  >
-                    <Icon aria-hidden="true" className="size-4" />
-                    {t(`actions.${action}`)}
-                  </Button>
-                );
-              })}
-            </div>
-          ) : null}
-          {busy ? <p className="text-sm text-stone-600 dark:text-stone-300">{t('actions.working')}</p> : null}
-        </fieldset>
-      ) : null}
     </article>
   );
 }

@@ -2,7 +2,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODERATION_TABS, type ModerationTab, type Schedule } from '../../../../common/enums';
+import { useSearchParams } from 'react-router';
+import {
+  MODERATION_TABS,
+  type ModerationTab,
+  type PendingSort,
+  type Schedule,
+} from '../../../../common/enums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { SignInButton } from '../../../components/SignInButton';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -27,11 +33,15 @@ import {
   useVerifyEvent,
 } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
+import { usePresetReasons } from '../api/presetReasons';
 import { actionErrorOf } from '../lib/actionError';
 import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
-import { ModerationTabPanel } from './ModerationTabPanel';
+import { ModerationTabPanel, type PanelActions } from './ModerationTabPanel';
+import { PresetReasonsButton, PresetReasonsDialog } from './PresetReasonsDialog';
+import { QueueHealth } from './QueueHealth';
 import { type DialogAction, isReasonAction, ReasonDialog, type ScheduleAction } from './ReasonDialog';
+import { ShortcutsButton, ShortcutsDialog } from './ShortcutsDialog';
 
 /** The schedule each of the schedule actions sets. */
 const SCHEDULES: Record<ScheduleAction, Schedule> = {
@@ -101,6 +111,22 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const { t } = useTranslation('moderation');
   const tm = useMessages();
   const [tab, setTab] = useState<ModerationTab>('pending');
+  // The Pending tab's order is kept in the address, so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const sort: PendingSort = params.get('sort') === 'submitted' ? 'submitted' : 'soonest';
+  const onSort = (next: PendingSort) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'submitted') updated.set('sort', next);
+        else updated.delete('sort');
+        return updated;
+      },
+      { replace: true },
+    );
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [presetsOpen, setPresetsOpen] = useState(false);
+  const presets = usePresetReasons();
   const dir = useDirection();
   const counts = useModerationCounts();
   const busyIds = useBusyEventIds();
@@ -108,10 +134,12 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   // The event whose Reject, Remove Event, Remove Past Event, Cancel Event, Postpone or Going Ahead
   // dialog is open. `initialReason`: the one the moderator wrote before their session ended, when they
   // come back to it.
+  // `done`: selects the next event once the action succeeded.
   const [asking, setAsking] = useState<{
     item: ModerationItem;
     action: DialogAction;
     initialReason: string | null;
+    done: () => void;
   } | null>(null);
   const tabsRef = useRef<HTMLDivElement>(null);
   const approve = useApproveEvent();
@@ -123,28 +151,34 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   const verify = useVerifyEvent();
   const schedule = useChangeSchedule();
 
-  const focusActiveTab = () =>
-    tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+  // Where focus goes when what had it left with its event: the card now selected (the next one, once
+  // the list has refreshed), else the tab, rather than <body> (the top of the page for a keyboard).
+  const focusActiveTab = () => {
+    const selected = document.querySelector<HTMLElement>('button[data-event-id][aria-pressed="true"]');
+    if (selected) selected.focus({ preventScroll: true });
+    else tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+  };
   // When a dialog's button has gone with its action (Cancel Event becomes Going Ahead After All), focus
   // goes to the event's card if it is still listed, else to the tab.
   const dialogEventId = useRef<string | null>(null);
   const focusAfterDialog = () => {
     const id = dialogEventId.current;
-    const card = id
-      ? document.querySelector<HTMLElement>(`article[aria-labelledby="title-${CSS.escape(id)}"] > button`)
-      : null;
+    const card = id ? document.querySelector<HTMLElement>(`button[data-event-id="${CSS.escape(id)}"]`) : null;
     if (card) card.focus();
     else focusActiveTab();
   };
 
-  const callbacks = (item: ModerationItem, action: ModerationActionName) => ({
+  const callbacks = (item: ModerationItem, action: ModerationActionName, done?: () => void) => ({
     // The card usually leaves the refreshed list with the focused button: rather than leave focus on
     // <body> (the top of the page for a keyboard), put it on the tab. Once React has drawn the list.
     onSettled: () =>
       window.setTimeout(() => {
         if (document.activeElement === document.body || document.activeElement === null) focusActiveTab();
       }, 0),
-    onSuccess: () => setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) }),
+    onSuccess: () => {
+      setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+      done?.();
+    },
     // The lists refresh after a failure too, so the event's card may be gone: say it here.
     onError: (error: unknown) => {
       const { message, final } = actionErrorOf(error, t('unknownError'), tm);
@@ -157,27 +191,28 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     },
   });
 
-  const onAction = (item: ModerationItem, action: ModerationActionName) => {
+  /** `done`: the event leaves the list with this action; it selects the next one. */
+  const onAction = (item: ModerationItem, action: ModerationActionName, done: () => void) => {
     const eventId = item.event.id;
     setFeedback(null);
     dialogEventId.current = eventId;
     switch (action) {
       case 'approve':
       case 'approveVerify':
-        approve.mutate({ eventId, verified: action === 'approveVerify' }, callbacks(item, action));
+        approve.mutate({ eventId, verified: action === 'approveVerify' }, callbacks(item, action, done));
         break;
       case 'reject':
         reject.reset();
-        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action), done });
         break;
       case 'remove':
       case 'removePast':
       case 'removeListed':
         remove.reset();
-        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action), done });
         break;
       case 'dismiss':
-        dismiss.mutate({ eventId }, callbacks(item, action));
+        dismiss.mutate({ eventId }, callbacks(item, action, done));
         break;
       case 'verify':
       case 'unverify':
@@ -187,17 +222,18 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         );
         break;
       case 'acceptChange':
-        acceptChange.mutate({ eventId, version: item.event.version }, callbacks(item, action));
+        acceptChange.mutate({ eventId, version: item.event.version }, callbacks(item, action, done));
         break;
       case 'rejectChange':
         rejectChange.reset();
-        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action) });
+        setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action), done });
         break;
       case 'cancelEvent':
       case 'postpone':
       case 'reinstate':
         schedule.reset();
-        setAsking({ item, action, initialReason: null });
+        // Cancel, Postpone, Going Ahead: the event stays listed, and selected.
+        setAsking({ item, action, initialReason: null, done: () => {} });
         break;
     }
   };
@@ -205,7 +241,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   /** The confirmed action, with the moderator's reason (or note); errors stay in the dialog. */
   const onConfirm = (reason: string) => {
     if (!asking) return;
-    const { item, action } = asking;
+    const { item, action, done } = asking;
     const eventId = item.event.id;
     if (!isReasonAction(action)) {
       // From the version the moderator saw: if the event changed since, nothing is changed (409).
@@ -228,6 +264,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       onSuccess: () => {
         setAsking(null);
         setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
+        done();
       },
       onSettled: (_data: unknown, error: unknown) => {
         if (!isAccessLost(error)) forgetReason();
@@ -238,6 +275,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       rejectChange.mutate({ eventId, version: item.event.version, reason }, callbacks);
     } else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
   };
+  const panelActions: PanelActions = { busyIds, onAction, onHelp: () => setHelpOpen(true) };
   const asked =
     asking === null
       ? remove
@@ -266,7 +304,21 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
 
       <ActionFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
 
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} dir={dir} className="mt-6">
+      <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
+        <QueueHealth counts={counts.data} />
+        <div className="flex flex-wrap gap-2">
+          <PresetReasonsButton onClick={() => setPresetsOpen(true)} />
+          <ShortcutsButton onClick={() => setHelpOpen(true)} />
+        </div>
+      </div>
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <PresetReasonsDialog
+        open={presetsOpen}
+        onOpenChange={setPresetsOpen}
+        presets={presets.data?.items ?? []}
+      />
+
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as ModerationTab)} dir={dir} className="mt-4">
         <Tabs.List
           ref={tabsRef}
           aria-label={t('tabsLabel')}
@@ -284,8 +336,10 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
           ))}
         </Tabs.List>
         {MODERATION_TABS.map((name) => (
-          <Tabs.Content key={name} value={name} className="pt-6 outline-none">
-            <ModerationTabPanel tab={name} actions={{ busyIds, onAction }} />
+          // No focus stop of its own (Radix gives the panel tabIndex 0): every panel starts with a
+          // control (the order, the search, a card), and an empty one holds only a message.
+          <Tabs.Content key={name} value={name} tabIndex={-1} className="pt-6 outline-none">
+            <ModerationTabPanel tab={name} actions={panelActions} sort={sort} onSort={onSort} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -302,6 +356,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         onConfirm={onConfirm}
         fallbackFocus={focusAfterDialog}
         initialReason={asking?.initialReason ?? null}
+        presets={presets.data?.items}
       />
     </div>
   );

@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { ChevronDown, ChevronUp, Search } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
-import type { ModerationItem, ModerationTab } from '../../../../common/schemas/moderation';
+import type { ModerationItem, ModerationTab, PendingSort } from '../../../../common/schemas/moderation';
 import { Button } from '../../../components/ui/Button';
 import { Placeholders, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
@@ -11,8 +11,10 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useModerationEvents } from '../api/events';
+import { actionForKey, HELP_KEY, NEXT_KEY, PREVIOUS_KEY, shortcutsOff } from '../lib/shortcuts';
 import { EventDetailPanel } from './EventDetailPanel';
-import { type ModerationActionName, ModerationCard } from './ModerationCard';
+import { ModerationActions } from './ModerationActions';
+import { actionsFor, type ModerationActionName, ModerationCard } from './ModerationCard';
 
 function SkeletonCard() {
   return (
@@ -26,7 +28,10 @@ function SkeletonCard() {
 
 export interface PanelActions {
   busyIds: Set<string>;
-  onAction: (item: ModerationItem, action: ModerationActionName) => void;
+  /** `done` runs once the action succeeded and took the event off this list: the next one is selected. */
+  onAction: (item: ModerationItem, action: ModerationActionName, done: () => void) => void;
+  /** The `?` key: the dialog listing the keys. */
+  onHelp: () => void;
 }
 
 /** All Events' search: the words go to the server, which finds them as the home page's search does. */
@@ -77,24 +82,85 @@ function SearchForm({ search, onSearch }: { search: string; onSearch: (search: s
   );
 }
 
-/** One tab: All Events' search above; the list (left) and the detail panel (right), stacked on small screens. */
-export function ModerationTabPanel({ tab, actions }: { tab: ModerationTab; actions: PanelActions }) {
+/** The Pending tab's order: a control in the queue's header, kept in the address (`?sort=submitted`). */
+function SortControl({ sort, onSort }: { sort: PendingSort; onSort: (sort: PendingSort) => void }) {
+  const { t } = useTranslation('moderation');
+  const id = useId();
+  return (
+    <div className="mb-5 flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-stone-900 dark:text-stone-100">
+        {t('sort.label')}
+      </label>
+      <select
+        id={id}
+        value={sort}
+        onChange={(e) => onSort(e.target.value === 'submitted' ? 'submitted' : 'soonest')}
+        className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
+      >
+        <option value="soonest">{t('sort.soonest')}</option>
+        <option value="submitted">{t('sort.submitted')}</option>
+      </select>
+    </div>
+  );
+}
+
+/** One tab: All Events' search or Pending's order above; the list (left) and the detail panel (right), stacked on small screens. */
+export function ModerationTabPanel({
+  tab,
+  actions,
+  sort,
+  onSort,
+}: {
+  tab: ModerationTab;
+  actions: PanelActions;
+  sort: PendingSort;
+  onSort: (sort: PendingSort) => void;
+}) {
   const [search, setSearch] = useState('');
+  const order = tab === 'pending' ? sort : 'soonest';
   return (
     <>
       {tab === 'approved' ? <SearchForm search={search} onSearch={setSearch} /> : null}
-      {/* A new search starts from its first page, nothing selected. */}
-      <TabList key={search} tab={tab} search={search} actions={actions} />
+      {tab === 'pending' ? <SortControl sort={sort} onSort={onSort} /> : null}
+      {/* A new search or order starts from its first page, nothing selected. */}
+      <TabList key={`${search}/${order}`} tab={tab} search={search} sort={order} actions={actions} />
     </>
   );
 }
 
-function TabList({ tab, search, actions }: { tab: ModerationTab; search: string; actions: PanelActions }) {
+/** The card button of an event in the list shown (phones and desktops list the same cards). */
+const cardButton = (list: HTMLElement | null, id: string) =>
+  list?.querySelector<HTMLElement>(`button[data-event-id="${CSS.escape(id)}"]`) ?? null;
+
+/**
+ * Bring a newly selected card to the moderator: focus (so a screen reader says which event it is) and,
+ * on a phone, where the acted card was: its top just under the sticky header, rather than the top of
+ * the page. On a wide screen only as far as needed.
+ */
+function showCard(list: HTMLElement | null, id: string, afterAction: boolean) {
+  const button = cardButton(list, id);
+  if (!button) return;
+  button.focus({ preventScroll: true });
+  const wide = window.matchMedia('(min-width: 1024px)').matches;
+  button.closest('article')?.scrollIntoView({ block: afterAction && !wide ? 'start' : 'nearest' });
+}
+
+function TabList({
+  tab,
+  search,
+  sort,
+  actions,
+}: {
+  tab: ModerationTab;
+  search: string;
+  sort: PendingSort;
+  actions: PanelActions;
+}) {
   const { t } = useTranslation('moderation');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const query = useModerationEvents(tab, page, search);
+  const query = useModerationEvents(tab, page, search, sort);
   const session = useSession();
   const items = query.data?.items ?? [];
   // An action can empty the last page: it then steps back rather than show an empty page.
@@ -102,6 +168,77 @@ function TabList({ tab, search, actions }: { tab: ModerationTab; search: string;
   const selected = items.find((i) => i.event.id === selectedId) ?? null;
   const now = new Date();
 
+  // After an action took the selected event off the list: once the refreshed list no longer holds it,
+  // the event now in its place (the next one) is selected and shown where it was.
+  const [advance, setAdvance] = useState<{ id: string; index: number } | null>(null);
+  // The card to bring to the moderator once it is drawn selected (after an action, or J and K).
+  const reveal = useRef<{ id: string; afterAction: boolean } | null>(null);
+  useEffect(() => {
+    if (!advance || items.some((i) => i.event.id === advance.id)) return;
+    setAdvance(null);
+    const next = items[Math.min(advance.index, items.length - 1)];
+    setSelectedId(next?.event.id ?? null);
+    if (next) reveal.current = { id: next.event.id, afterAction: true };
+  }, [advance, items]);
+  useEffect(() => {
+    const target = reveal.current;
+    if (!target || target.id !== selectedId) return;
+    reveal.current = null;
+    showCard(listRef.current, target.id, target.afterAction);
+  }, [selectedId]);
+
+  const move = useCallback(
+    (step: 1 | -1) => {
+      if (items.length === 0) return;
+      const index = items.findIndex((i) => i.event.id === selectedId);
+      const target = index === -1 ? (step === 1 ? 0 : items.length - 1) : index + step;
+      const next = items[target];
+      if (!next) return;
+      setSelectedId(next.event.id);
+      reveal.current = { id: next.event.id, afterAction: false };
+    },
+    [items, selectedId],
+  );
+
+  const act = useCallback(
+    (item: ModerationItem, action: ModerationActionName) => {
+      const index = items.findIndex((i) => i.event.id === item.event.id);
+      actions.onAction(item, action, () => setAdvance({ id: item.event.id, index }));
+    },
+    [items, actions],
+  );
+
+  // The keys (docs/PRODUCT.md#moderation-dashboard): never while typing, in a dialog, or with a modifier.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (shortcutsOff(e)) return;
+      if (e.key === HELP_KEY) {
+        e.preventDefault();
+        actions.onHelp();
+        return;
+      }
+      if (e.shiftKey) return;
+      const inList = listRef.current?.contains(document.activeElement) === true;
+      const key = e.key.toLowerCase();
+      if (key === NEXT_KEY || (e.key === 'ArrowDown' && inList)) {
+        e.preventDefault();
+        move(1);
+        return;
+      }
+      if (key === PREVIOUS_KEY || (e.key === 'ArrowUp' && inList)) {
+        e.preventDefault();
+        move(-1);
+        return;
+      }
+      if (!selected || actions.busyIds.has(selected.event.id)) return;
+      const action = actionForKey(actionsFor(selected, new Date()), key);
+      if (!action) return;
+      e.preventDefault();
+      act(selected, action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [actions, move, act, selected]);
   if (query.isPending) {
     return (
       <div aria-busy="true">
@@ -129,6 +266,45 @@ function TabList({ tab, search, actions }: { tab: ModerationTab; search: string;
       <LoadFailed message={t('loadError')} retryLabel={t('tryAgain')} onRetry={() => void query.refetch()} />
     );
   }
+  const index = selected ? items.indexOf(selected) : -1;
+  const detail = (item: ModerationItem) => (
+    <EventDetailPanel
+      item={item}
+      nav={
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index <= 0}
+            aria-keyshortcuts="K"
+            onClick={() => move(-1)}
+          >
+            <ChevronUp aria-hidden="true" className="size-4" />
+            {t('nav.previous')}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index === -1 || index >= items.length - 1}
+            aria-keyshortcuts="J"
+            onClick={() => move(1)}
+          >
+            <ChevronDown aria-hidden="true" className="size-4" />
+            {t('nav.next')}
+          </Button>
+        </div>
+      }
+      actions={
+        <ModerationActions
+          item={item}
+          now={now}
+          busy={actions.busyIds.has(item.event.id)}
+          onAction={(action) => act(item, action)}
+        />
+      }
+    />
+  );
+
   if (items.length === 0 && page === 1) {
     if (search) return <StateMessage title={t('search.none', { search })} />;
     return <StateMessage title={t(`empty.${tab}.title`)} text={t(`empty.${tab}.text`)} />;
@@ -149,15 +325,11 @@ function TabList({ tab, search, actions }: { tab: ModerationTab; search: string;
                 item={item}
                 now={now}
                 selected={item.event.id === selectedId}
-                busy={actions.busyIds.has(item.event.id)}
                 onToggle={() => setSelectedId((id) => (id === item.event.id ? null : item.event.id))}
-                onAction={(action) => actions.onAction(item, action)}
               />
               {item.event.id === selectedId ? (
                 // Small screens: the details open right under the card rather than below the whole list.
-                <div className="mt-3 lg:hidden">
-                  <EventDetailPanel item={item} />
-                </div>
+                <div className="mt-3 lg:hidden">{detail(item)}</div>
               ) : null}
             </li>
           ))}
@@ -178,7 +350,7 @@ function TabList({ tab, search, actions }: { tab: ModerationTab; search: string;
         aria-label={t('detail.label')}
         className={`lg:sticky lg:top-4 ${selected ? 'hidden lg:block' : ''}`}
       >
-        <EventDetailPanel item={selected} />
+        {selected ? detail(selected) : <EventDetailPanel item={null} />}
       </aside>
     </div>
   );

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
+import type { PresetReason } from '../../../../common/schemas/presetReasons';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import type { ActionError } from '../lib/actionError';
 
@@ -13,6 +14,15 @@ export type ReasonAction = 'reject' | 'remove' | 'removePast' | 'rejectChange' |
 export type ScheduleAction = 'cancelEvent' | 'postpone' | 'reinstate';
 /** Every action this dialog confirms. */
 export type DialogAction = ReasonAction | ScheduleAction;
+
+/** Which preset reasons each reason action offers (docs/PRODUCT.md#moderation). */
+export const PRESET_KIND_OF: Record<ReasonAction, PresetReason['kind']> = {
+  reject: 'reject',
+  rejectChange: 'reject',
+  remove: 'remove',
+  removePast: 'remove',
+  removeListed: 'remove',
+};
 
 export const isReasonAction = (action: DialogAction): action is ReasonAction =>
   action !== 'cancelEvent' && action !== 'postpone' && action !== 'reinstate';
@@ -52,6 +62,7 @@ export function ReasonDialog({
   onConfirm,
   fallbackFocus,
   initialReason = null,
+  presets = [],
 }: {
   action: DialogAction;
   /** The event's title. */
@@ -64,6 +75,8 @@ export function ReasonDialog({
   fallbackFocus?: () => void;
   /** A reason the server refused earlier because the session had ended (lib/keptReason.ts). */
   initialReason?: string | null;
+  /** The moderators' preset reasons of every kind; the dialog offers those of its action's kind. */
+  presets?: PresetReason[];
 }) {
   const { t } = useTranslation('moderation');
   const [reason, setReason] = useState('');
@@ -73,6 +86,8 @@ export function ReasonDialog({
   const reasonId = useId();
   const hintId = useId();
   const emptyId = useId();
+  const presetId = useId();
+  const offered = isReasonAction(action) ? presets.filter((p) => p.kind === PRESET_KIND_OF[action]) : [];
 
   // Each opening starts afresh, and remembers the button that opened it. A layout effect runs before
   // Radix moves focus into the dialog, so the opener still has it.
@@ -139,6 +154,35 @@ export function ReasonDialog({
             {t(`${action}.description`, { title })}
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+            {offered.length > 0 && !final ? (
+              // Choosing one fills the reason, which stays editable (docs/PRODUCT.md#moderation).
+              <div className="space-y-1.5">
+                <label
+                  htmlFor={presetId}
+                  className="block text-sm font-medium text-stone-900 dark:text-stone-100"
+                >
+                  {t('presets.choose')}
+                </label>
+                <select
+                  id={presetId}
+                  value=""
+                  onChange={(e) => {
+                    const chosen = offered.find((p) => p.id === e.target.value);
+                    if (!chosen) return;
+                    setReason(chosen.text);
+                    setTouched(true);
+                  }}
+                  className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100"
+                >
+                  <option value="">{t('presets.placeholder')}</option>
+                  {offered.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.text.length > 80 ? `${p.text.slice(0, 79)}…` : p.text}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             {field ? (
               <div className="space-y-1.5">
                 <label
