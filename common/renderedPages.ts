@@ -30,6 +30,9 @@ export const RENDERED_PAGES = {
 
 export type RenderedPageName = keyof typeof RENDERED_PAGES;
 
+/** The routes of the rendered pages, as Fastify names them (`/event/:id`). */
+export const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
+
 /** Pages that cannot work without JavaScript (dashboards, dialogs, one-time links read by the page). */
 export const NEEDS_JAVASCRIPT: ReadonlySet<RenderedPageName> = new Set([
   'moderation',

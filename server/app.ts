@@ -10,7 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { msg } from '../common/i18n/messages';
-import { RENDERED_PAGES } from '../common/renderedPages';
+import { RENDERED_ROUTES } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
@@ -54,8 +54,6 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
 /** Requests carry little: 64 KiB is far above any form of this app and stops memory abuse. */
 const BODY_LIMIT = 64 * 1024;
-
-const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
 /** Whether the request reached an /api route (by Fastify's routing, which decodes the path). */
 const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
 import { safeNextPath } from '../../common/nextPath';
 import type { PostedForm, PostedFormName } from '../../common/postedForms';
-import { RENDERED_PAGES, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
+import {
+  RENDERED_PAGES,
+  RENDERED_ROUTES,
+  type RenderedPageName,
+  renderedPageOf,
+} from '../../common/renderedPages';
 import type { FetchJson } from '../../web/entry-server';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -18,7 +23,6 @@ import {
 } from './ssr';
 
 /** The app's pages, rendered on the server (common/renderedPages.ts). */
-const RENDERED_ROUTES: ReadonlySet<string> = new Set(Object.values(RENDERED_PAGES));
 
 const HOME_PARAMS: ReadonlySet<string> = new Set(HOME_FILTER_PARAMS);
 /**
