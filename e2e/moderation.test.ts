@@ -153,6 +153,7 @@ describe('working through the queue', () => {
       description: 'A candle-lit vigil outside the city hall.',
       sourceLink: 'https://example.org/vigil',
       createdAt: now - 3000,
+      startsAt: now + 7 * DAY,
       timezone: 'UTC',
     });
     pendingB = await createEvent(s, {
@@ -160,12 +161,14 @@ describe('working through the queue', () => {
       title: 'Dabke workshop',
       type: 'cultural',
       createdAt: now - 2000,
+      startsAt: now + 7 * DAY + 3600_000,
     });
     pendingC = await createEvent(s, {
       status: 'pending',
       title: 'Online teach-in',
       type: 'digital',
       createdAt: now - 1000,
+      startsAt: now + 7 * DAY + 2 * 3600_000,
     });
     reportedA = await createEvent(s, { title: 'Film screening', type: 'cultural' });
     reportedB = await createEvent(s, { title: 'Book club', type: 'educational' });
@@ -218,7 +221,7 @@ describe('working through the queue', () => {
     expect(await page.getByTestId('count-reported').getAttribute('class')).toContain('bg-danger-600');
 
     const titles = await page.getByTestId('moderation-card').locator('[id^="title-"]').allTextContents();
-    // All three a week from their creation: the first created happens first.
+    // Soonest first: a week from now, an hour later, two hours later.
     expect(titles).toEqual(['Vigil for Gaza', 'Dabke workshop', 'Online teach-in']);
     const vigil = card(page, 'Vigil for Gaza');
     const text = await vigil.textContent();

@@ -154,6 +154,13 @@ export function setupE2E(options: Omit<TestServerOptions, 'webRoot'> = {}): E2E 
 
 /** Run axe on the page and fail on any serious or critical violation. */
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  // Colours are judged at rest: a transition still running (a theme just switched, a button just
+  // enabled) would be measured half way between two colours.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // evaluate() runs outside the page's CSP, which (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
