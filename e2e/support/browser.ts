@@ -156,11 +156,16 @@ export function setupE2E(options: Omit<TestServerOptions, 'webRoot'> = {}): E2E 
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
   // Colours are judged at rest: a transition still running (a theme just switched, a button just
   // enabled) would be measured half way between two colours.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // Polled from here: waitForFunction needs the page's own scripts, which no-JavaScript tests turn off.
+  for (let tries = 0; tries < 40; tries++) {
+    const moving = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
+    );
+    if (!moving) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   // evaluate() runs outside the page's CSP, which (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

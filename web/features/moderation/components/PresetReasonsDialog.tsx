@@ -121,7 +121,9 @@ export function PresetReasonsDialog({
   const add = (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    save.mutate({ kind, text }, { onSuccess: () => setText('') });
+    // Emptied once saved, unless the moderator already typed the next one meanwhile.
+    const sent = text;
+    save.mutate({ kind, text }, { onSuccess: () => setText((now) => (now === sent ? '' : now)) });
   };
   return (
     <DialogFrame
