@@ -66,11 +66,20 @@ function track(child, name) {
   };
 }
 
+/**
+ * The V8 flags `npm start` serves with (package.json's start script: heap sizes, bench/NOTES.md
+ * 2026-11-26), so the bench measures the server as it is run.
+ */
+export function serverNodeFlags(root) {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((part) => part.startsWith('--'));
+}
+
 /** Start the built server (dist/server/main.js) on DATABASE_URL; resolves once /api/health answers. */
 export async function startAppServer({ root, databaseUrl, logFile, env: extraEnv = {} }) {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(root), join(root, 'dist/server/main.js')], {
     cwd: root,
     env: {
       ...process.env,

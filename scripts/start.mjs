@@ -68,7 +68,8 @@ function runUnderNode24() {
     console.error('Building the SQLite module for Node 24…');
     execFileSync('npm', ['rebuild', 'better-sqlite3'], { cwd: root, stdio: 'inherit', env });
   }
-  const child = spawn(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+  // The V8 heap settings `npm start` gives (package.json) go to the Node 24 that serves.
+  const child = spawn(node, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
     env,
   });
