@@ -378,6 +378,23 @@ describe('the other pages without JavaScript', () => {
     await expectNoA11yViolationsWithoutJs(page, 'About without JavaScript');
   });
 
+  it('names each page in its title, as the page does once its scripts run', async () => {
+    const page = await noJsPage(DESKTOP);
+    const site = 'Palestine Solidarity Calendar';
+    const titles: [string, string][] = [
+      ['/about', 'About this calendar'],
+      ['/subscribe', `Embed and subscribe · ${site}`],
+      ['/auth', `Sign In · ${site}`],
+      ['/submit', `Submit Event · ${site}`],
+      ['/about?lang=fr', 'À propos de ce calendrier'],
+      ['/auth?lang=fr', `Connexion · ${site}`],
+    ];
+    for (const [path, title] of titles) {
+      await page.goto(path);
+      expect(await page.title(), path).toBe(title);
+    }
+  });
+
   it('reads the transparency log’s figures and its invitation to sign in', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/log');

@@ -30,6 +30,7 @@ import i18n from './i18n/index';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
 import { SiteOriginContext } from './lib/siteOrigin';
+import { DocumentTitleSink } from './lib/useDocumentTitle';
 
 // The server renders in any language at any moment: every catalog is loaded once, at start.
 const everyCatalog = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
@@ -52,6 +53,8 @@ export interface PageState {
 export interface RenderResult {
   /** What goes inside <div id="root">. */
   html: string;
+  /** The page's title as it says it (useDocumentTitle), or null when it leaves the shell's. */
+  title: string | null;
   /** The query cache the browser starts from, as plain JSON. */
   state: PageState;
 }
@@ -166,15 +169,18 @@ export async function render(
   // One instance per render, sharing the catalogs: renders in different languages may overlap.
   const translator = i18n.cloneInstance({ lng: options.language ?? DEFAULT_LANGUAGE, initAsync: false });
   const errors: unknown[] = [];
+  const titleSink: { title: string | null } = { title: null };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={translator}>
         <QueryClientProvider client={queryClient}>
-          <SiteOriginContext value={options.origin ?? null}>
-            <StaticRouter location={{ pathname, search, state: locationState(options) }}>
-              <AppRoutes />
-            </StaticRouter>
-          </SiteOriginContext>
+          <DocumentTitleSink value={titleSink}>
+            <SiteOriginContext value={options.origin ?? null}>
+              <StaticRouter location={{ pathname, search, state: locationState(options) }}>
+                <AppRoutes />
+              </StaticRouter>
+            </SiteOriginContext>
+          </DocumentTitleSink>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,
@@ -193,5 +199,5 @@ export async function render(
   // Anything unfinished (a pending or failed boundary) would need an inline script to complete.
   if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`${pathname}: the render is incomplete`);
   queryClient.clear();
-  return { html, state };
+  return { html, state, title: titleSink.title };
 }

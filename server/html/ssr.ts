@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderResult, render } from '../../web/entry-server';
 import { jsonForScript } from './eventHead';
+import { escapeHtml } from './shell';
 
 /** What the server renderer bundle (web/entry-server.tsx built with `vite build --ssr`) exports. */
 export interface PageRenderer {
@@ -37,7 +38,11 @@ export function hasEmptyRoot(html: string): boolean {
  */
 export function fillRoot(page: string, result: RenderResult): string {
   const state = `<script type="application/json" id="ssr-state">${jsonForScript(result.state)}</script>`;
+  const title = result.title;
   return page
+    .replace(/<title>[^<]*<\/title>/, (shell) =>
+      title ? `<title>${escapeHtml(title)}</title>` : shell,
+    )
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(EMPTY_ROOT, () => `<div id="root">${result.html}</div>\n    ${state}`);
 }

@@ -1,18 +1,12 @@
 import { MapPinOff } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/Button';
 import { StateMessage } from '../components/ui/Notice';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('notFoundTitle');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('notFoundTitle'), { alone: true });
   return (
     <StateMessage
       headingLevel={1}

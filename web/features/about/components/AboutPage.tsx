@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import messages from '../../../locales/en/about.json';
 import { useAbout } from '../api/about';
 
@@ -25,13 +26,7 @@ export default function AboutPage() {
   const { t } = useTranslation('about');
   const about = useAbout();
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = t('title');
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('title'), { alone: true });
 
   // A link to a section (/about#contact) finds it once the text has arrived.
   useEffect(() => {

@@ -1,14 +1,14 @@
 import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
-import { config } from '../../../lib/config';
 import { usePostedForm } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { safeNextPath } from '../../../lib/signInPath';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import authCatalog from '../../../locales/en/auth.json';
 import { AuthForm, type AuthMode } from './AuthForm';
 
@@ -29,13 +29,7 @@ export default function AuthPage() {
   );
   const [switched, setSwitched] = useState(false);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t(`pageTitle.${mode}`)} · ${config.siteTitle}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t, mode]);
+  useDocumentTitle(t(`pageTitle.${mode}`));
 
   // Already signed in (or just signed in): the page has nothing more to offer.
   if (session.data?.user) return <Navigate to={next} replace />;

@@ -17,6 +17,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { config } from '../../../lib/config';
 import { useSiteOrigin } from '../../../lib/siteOrigin';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { CALENDAR_NS } from '../catalog';
 import { feedLinks } from '../links';
 import { CopyField } from './CopyField';
@@ -134,9 +135,7 @@ export default function SubscribePage() {
     theme: useId(),
   };
 
-  useEffect(() => {
-    document.title = `${t('page.title')} · ${config.siteTitle}`;
-  }, [t]);
+  useDocumentTitle(t('page.title'));
 
   // The addresses follow the fields after a pause in typing; the page's own address keeps the choice.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { LogIn, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isId } from '../../../../common/ids';
@@ -9,10 +9,10 @@ import { Card } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
-import { config } from '../../../lib/config';
 import { usePostedForm } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import submitCatalog from '../../../locales/en/submit.json';
 import { useEditState } from '../api/editEvent';
 import type { FormValues } from '../lib/form';
@@ -46,13 +46,7 @@ export default function SubmitPage() {
   const copyId = formKey === 0 ? params.get('copy') : null;
   const copy = useEditState(copyId ?? '', Boolean(copyId && session.data?.user));
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${t('pageTitle')} · ${config.siteTitle}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [t]);
+  useDocumentTitle(t('pageTitle'));
 
   let content: ReactNode;
   if (session.isPending) {
