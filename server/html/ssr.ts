@@ -40,9 +40,7 @@ export function fillRoot(page: string, result: RenderResult): string {
   const state = `<script type="application/json" id="ssr-state">${jsonForScript(result.state)}</script>`;
   const title = result.title;
   return page
-    .replace(/<title>[^<]*<\/title>/, (shell) =>
-      title ? `<title>${escapeHtml(title)}</title>` : shell,
-    )
+    .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(EMPTY_ROOT, () => `<div id="root">${result.html}</div>\n    ${state}`);
 }
