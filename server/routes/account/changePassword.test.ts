@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES, type SessionsEnded } from '../../../common/schemas/accountSettings';
 import { createEmailToken } from '../../auth/emailTokens';
 import { freshIp } from '../../security/support';
@@ -18,6 +18,10 @@ const signIn = (email: string, password: string) =>
   postJson(server, '/api/auth/sign-in', { email, password }, { ip: freshIp() });
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('POST /api/account/password', () => {
   it('needs the current password, sets the new one and ends every other session, this one staying', async () => {
@@ -115,6 +119,8 @@ describe('POST /api/account/password', () => {
   });
 
   it('limits password attempts per account, so a stolen session cannot guess the password', async () => {
+    // Inside one 15-minute window of the limit, whatever the clock says when the test runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-05-05T10:01:00Z') });
     const account = await createPasswordAccount(server.store, { password: 'right password' });
     const cookie = await sessionCookieFor(server.store, account);
     for (let i = 0; i < ACCOUNT_RATE_RULES.passwordCheck.limit; i++) {
@@ -134,5 +140,6 @@ describe('POST /api/account/password', () => {
     );
     expect(over.status).toBe(429);
     expect(((await over.json()) as ErrorBody).error.message).toBe(ACCOUNT_RATE_RULES.passwordCheck.message);
+    vi.useRealTimers();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccountData, accountDataSchema } from '../../presenters/accountExport';
 import {
   createEvent,
@@ -18,6 +18,9 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('GET /api/account/export', () => {
   it('holds the person’s profile, events, reports and the log about their events: theirs only', async () => {
@@ -119,10 +122,13 @@ describe('GET /api/account/export', () => {
   });
 
   it('is rate limited per account', async () => {
+    // Inside one hour of the limit, whatever the clock says when the test runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2032-05-05T10:01:00Z') });
     const cookie = await sessionCookieFor(server.store, await createUser(server.store));
     for (let i = 0; i < ACCOUNT_RATE_RULES.exportData.limit; i++) {
       expect((await server.fetch('/api/account/export', { headers: { cookie } })).status).toBe(200);
     }
     expect((await server.fetch('/api/account/export', { headers: { cookie } })).status).toBe(429);
+    vi.useRealTimers();
   });
 });
