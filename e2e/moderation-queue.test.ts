@@ -278,15 +278,17 @@ describe('preset reasons', () => {
     await dialog.getByLabel('For', { exact: true }).selectOption('remove');
     await dialog.getByLabel('New reason').fill('Cancelled by its organisers.');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await dialog.getByText('Cancelled by its organisers.').waitFor();
+    // In the list (the field may still hold it a moment, until the save is confirmed).
+    const listed = (text: string) => dialog.getByRole('listitem').filter({ hasText: text });
+    await listed('Cancelled by its organisers.').waitFor();
     await dialog.getByLabel('New reason').fill('Spam');
     await dialog.getByLabel('For', { exact: true }).selectOption('reject');
     await dialog.getByRole('button', { name: 'Add' }).click();
-    await dialog.getByText('Spam', { exact: true }).waitFor();
+    await listed('Spam').waitFor();
     await dialog.getByRole('button', { name: 'Edit “Cancelled by its organisers.”' }).click();
     await dialog.getByLabel('Edit the reason').fill('Cancelled by its organisers: nothing takes place.');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Cancelled by its organisers: nothing takes place.').waitFor();
+    await listed('Cancelled by its organisers: nothing takes place.').waitFor();
     await dialog.getByRole('button', { name: 'Delete “Spam”' }).click();
     await expect.poll(() => dialog.getByText('Spam', { exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, 'preset reasons dialog, phone');
