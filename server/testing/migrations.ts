@@ -1,4 +1,4 @@
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openStore, type Store } from '../store/db';
 import { migrations } from '../store/migrations/index';
@@ -34,5 +34,15 @@ export function migrationTestDatabase() {
       if (error) throw error;
     },
     migrateToLatest: () => migrateToLatest(store.db),
+    /** How the database defines the index `name`, as it says it ('' when there is none). */
+    async indexDefinition(name: string): Promise<string> {
+      const { rows } =
+        store.dialect === 'postgres'
+          ? await sql<{ def: string }>`select indexdef as def from pg_indexes
+              where schemaname = current_schema() and indexname = ${name}`.execute(store.db)
+          : await sql<{ def: string }>`select sql as def from sqlite_master
+              where type = 'index' and name = ${name}`.execute(store.db);
+      return rows[0]?.def ?? '';
+    },
   };
 }

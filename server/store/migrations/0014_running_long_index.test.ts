@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ANY_TIME } from '../../../common/filters';
 import { migrationTestDatabase } from '../../testing/migrations';
@@ -10,16 +9,7 @@ const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const now = Date.UTC(2031, 4, 10, 12);
 
-/** How the database defines events_long_idx, as it says it (without the index's own name). */
-async function longIndex(): Promise<string> {
-  const { rows } =
-    m.store.dialect === 'postgres'
-      ? await sql<{ def: string }>`select indexdef as def from pg_indexes
-          where schemaname = current_schema() and indexname = 'events_long_idx'`.execute(m.store.db)
-      : await sql<{ def: string }>`select sql as def from sqlite_master
-          where type = 'index' and name = 'events_long_idx'`.execute(m.store.db);
-  return rows[0]?.def ?? '';
-}
+const longIndex = () => m.indexDefinition('events_long_idx');
 
 async function upcomingTitles(): Promise<string[]> {
   const filters = { search: '', location: '', type: 'all', when: 'upcoming', ...ANY_TIME } as const;

@@ -12,15 +12,7 @@ async function positions(): Promise<Record<string, [number | null, number | null
   return Object.fromEntries(rows.rows.map((r) => [r.title, [r.latitude, r.longitude]]));
 }
 
-async function indexColumns(): Promise<string> {
-  const { rows } =
-    m.store.dialect === 'postgres'
-      ? await sql<{ def: string }>`select indexdef as def from pg_indexes
-          where schemaname = current_schema() and indexname = 'events_near_idx'`.execute(m.store.db)
-      : await sql<{ def: string }>`select sql as def from sqlite_master
-          where type = 'index' and name = 'events_near_idx'`.execute(m.store.db);
-  return rows[0]?.def ?? '';
-}
+const indexColumns = () => m.indexDefinition('events_near_idx');
 
 describe('migration 0015 (where each event is)', () => {
   it('places the existing events by their city and country, and indexes the position', async () => {
