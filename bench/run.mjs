@@ -8,13 +8,14 @@
 // BENCH_CONNECTIONS=50 BENCH_WARMUP=3 BENCH_WEB=0 (skip the web part) BENCH_TIMEOUT_MINUTES=45 CHROME_PATH=…
 // BENCH_REUSE_API=bench/results.json (keep those API figures, measure the web part again)
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadBreakdown } from './bundle.mjs';
 import { measure } from './load.mjs';
-import { killAll, peakRss, startAppServer, startBareServer, startGzipProxy } from './processes.mjs';
+import { measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
+import { killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
 import { formatReport, formatTable } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
 
@@ -151,6 +152,7 @@ async function benchDatabase(dialect, databaseUrl) {
     // 2. Latency of the database path: every listing call computed afresh (LISTING_CACHE_MS=0), so the
     //    p99 at 1M against 1k measures the indexes, not the cache.
     const scenarios = {};
+    const pages = {};
     let rss = null;
     const server = await startAppServer({ root, databaseUrl, logFile, env: { LISTING_CACHE_MS: '0' } });
     try {
@@ -168,6 +170,34 @@ async function benchDatabase(dialect, databaseUrl) {
           `${dialect} ${size}: ${s.name} (uncached) ${Math.round(scenarios[s.name].rps)} req/s, p99 ${scenarios[s.name].p99} ms`,
         );
       }
+      // 3. The rendered pages (issue 21): the home page and an event page rendered afresh for every
+      //    request, the home page of signed-in people (one session per connection: they never get the
+      //    micro-cache), and a bare server answering the home page's bytes, their physical limit.
+      const firstEvent = JSON.parse(await (await fetch(server.url + SCENARIOS[0].path)).text()).events[0];
+      const pagePaths = { home: '/', event: `/event/${encodeURIComponent(firstEvent.id)}` };
+      for (const [name, path] of Object.entries(pagePaths)) {
+        const res = await fetch(server.url + path);
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+        const file = join(work, `${name}.html`);
+        writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+        pages[name] = { ...(await measureUrl(server.url + path)), bytes: statSync(file).size };
+        const bare = await startBareServer({ root, file, contentType: 'text/html; charset=utf-8' });
+        try {
+          pages[name].bare = await measureUrl(`${bare.url}/`);
+        } finally {
+          await bare.stop();
+        }
+        log(
+          `${dialect} ${size}: ${name} page (uncached, ${pages[name].bytes} B) ${Math.round(pages[name].rps)} req/s, p99 ${pages[name].p99} ms; bare ${Math.round(pages[name].bare.rps)} req/s`,
+        );
+      }
+      const cookies = await signedInCookies(root, databaseUrl);
+      const signedIn = { connections, durationSeconds: warmupSeconds, cookies };
+      if (warmupSeconds > 0) await measureWithSessions(`${server.url}/`, signedIn);
+      pages.signedIn = await measureWithSessions(`${server.url}/`, { ...signedIn, durationSeconds });
+      log(
+        `${dialect} ${size}: home page signed in (${SIGNED_IN_SESSIONS} sessions) ${Math.round(pages.signedIn.rps)} req/s, p99 ${pages.signedIn.p99} ms`,
+      );
     } finally {
       rss = Math.max(peakRss(server.pid) ?? 0, rssCached ?? 0) || null;
       await server.stop();
@@ -181,6 +211,7 @@ async function benchDatabase(dialect, databaseUrl) {
       generateSeconds,
       cached,
       scenarios,
+      pages,
       limit,
       peakRss: rss,
       load: [loadBefore, load()],
@@ -201,25 +232,17 @@ async function benchWeb() {
   const databaseUrl = `sqlite:${join(work, 'web.db')}`;
   generate(databaseUrl, 200);
   const server = await startAppServer({ root, databaseUrl, logFile: join(work, 'web.log') });
-  const proxy = await startGzipProxy(server.url);
   let lighthouse = null;
-  let direct = null;
   try {
-    // As deployed (docs/DEPLOY.md: nginx with gzip in front), then straight from the Node server.
-    lighthouse = await lighthouseScore(`${proxy.url}/`, { runs: 3 });
-    log(
-      `web: Lighthouse mobile performance behind gzip ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`,
-    );
-    direct = await lighthouseScore(`${server.url}/`, { runs: 1 });
-    log(`web: Lighthouse mobile performance straight from Node ${direct.score}`);
+    // Straight from `npm start`'s Node server, which compresses itself (issue 21): no proxy in front.
+    lighthouse = await lighthouseScore(`${server.url}/`, { runs: 3 });
+    log(`web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`);
   } catch (error) {
     log(`web: Lighthouse failed: ${error.message}`);
     lighthouse = { error: error.message };
   } finally {
-    await proxy.stop();
     await server.stop();
   }
-  if (lighthouse && direct) lighthouse.direct = direct;
   return { firstLoad: js, lighthouse };
 }
 

@@ -28,6 +28,19 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return formatter;
 }
 
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One Intl.RelativeTimeFormat ('tomorrow', 'in 3 days') per locale, made once, as dateTimeFormat. */
+function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
+  let formatter = relativeFormatters.get(locale);
+  if (!formatter) {
+    if (relativeFormatters.size >= 100) relativeFormatters.clear();
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
 function fmt(
   iso: string | Date,
   options: Intl.DateTimeFormatOptions,
@@ -142,7 +155,7 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(iso: string | Date, now: Date = new Date(), locale?: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const diff = date.getTime() - now.getTime();
-  const rtf = new Intl.RelativeTimeFormat(locale ?? DEFAULT_LOCALE, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(locale ?? DEFAULT_LOCALE);
   for (const [unit, ms] of RELATIVE_UNITS) {
     // From 90% of a unit on, round to it: 23½ hours ahead reads "tomorrow", not "in 24 hours".
     if (Math.abs(diff) >= ms * 0.9 || unit === 'minute') {
@@ -202,7 +215,7 @@ export function formatRelativeDay(
   locale: string = DEFAULT_LOCALE,
 ): string {
   const days = calendarDaysBetween(now, iso, viewerZone);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(locale);
   const size = Math.abs(days);
   if (size < 7) return rtf.format(days, 'day');
   if (size < 30) return rtf.format(Math.round(days / 7), 'week');

@@ -65,8 +65,10 @@ describe('near a city', () => {
     await page.getByLabel('Distance').selectOption({ label: 'Within 50 km' });
     await page.waitForURL((url) => url.searchParams.get('km') === '50');
     await expect.poll(() => cardTitles(page)).toEqual(NEAR_MANCHESTER_50);
-    // Which Manchester it took.
-    await page.getByText('Within 50 km of Manchester, United Kingdom').waitFor();
+    // Which Manchester it took, read out when it appears (a polite live region around it).
+    const found = page.getByText('Within 50 km of Manchester, United Kingdom');
+    await found.waitFor();
+    expect(await found.locator('xpath=..').getAttribute('aria-live')).toBe('polite');
     expect(urlQuery(page).toString()).toBe('near=Manchester&km=50');
 
     await page.reload();
@@ -77,6 +79,10 @@ describe('near a city', () => {
     await expect.poll(() => cardTitles(page)).toEqual([...NEAR_MANCHESTER_50, 'Rally in Leeds']);
     await expectNoA11yViolations(page);
     await screenshot(page, 'home-near-desktop');
+
+    // The month view says which city it took too.
+    await page.goto('/?near=Manchester&km=50&view=month');
+    await page.getByText('Within 50 km of Manchester, United Kingdom').waitFor();
   });
 
   it('says so when it knows no city of that name', async () => {

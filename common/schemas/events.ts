@@ -232,6 +232,7 @@ export const monthEventsSchema = z.object({
   tz: z.string(),
   perDay: z.number().int(),
   days: z.array(z.object({ day: z.string(), total: z.number().int(), events: z.array(monthEventSchema) })),
+  near: nearAnswerSchema.optional().describe('Present when `near` was given: the city it was taken to be.'),
 });
 export type MonthEvents = z.infer<typeof monthEventsSchema>;
 

@@ -64,6 +64,7 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
       tz: q.tz || 'UTC',
       perDay: MONTH_DAY_EVENTS,
       days: days.map(({ day, total, rows }) => ({ day, total, events: rows.map(presentMonthEvent) })),
+      ...(q.near ? { near: presentNear(q.near, q.km, request.language) } : {}),
     };
   });
 

@@ -111,6 +111,16 @@ describe('GET /api/events/month', () => {
     expect(summary(await month('?month=2030-03&location=online'))).toEqual(['10: 1 Online panel']);
   });
 
+  it('says which city a "near" search took, or that it knows none of that name', async () => {
+    const found = await month('?month=2030-03&near=Manchester&km=50');
+    expect(found.near?.city).toMatchObject({ name: 'Manchester', country: 'GB' });
+    expect(found.near?.km).toBe(50);
+    const unknown = await month('?month=2030-03&near=Quokkaville');
+    expect(unknown.near?.city).toBeNull();
+    expect(unknown.near?.messageCode).toBe('near.unknownCity');
+    expect((await month('?month=2030-03')).near).toBeUndefined();
+  });
+
   it('is the current month on the calendar of tz without one', async () => {
     const body = await month('?tz=Pacific/Kiritimati');
     expect(body.month).toBe(calendarDay(new Date(), 'Pacific/Kiritimati').slice(0, 7));

@@ -229,7 +229,12 @@ export function HomePage() {
       <Hero />
       <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <div className="-mt-px pt-6 sm:pt-8">
-          <FilterPanel filters={filters} onChange={onFilterChange} clearHref={clearHref} near={data?.near} />
+          <FilterPanel
+            filters={filters}
+            onChange={onFilterChange}
+            clearHref={clearHref}
+            near={monthView ? month.data?.near : data?.near}
+          />
         </div>
 
         <section aria-labelledby={headingId} className="mt-8 sm:mt-10">

@@ -319,7 +319,10 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                     className={`${fieldClass} ps-9 pe-3`}
                   />
                 </div>
-                {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
+                {/* Always present, so the city found (or not) is read out when it appears after typing. */}
+                <div aria-live="polite">
+                  {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
+                </div>
               </div>
               <div>
                 <label htmlFor={ids.km} className={labelClass}>

@@ -1,0 +1,65 @@
+// The rendered pages in the bench (issue 21): the home page and an event page with every cache off,
+// and the home page of signed-in people (who never get the micro-cache), beside a bare node:http
+// server answering the home page's bytes.
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+/** How many people are signed in at once for the signed-in scenario: one session per connection. */
+export const SIGNED_IN_SESSIONS = 50;
+
+/**
+ * People with a session each, created straight in the database through the app's own store code (the
+ * sign-up route hashes a password and is rate-limited per network, which is not what is measured).
+ */
+export async function signedInCookies(root, databaseUrl, count = SIGNED_IN_SESSIONS) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { openDatabase } = await tsImport(join(root, 'server/store/db.ts'), import.meta.url);
+  const { createUser, sessionCookieFor } = await tsImport(
+    join(root, 'server/testing/factories.ts'),
+    import.meta.url,
+  );
+  const store = await openDatabase(databaseUrl);
+  try {
+    const cookies = [];
+    for (let i = 0; i < count; i++) {
+      const user = await createUser(store, { name: `Bench reader ${i + 1}`, emailVerified: true });
+      cookies.push(await sessionCookieFor(store, user));
+    }
+    return cookies;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Like load.mjs's `measure`, but each request carries the next of `cookies` (round robin), so the
+ * server sees `cookies.length` different signed-in people, not one session asked 50 times at once.
+ */
+export async function measureWithSessions(url, { connections, durationSeconds, cookies }) {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url))
+    throw new Error(`refusing to load anything but 127.0.0.1: ${url}`);
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    timeout: 30,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const cookie = cookies[next++ % cookies.length];
+          return { ...request, headers: { ...request.headers, cookie } };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
