@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, PHONE, setupE2E } from './support/browser';
+import { DESKTOP, expectNoA11yViolations, gotoBrowserRendered, PHONE, setupE2E } from './support/browser';
 
 const e2e = setupE2E();
 const isSessionCall = (url: URL) => url.pathname === '/api/auth/session';
@@ -63,8 +63,8 @@ describe('desktop header', () => {
       await gate;
       await route.continue();
     });
-    // A page the browser renders (the app's pages arrive with the header already rendered).
-    await page.goto('/no-such-page');
+    // A page the browser renders (the server's pages arrive with the header already rendered).
+    await gotoBrowserRendered(page, '/no-such-page');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('status').waitFor();
     expect(await nav.getByRole('status').textContent()).toBe('Checking sign-in…');

@@ -11,7 +11,15 @@ import {
   createUser,
   sessionCookieFor,
 } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import {
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  gotoBrowserRendered,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
 let e2e: E2E;
@@ -83,7 +91,7 @@ describe('access states, in order', () => {
     });
     // The session is asked only by a page the browser renders itself (the server renders the dashboard's
     // address with the answer): from such a page, to the dashboard the app's own way.
-    await page.goto('/no-such-page');
+    await gotoBrowserRendered(page, '/no-such-page');
     await page.evaluate(() => {
       window.history.pushState({}, '', '/moderation');
       window.dispatchEvent(new PopStateEvent('popstate'));

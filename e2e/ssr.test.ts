@@ -180,7 +180,17 @@ describe('HTML from the server', () => {
     expect(rootText(await html('/submit', userCookie))).toContain('Submit an Event');
     // A page that needs JavaScript says so, for browsers that run none.
     expect(rootText(await html('/moderation'))).toContain('This page needs JavaScript');
-    expect(await html('/no-such-page')).toContain('<div id="root"></div>');
+    // An address with no page: "Page Not Found" with the header, and a 404 for search engines.
+    const missing = await e2e.server.fetch('/no-such-page');
+    expect(missing.status).toBe(404);
+    const missingPage = await missing.text();
+    expect(rootText(missingPage)).toContain('Page Not Found');
+    expect(rootText(missingPage)).toContain('Submit Event');
+    expect(missingPage).toContain('<title>Page Not Found');
+    // A page's address with a slash at the end leads to the page.
+    const slashed = await e2e.server.fetch('/about/?lang=fr', { redirect: 'manual' });
+    expect(slashed.status).toBe(301);
+    expect(slashed.headers.get('location')).toBe('/about?lang=fr');
   });
 });
 

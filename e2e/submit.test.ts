@@ -2,7 +2,14 @@ import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
 import { createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import {
+  DESKTOP,
+  expectNoA11yViolations,
+  gotoBrowserRendered,
+  PHONE,
+  screenshot,
+  setupE2E,
+} from './support/browser';
 
 const e2e = setupE2E();
 let user: UserRow;
@@ -71,7 +78,7 @@ describe('before the form', () => {
     });
     // A page the browser renders itself (the server renders /submit with the answer), then the app's
     // own way to the form.
-    await page.goto('/no-such-page');
+    await gotoBrowserRendered(page, '/no-such-page');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Submit Event' }).click();
     const spinner = page.getByRole('status').filter({ hasText: 'Checking authentication...' });

@@ -10,7 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { msg } from '../common/i18n/messages';
-import { RENDERED_ROUTES } from '../common/renderedPages';
+import { RENDERED_ROUTES, renderedPageOf } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
@@ -207,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         )
       : null;
   // Routes get the shell so that pages with server-filled tags (share previews) can render it.
-  registerRoutes(app, options, shell);
+  const pages = registerRoutes(app, options, shell);
   registerMailSender(app, options);
   registerMaintenance(app, options);
 
@@ -233,12 +233,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('not_found', msg('notFound'), request.language));
     }
-    // Any other address gets the app shell; the router says there is nothing here.
-    return reply
-      .code(200)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shell.render({ title: env.SITE_TITLE, language: request.language }));
+    // A page's address with a slash at the end: the page's own address.
+    const [path = '', query] = request.url.split(/\?(.*)/s);
+    if (path.length > 1 && path.endsWith('/') && renderedPageOf(path.replace(/\/+$/, '') || '/')) {
+      const canonical = path.replace(/\/+$/, '') || '/';
+      return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
+    }
+    // Any other address is a page saying there is nothing here (the router's), with a 404 status so
+    // that search engines and link checkers know; rendered on the server like every page.
+    reply.code(404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (!pages || request.method === 'HEAD') {
+      return reply.send(shell.render({ title: env.SITE_TITLE, language: request.language }));
+    }
+    return pages.notFound(request, reply).then((html) => reply.send(html));
   });
 
   return app;

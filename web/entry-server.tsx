@@ -73,12 +73,17 @@ export interface RenderOptions {
   origin?: string | null;
   /** A form the server refused, shown again with what was sent and why (common/postedForms.ts). */
   posted?: { form: PostedFormName; data: PostedForm };
+  /** An address the app has no page for: render the router's "Page not found" (sent with a 404). */
+  notFound?: boolean;
 }
 
 /** What the router's location state carries on the server: the page's landing Referer, see above. */
 export interface ServerLocationState {
   homeViewQuery: string;
 }
+
+/** The router's page for any other address (its `*` route): rendered only when the server asks. */
+const NOT_FOUND = { name: 'notFound' } as const;
 
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
 const RENDER_TIMEOUT_MS = 3000;
@@ -87,7 +92,11 @@ const RENDER_TIMEOUT_MS = 3000;
  * The calls a rendered page makes on its first render, beside the session's, as [cache key, API path]
  * pairs. What a page asks may depend on who asks (`signedIn`): the log's entries are for people signed in.
  */
-function pageQueries(page: RenderedPage, search: string, signedIn: boolean): [readonly unknown[], string][] {
+function pageQueries(
+  page: RenderedPage | typeof NOT_FOUND,
+  search: string,
+  signedIn: boolean,
+): [readonly unknown[], string][] {
   const params = new URLSearchParams(search);
   switch (page.name) {
     case 'home': {
@@ -117,6 +126,7 @@ function pageQueries(page: RenderedPage, search: string, signedIn: boolean): [re
     case 'forgotPassword':
     case 'resetPassword':
     case 'verifyEmail':
+    case 'notFound':
       return [];
   }
 }
@@ -143,7 +153,7 @@ export async function render(
   options: RenderOptions = {},
 ): Promise<RenderResult | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const page = renderedPageOf(pathname);
+  const page = renderedPageOf(pathname) ?? (options.notFound ? NOT_FOUND : null);
   if (!page) return null;
   setServerConfig(config);
 

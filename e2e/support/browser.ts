@@ -270,3 +270,23 @@ export async function latinWordsOutsideUserText(page: Page, ignore: string[]): P
   }, ignore);
   return [...new Set(words)].filter((w) => !SAME_IN_EVERY_LANGUAGE.has(w.toLowerCase()));
 }
+
+/**
+ * Open `path` as the browser receives a page the server could not render (server/html/pages.ts sends
+ * the plain shell then, and the app renders it with its own requests): for the loading states a
+ * rendered page never shows, such as the header before the session is known.
+ */
+export async function gotoBrowserRendered(page: Page, path: string): Promise<void> {
+  const url = new URL(path, 'http://localhost');
+  const matches = (address: URL) => address.pathname === url.pathname && address.search === url.search;
+  await page.route(matches, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<div id="root">[\s\S]*<\/div>\s*<script type="application\/json" id="ssr-state">[\s\S]*?<\/script>/,
+      '<div id="root"></div>',
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(path);
+}

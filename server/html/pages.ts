@@ -124,6 +124,18 @@ export type RenderPostedForm = (
   posted: { form: PostedFormName; data: PostedForm },
 ) => Promise<string>;
 
+/**
+ * The page of an address the app has no page for ("Page not found", with the header), rendered for
+ * this request: the whole HTML page. The caller sets the status (404).
+ */
+export type RenderNotFound = (request: FastifyRequest, reply: FastifyReply) => Promise<string>;
+
+/** What registerPageRendering hands the routes that answer with a page of their own. */
+export interface PageRenderers {
+  postedForm: RenderPostedForm;
+  notFound: RenderNotFound;
+}
+
 /** App pages whose route is declared elsewhere: `/event/:id` (share tags, its .ics twin), `/subscribe` (its own tags). */
 const ROUTED_ELSEWHERE: ReadonlySet<RenderedPageName> = new Set(['event', 'subscribe']);
 
@@ -188,7 +200,7 @@ export function registerPageRendering(
   app: FastifyInstance,
   { env }: AppContext,
   shell: Shell | null,
-): RenderPostedForm | null {
+): PageRenderers | null {
   if (!shell) return null;
 
   // Each page's own code, fetched beside the entry script (read once from the build); home's is in it.
@@ -200,6 +212,7 @@ export function registerPageRendering(
   );
   // The header's account menu, for someone signed in.
   const accountMenuPreloads = pageChunkPreloads(shell.webRoot, 'AccountMenu');
+  const notFoundPreloads = pageChunkPreloads(shell.webRoot, 'NotFoundPage');
 
   // Loaded once at start; a broken bundle is logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
@@ -239,6 +252,7 @@ export function registerPageRendering(
     reply: FastifyReply,
     page: string,
     posted?: { form: PostedFormName; data: PostedForm },
+    notFound = false,
   ): Promise<string> => {
     const pages = await getRenderer();
     if (!pages) return page;
@@ -251,6 +265,7 @@ export function registerPageRendering(
       const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
         ...options,
         ...(posted ? { posted } : {}),
+        ...(notFound ? { notFound } : {}),
         origin: requestOrigin(request),
         language: request.language,
       });
@@ -260,7 +275,7 @@ export function registerPageRendering(
       );
       const name = renderedPageOf(request.url.split('?')[0] ?? '')?.name;
       const preloads = [
-        ...((name && pagePreloads.get(name)) || []),
+        ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
         ...(signedIn ? accountMenuPreloads : []),
       ];
       return addPreloads(shell.inlineStyles(fillRoot(page, result)), preloads);
@@ -291,8 +306,14 @@ export function registerPageRendering(
     route.onSend = get ? [renderPage, ...own] : own;
   });
 
-  return async (request, reply, posted) => {
-    const page = shell.render({ title: env.SITE_TITLE, language: request.language });
-    return renderInto(request, reply, page, posted);
+  return {
+    postedForm: async (request, reply, posted) => {
+      const page = shell.render({ title: env.SITE_TITLE, language: request.language });
+      return renderInto(request, reply, page, posted);
+    },
+    notFound: async (request, reply) => {
+      const page = shell.render({ title: env.SITE_TITLE, language: request.language });
+      return renderInto(request, reply, page, undefined, true);
+    },
   };
 }

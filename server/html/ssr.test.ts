@@ -22,7 +22,7 @@ const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%A
  * (`?fail`), or declines (`?decline`). Counts its calls on globalThis (same process).
  */
 const RENDERER = `
-export async function render(url, fetchJson, config) {
+export async function render(url, fetchJson, config, options = {}) {
   globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
   if (url.includes('fail')) throw new Error('render exploded');
   if (url.includes('decline')) return null;
@@ -30,7 +30,7 @@ export async function render(url, fetchJson, config) {
   const list = await fetchJson('/api/events');
   const who = session.body.user ? session.body.user.name : 'visitor';
   return {
-    html: '<p>Rendered ' + url + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
+    html: '<p>Rendered ' + url + (options.notFound ? ' (not found)' : '') + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
     state: { queries: [{ key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 }] },
   };
 }
@@ -103,13 +103,22 @@ describe('with a renderer', () => {
     expect(calls()).toBe(before);
   });
 
-  it('leaves every other page, file and API answer alone', async () => {
-    const before = calls();
-    // An address that is no page of the app (the browser says so).
+  it('renders an address that is no page of the app as its "Page not found", with a 404', async () => {
     for (const path of ['/nowhere', '/events/x']) {
-      expect(await (await server.fetch(path)).text(), path).toContain('<div id="root"></div>');
+      const res = await server.fetch(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain(`<div id="root"><p>Rendered ${path} (not found) for visitor:`);
     }
+    // HEAD asks for no page: nothing is rendered for it.
+    const before = calls();
+    expect((await server.fetch('/nowhere', { method: 'HEAD' })).status).toBe(404);
+    expect(calls()).toBe(before);
+  });
+
+  it('leaves files and API answers alone', async () => {
+    const before = calls();
     expect((await server.fetch('/api/events')).headers.get('content-type')).toContain('application/json');
+    expect((await server.fetch('/api/nowhere')).status).toBe(404);
     expect(calls()).toBe(before);
   });
 
@@ -129,7 +138,7 @@ describe('with a renderer', () => {
     expect(rendered).toContain('<style>body{color:#111}</style>');
     expect(rendered).not.toContain('rel="stylesheet"');
     // Pages the browser renders keep the linked (cached) file.
-    for (const path of ['/nowhere', '/?fail']) {
+    for (const path of ['/?fail', '/?decline']) {
       const plain = await (await server.fetch(path)).text();
       expect(plain, path).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(plain, path).not.toContain('<style>');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerPageRendering, registerPageRoutes } from '../html/pages';
+import { type PageRenderers, registerPageRendering, registerPageRoutes } from '../html/pages';
 import type { Shell } from '../html/shell';
 import { registerAboutRoutes } from './about';
 import { registerAccountRoutes } from './account/index';
@@ -17,10 +17,18 @@ import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
 import { registerReportRoutes } from './reports/index';
 
-/** Every API route module, registered once. Add new resources here. */
-export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: Shell | null = null): void {
+/**
+ * Every API route module, registered once. Add new resources here. Answers the page renderers (null
+ * without a web app): the app's not-found handler renders its page with them.
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  shell: Shell | null = null,
+): PageRenderers | null {
   // Before any route: it puts its onSend hook on the rendered pages' routes as they are declared.
-  const renderPostedForm = registerPageRendering(app, ctx, shell);
+  const renderers = registerPageRendering(app, ctx, shell);
+  const renderPostedForm = renderers?.postedForm ?? null;
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx, renderPostedForm);
@@ -38,4 +46,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerAboutRoutes(app, ctx);
   registerCalendarRoutes(app, ctx, shell);
   registerPageRoutes(app, ctx, shell);
+  return renderers;
 }

@@ -67,7 +67,8 @@ const PAGE_CODE: Record<Exclude<RenderedPageName, 'home'>, { preload: () => Prom
 export function preloadPage(pathname: string, search: string): Promise<unknown> {
   const name = renderedPageOf(pathname)?.name;
   if (name === 'home') return preloadMonthView(search);
-  return name ? PAGE_CODE[name].preload() : Promise.resolve();
+  // Any other address: the server rendered "Page not found".
+  return name ? PAGE_CODE[name].preload() : NotFoundPage.preload();
 }
 
 /** A page as the route shows it: one that needs JavaScript shows, without it, the server's notice. */
