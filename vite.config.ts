@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { iconSprite } from './scripts/iconSprite.mjs';
 
 /**
  * Write .br and .gz beside every built script, style sheet and SVG, so a server or proxy can send
@@ -45,7 +46,7 @@ const webOutDir = process.env.WEB_OUT_DIR ?? '../dist/web';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [iconSprite(), react(), tailwindcss(), precompress()],
   ssr: { noExternal: true, target: 'node' },
   // The bundled React must be its production build on the server too (the variable is not set there).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

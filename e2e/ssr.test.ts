@@ -138,6 +138,23 @@ describe('HTML from the server', () => {
     ]);
   });
 
+  it('draws its icons from one cached sprite of the icons the app uses', async () => {
+    const page = await html('/');
+    const refs = [...page.matchAll(/<use href="(\/assets\/icons-[\w-]+\.svg)#([\w-]+)"/g)];
+    expect(refs.length).toBeGreaterThan(5);
+    // One sprite, holding every icon the page points into, cached for good (its name changes with it).
+    const sprites = new Set(refs.map(([, file]) => file));
+    expect(sprites.size).toBe(1);
+    const res = await e2e.server.fetch([...sprites][0] ?? '');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const sprite = await res.text();
+    for (const [, , id] of refs) expect(sprite).toContain(`<symbol id="${id}" viewBox="0 0 24 24">`);
+    expect(page).toContain('<use href="/assets/icons-');
+    expect(page).not.toContain('lucide-map-pin');
+  });
+
   it('renders the filters of the address, as the page reads them', async () => {
     const text = rootText(await html('/?type=protest&search=ceasefire'));
     expect(text).toContain('March for a ceasefire');
@@ -166,7 +183,7 @@ describe('HTML from the server', () => {
     expect(text).not.toContain('Sign In');
   });
 
-  it('renders every other page of the app with its content, and leaves unknown addresses to the browser', async () => {
+  it('renders every other page of the app with its content, and unknown addresses as "Page Not Found"', async () => {
     expect(rootText(await html('/about'))).toContain('About this calendar');
     const log = rootText(await html('/log'));
     expect(log).toContain('Transparency Log');

@@ -1,0 +1,3 @@
+// Types for scripts/iconSprite.mjs, for vite.config.ts.
+export function buildIconSprite(webRoot: string): Promise<{ fileName: string; svg: string; code: string }>;
+export function iconSprite(): import('vite').Plugin;
