@@ -72,8 +72,10 @@ describe('event page', () => {
     await openEvent(page, verified.id);
     const main = page.locator('main');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Land Day commemoration');
-    // The server names the tab with the site; the page's own title follows once its code has run.
-    await expect.poll(() => page.title()).toBe('Land Day commemoration');
+    // The tab names the event, then the site: as the server sent it, and still once the page has run.
+    expect(await page.title()).toBe('Land Day commemoration · Palestine Solidarity Calendar');
+    await page.locator('html[data-ready]').waitFor();
+    expect(await page.title()).toBe('Land Day commemoration · Palestine Solidarity Calendar');
     expect(await main.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/');
     expect(await main.getByText('Cultural', { exact: true }).isVisible()).toBe(true);
     expect(await main.getByText('Verified Event', { exact: true }).isVisible()).toBe(true);

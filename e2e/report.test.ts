@@ -256,7 +256,7 @@ describe('the report dialog', () => {
     await expect
       .poll(() => notFound.evaluate((el) => el.closest('[tabindex="-1"]')?.contains(document.activeElement)))
       .toBe(true);
-    expect(await page.title()).toBe('Event Not Found');
+    expect(await page.title()).toBe('Event Not Found · Palestine Solidarity Calendar');
     await expectNoA11yViolations(page, 'event page after the report found it gone');
     await screenshot(page, 'report-gone-then-not-found-phone');
   });

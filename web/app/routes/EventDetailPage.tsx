@@ -11,6 +11,7 @@ import { BackLink, useBackTarget } from '../../features/events/components/BackLi
 import { EventDetail, EventDetailSkeleton } from '../../features/events/components/EventDetail';
 import { isNotFound } from '../../lib/api';
 import { config } from '../../lib/config';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useHydrated } from '../../lib/useHydrated';
 
 // Only its submitter and the moderators get it, after hydration: visitors load none of its code.
@@ -40,14 +41,11 @@ export default function EventDetailPage() {
     if (notFound && shownEvent.current) notFoundRef.current?.focus();
   }, [notFound]);
 
-  useEffect(() => {
-    const previous = document.title;
-    if (event) document.title = event.title;
-    else if (notFound) document.title = t('detail.notFoundTitle');
-    return () => {
-      document.title = previous === '' ? config.siteTitle : previous;
-    };
-  }, [event, notFound, t]);
+  // As the server names the tab (routes/calendar/eventFiles.ts): the event, or that it is not found,
+  // then the site; the site alone while it loads.
+  useDocumentTitle(event ? event.title : notFound ? t('detail.notFoundTitle') : config.siteTitle, {
+    alone: !event && !notFound,
+  });
 
   let content: ReactNode;
   if (event) {

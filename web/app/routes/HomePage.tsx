@@ -1,5 +1,5 @@
 import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
-import { lazy, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import {
@@ -30,6 +30,7 @@ import { WhenToggle } from '../../features/events/components/WhenToggle';
 import { groupByDay } from '../../features/events/lib/dayGroups';
 import { config } from '../../lib/config';
 import { trackLoad } from '../../lib/navigationProgress';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLocale } from '../../lib/useLocale';
 
 // The month view's code loads when it is first shown (web/main.tsx starts it early for a rendered one).
@@ -81,9 +82,7 @@ export function HomePage() {
   const now = useMemo(() => new Date(list.dataUpdatedAt || Date.now()), [list.dataUpdatedAt]);
   const active = hasActiveFilters(filters);
 
-  useEffect(() => {
-    document.title = config.siteTitle;
-  }, []);
+  useDocumentTitle(config.siteTitle, { alone: true });
 
   // Read the current URL at the moment of the change, so a late debounced keystroke never undoes
   // a change made in between (a type picked while typing, for example).
