@@ -1,5 +1,13 @@
-import { ChevronDown, LocateFixed, MapPin, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  ChevronDown,
+  LocateFixed,
+  type LucideIcon,
+  MapPin,
+  Search,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
@@ -110,6 +118,39 @@ const fieldClass =
   'dark:focus:border-brand-100 dark:focus:outline-brand-100/30';
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
+
+/** A labelled text field with an icon at its start (search, location, near). */
+function IconTextField({
+  id,
+  label,
+  icon: Icon,
+  className,
+  after,
+  ...input
+}: {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  className?: string;
+  /** Below the field (the near search's answer). */
+  after?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <Icon
+          aria-hidden="true"
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+        />
+        <input id={id} autoComplete="off" {...input} className={`${fieldClass} ps-9 pe-3`} />
+      </div>
+      {after}
+    </div>
+  );
+}
 
 /** One end of a range of days: a labelled date field. */
 function DayField({
@@ -231,51 +272,30 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
               />
             </summary>
             <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)]">
-              <div className="col-span-2 lg:col-span-1">
-                <label htmlFor={ids.search} className={labelClass}>
-                  {t('filters.search')}
-                </label>
-                <div className="relative">
-                  <Search
-                    aria-hidden="true"
-                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-                  />
-                  <input
-                    id={ids.search}
-                    type="search"
-                    name="search"
-                    autoComplete="off"
-                    enterKeyHint="search"
-                    maxLength={LIMITS.searchMax}
-                    placeholder={t('filters.searchPlaceholder')}
-                    value={search}
-                    onChange={(e) => setSearch(e.target.value)}
-                    className={`${fieldClass} ps-9 pe-3`}
-                  />
-                </div>
-              </div>
-              <div>
-                <label htmlFor={ids.location} className={labelClass}>
-                  {t('filters.location')}
-                </label>
-                <div className="relative">
-                  <MapPin
-                    aria-hidden="true"
-                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-                  />
-                  <input
-                    id={ids.location}
-                    type="text"
-                    name="location"
-                    autoComplete="off"
-                    maxLength={LIMITS.locationMax}
-                    placeholder={t('filters.locationPlaceholder')}
-                    value={location}
-                    onChange={(e) => setLocation(e.target.value)}
-                    className={`${fieldClass} ps-9 pe-3`}
-                  />
-                </div>
-              </div>
+              <IconTextField
+                className="col-span-2 lg:col-span-1"
+                id={ids.search}
+                label={t('filters.search')}
+                icon={Search}
+                type="search"
+                name="search"
+                enterKeyHint="search"
+                maxLength={LIMITS.searchMax}
+                placeholder={t('filters.searchPlaceholder')}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              <IconTextField
+                id={ids.location}
+                label={t('filters.location')}
+                icon={MapPin}
+                type="text"
+                name="location"
+                maxLength={LIMITS.locationMax}
+                placeholder={t('filters.locationPlaceholder')}
+                value={location}
+                onChange={(e) => setLocation(e.target.value)}
+              />
               <div>
                 <label htmlFor={ids.type} className={labelClass}>
                   {t('filters.type')}
@@ -295,35 +315,26 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                   ))}
                 </select>
               </div>
-              <div>
-                <label htmlFor={ids.near} className={labelClass}>
-                  {t('filters.near')}
-                </label>
-                <div className="relative">
-                  <LocateFixed
-                    aria-hidden="true"
-                    className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-                  />
-                  <input
-                    id={ids.near}
-                    type="text"
-                    name="near"
-                    dir="auto"
-                    autoComplete="off"
-                    maxLength={LIMITS.locationMax}
-                    placeholder={t('filters.nearPlaceholder')}
-                    value={nearText}
-                    onChange={(e) => setNearText(e.target.value)}
-                    aria-describedby={nearShown ? ids.nearHint : undefined}
-                    aria-invalid={nearShown && !nearShown.city ? true : undefined}
-                    className={`${fieldClass} ps-9 pe-3`}
-                  />
-                </div>
-                {/* Always present, so the city found (or not) is read out when it appears after typing. */}
-                <div aria-live="polite">
-                  {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
-                </div>
-              </div>
+              <IconTextField
+                id={ids.near}
+                label={t('filters.near')}
+                icon={LocateFixed}
+                type="text"
+                name="near"
+                dir="auto"
+                maxLength={LIMITS.locationMax}
+                placeholder={t('filters.nearPlaceholder')}
+                value={nearText}
+                onChange={(e) => setNearText(e.target.value)}
+                aria-describedby={nearShown ? ids.nearHint : undefined}
+                aria-invalid={nearShown && !nearShown.city ? true : undefined}
+                after={
+                  // Always present, so the city found (or not) is read out when it appears after typing.
+                  <div aria-live="polite">
+                    {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
+                  </div>
+                }
+              />
               <div>
                 <label htmlFor={ids.km} className={labelClass}>
                   {t('filters.distance')}
