@@ -18,12 +18,21 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+let runtimeZone: string | null = null;
+
+/**
+ * The zone of the browser (or of the server's process), read once: making an Intl.DateTimeFormat to ask
+ * costs more than every use of the answer (it was read several times per rendered page).
+ */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (runtimeZone === null) {
+    try {
+      runtimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      runtimeZone = 'UTC';
+    }
   }
+  return runtimeZone;
 }
 
 /** Every zone the runtime knows, for the zone picker; falls back to a short list on old runtimes. */
