@@ -187,12 +187,19 @@ describe('duplicates, notes and trusted organisers', () => {
 
     await card(page, probe.title).getByRole('button').first().click();
     const panel = page.getByTestId('detail-panel').filter({ visible: true });
-    await panel
+    // The event's notes, not the person's (both have a "New note" box, loaded separately).
+    const eventNotes = panel
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Private notes' }) });
+    await eventNotes.getByText('No notes yet.').waitFor();
+    await eventNotes
       .getByRole('textbox', { name: 'New note' })
-      .first()
       .fill('Called the venue: it is a separate vigil.');
-    await panel.getByRole('button', { name: 'Add Note' }).first().click();
-    await panel.getByText('Called the venue: it is a separate vigil.').waitFor();
+    await eventNotes.getByRole('button', { name: 'Add Note' }).click();
+    await eventNotes.getByText('Called the venue: it is a separate vigil.').waitFor();
+    expect(
+      await db().selectFrom('moderator_notes').select('event_id').where('event_id', '=', probe.id).execute(),
+    ).toHaveLength(1);
     await panel.getByRole('button', { name: 'Trust This Person' }).click();
     await panel.getByText('Trusted organiser', { exact: true }).waitFor();
     await expectNoA11yViolations(page, 'notes and person');
