@@ -5,6 +5,7 @@ import { LIMITS } from '../limits';
 import { eventSchema, versionField } from './events';
 import { eventFormValuesSchema } from './ownership';
 import { pagedFields, pageQueryFields } from './paging';
+import { claimSchema, similarEventSchema } from './queue';
 import { plainText } from './text';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
@@ -27,6 +28,10 @@ export const moderationListQuerySchema = z.object({
   sort: z
     .enum(PENDING_SORTS, { error: msg('param.oneOf', { param: 'sort', values: PENDING_SORTS.join(', ') }) })
     .default('soonest'),
+  /** All Events only: every published event, or those published without review and not yet checked. */
+  show: z
+    .enum(['all', 'unreviewed'], { error: msg('param.oneOf', { param: 'show', values: 'all, unreviewed' }) })
+    .default('all'),
   ...pageQueryFields(MODERATION_PAGE_SIZE),
 });
 export type ModerationListQuery = z.infer<typeof moderationListQuerySchema>;
@@ -59,6 +64,16 @@ export const moderationItemSchema = z.object({
   reports: z.array(moderationReportSchema),
   /** In Pending: the change proposed to this published event ("Changed"). */
   change: moderationChangeSchema.optional(),
+  /** Who submitted it, and whether they are trusted (moderators only, as all of this list). */
+  submitter: z.object({ id: z.string(), name: z.string(), trusted: z.boolean() }).optional(),
+  /** In Pending: events of the same city and days with a similar title ("Possible duplicate of …"). */
+  duplicates: z.array(similarEventSchema).optional(),
+  /** Another moderator (or the one asking) is looking at it. */
+  claim: claimSchema.optional(),
+  /** Published at once, its submitter being trusted, and not yet checked by a moderator. */
+  unreviewed: z.boolean().optional(),
+  /** How many private notes moderators wrote on it. */
+  notes: z.number().int().optional(),
 });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
@@ -75,6 +90,8 @@ export const moderationCountsSchema = z.object({
    */
   oldestWaitingSince: z.string().nullable(),
   happeningSoon: z.number().int(),
+  /** Published without review (a trusted submitter's) and not yet checked. */
+  unreviewed: z.number().int(),
 });
 export type ModerationCounts = z.infer<typeof moderationCountsSchema>;
 

@@ -65,6 +65,9 @@ export async function deleteAccount(
     // All of them: waiting ones must not go out, and sent or failed ones hold the address and what the
     // email said. One being sent right now may still leave; its sender's update then finds no row.
     await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
+    // What moderators kept about the person (notes on them, their trust) goes with the account.
+    await trx.deleteFrom('moderator_notes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('trusted_people').where('user_id', '=', userId).execute();
     return { withdrawnEvents: Number(withdrawn.numUpdatedRows) };
   });
 }

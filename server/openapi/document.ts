@@ -11,6 +11,7 @@ import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 import { MODERATION_TAG, moderationPaths, moderationSchemas } from './moderationPaths';
 import { OWNERSHIP_TAG, ownershipPaths, ownershipSchemas } from './ownershipPaths';
+import { queuePaths, queueSchemas } from './queuePaths';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -428,6 +429,7 @@ export function openApiDocument({
       ...accountPaths,
       ...ownershipPaths,
       ...moderationPaths,
+      ...queuePaths,
     },
     components: {
       schemas: {
@@ -454,6 +456,7 @@ export function openApiDocument({
         ...accountSchemas,
         ...ownershipSchemas,
         ...moderationSchemas,
+        ...queueSchemas,
       },
     },
   };

@@ -14,10 +14,12 @@ export const MODERATION_ACTIONS = [
   'remove',
   'dismissReports',
   'editPresets',
+  'note',
+  'trust',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** What an action on one event may need of its state. */
-export type EventAction = Exclude<ModerationAction, 'list' | 'editPresets'> | 'removePast';
+export type EventAction = Exclude<ModerationAction, 'list' | 'editPresets' | 'note' | 'trust'> | 'removePast';
 
 export const MODERATOR_REQUIRED = msg('moderation.moderatorRequired');
 export const SIGN_IN_REQUIRED = msg('moderation.signIn');

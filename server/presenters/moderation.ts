@@ -53,6 +53,7 @@ export function presentModerationItem(
 export function presentModerationCounts(
   counts: ModerationCountRows,
   health: QueueHealthRow,
+  unreviewed = 0,
 ): ModerationCounts {
   return {
     pending: counts.pending,
@@ -61,6 +62,7 @@ export function presentModerationCounts(
     oldestWaitingSince:
       health.oldestWaitingSince === null ? null : new Date(health.oldestWaitingSince).toISOString(),
     happeningSoon: health.happeningSoon,
+    unreviewed,
   };
 }
 

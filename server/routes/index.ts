@@ -11,6 +11,7 @@ import { eventSubmission, registerCreateEventRoute } from './events/create';
 import { registerEventRoutes } from './events/index';
 import { registerOwnershipRoutes } from './events/ownership';
 import { registerScheduleRoute } from './events/schedule';
+import { registerSimilarEventsRoute } from './events/similar';
 import { registerSubmitForm } from './events/submitForm';
 import { registerHealthRoutes } from './health';
 import { registerLogRoutes } from './log/index';
@@ -33,6 +34,7 @@ export function registerRoutes(
   registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx, renderPostedForm);
   registerAccountRoutes(app, ctx);
+  registerSimilarEventsRoute(app, ctx);
   registerEventRoutes(app, ctx);
   const submit = eventSubmission(ctx);
   registerCreateEventRoute(app, ctx, submit);

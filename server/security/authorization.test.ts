@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertNote } from '../store/notes';
 import type { UserRow } from '../store/schema';
 import {
   createEvent,
@@ -33,11 +34,34 @@ afterAll(async () => {
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}: ${row.what}`;
 
+/**
+ * Moderators' private notes, planted on every fixture's event and submitter: no answer to anyone but a
+ * moderator may ever hold their text (docs/PRODUCT.md#who-sees-what).
+ */
+const noteText = (what: string) => `Private moderator note ${what} ${Date.now()}-${unique}`;
+
 /** A fresh fixture for one request: an event by its own submitter, and the caller's cookie. */
-async function fixture(row: MatrixRow, caller: Caller): Promise<{ ctx: MatrixContext; cookie?: string }> {
+async function fixture(
+  row: MatrixRow,
+  caller: Caller,
+): Promise<{ ctx: MatrixContext; cookie?: string; notes: string[] }> {
   const store = server.store;
   const submitter = await createUser(store);
   const event = await createEvent(store, { status: row.event ?? 'approved', createdBy: submitter.id });
+  const notes = [noteText('on the event'), noteText('on its submitter')];
+  const now = Date.now();
+  await insertNote(store.db, {
+    subject: { eventId: event.id },
+    authorId: moderator.id,
+    text: notes[0]!,
+    now,
+  });
+  await insertNote(store.db, {
+    subject: { userId: submitter.id },
+    authorId: moderator.id,
+    text: notes[1]!,
+    now,
+  });
   if (row.reported) {
     const reporter = await createUser(store);
     await createReport(store, { eventId: event.id, reportedBy: reporter.id });
@@ -58,6 +82,7 @@ async function fixture(row: MatrixRow, caller: Caller): Promise<{ ctx: MatrixCon
   return {
     ctx: { event, account: { email: account.email, password: account.password }, unique: tag },
     cookie: user ? await sessionCookieFor(store, user) : undefined,
+    notes,
   };
 }
 
@@ -92,7 +117,7 @@ describe('authorization matrix', () => {
       const outcomes: string[] = [];
       const expected: string[] = [];
       for (const caller of CALLERS) {
-        const { ctx, cookie } = await fixture(row, caller);
+        const { ctx, cookie, notes } = await fixture(row, caller);
         const path = row.path ? row.path(ctx) : row.route.replace(':id', ctx.event.id);
         const body = row.body?.(ctx);
         const before = await snapshotData(server.store);
@@ -109,6 +134,10 @@ describe('authorization matrix', () => {
         });
         const text = await res.text();
         expect(res.status, `no server error for ${caller}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        if (caller !== 'moderator') {
+          for (const note of notes)
+            expect(text, `${caller} was shown a moderator's note`).not.toContain(note);
+        }
         outcomes.push(`${caller} ${res.status}`);
         expected.push(`${caller} ${row.expect[caller]}`);
         if (res.status >= 400 || row.method === 'GET') {

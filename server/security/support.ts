@@ -44,6 +44,11 @@ export const DATA_TABLES = [
   'mail_outbox',
   'mail_preferences',
   'mail_unsubscribe_tokens',
+  'moderator_notes',
+  'trusted_people',
+  'person_audit',
+  'unreviewed_events',
+  'event_claims',
 ] as const;
 
 export type DataSnapshot = Record<(typeof DATA_TABLES)[number], { rows: number; sha256: string }>;

@@ -216,6 +216,45 @@ export interface PresetReasonsTable {
   updated_at: number;
 }
 
+/** A person whose submissions are published without review (migration 0019). */
+export interface TrustedPeopleTable {
+  user_id: string;
+  trusted_by: string;
+  created_at: number;
+}
+
+/** The moderators' audit trail of what was done to a person: trusted, untrusted (migration 0019). */
+export interface PersonAuditTable {
+  id: string;
+  user_id: string;
+  action: string;
+  moderator_id: string;
+  created_at: number;
+}
+
+/** An event a trusted person published, until a moderator marks it checked (migration 0019). */
+export interface UnreviewedEventsTable {
+  event_id: string;
+  created_at: number;
+}
+
+/** "I'm looking at this": one moderator's claim on an event, until it expires (migration 0019). */
+export interface EventClaimsTable {
+  event_id: string;
+  moderator_id: string;
+  expires_at: number;
+}
+
+/** A moderator's private note on an event or on a person: exactly one of the two (migration 0019). */
+export interface ModeratorNotesTable {
+  id: string;
+  event_id: string | null;
+  user_id: string | null;
+  author_id: string;
+  text: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +271,11 @@ export interface Database {
   mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
   health_probe: HealthProbeTable;
   preset_reasons: PresetReasonsTable;
+  trusted_people: TrustedPeopleTable;
+  person_audit: PersonAuditTable;
+  unreviewed_events: UnreviewedEventsTable;
+  event_claims: EventClaimsTable;
+  moderator_notes: ModeratorNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import {
   type DismissResult,
   type ModerationActionResult,
   type ModerationCounts,
+  type ModerationItem,
   type ModerationList,
   moderationListQuerySchema,
   rejectChangeInputSchema,
@@ -41,8 +42,11 @@ import {
   listReportedEvents,
   queueHealth,
 } from '../../store/moderation';
+import type { EventRow } from '../../store/schema';
+import { countUnreviewed, listUnreviewedEvents } from '../../store/trust';
 import { parseInput } from '../../validate';
 import { registerPresetReasonRoutes } from './presetReasons';
+import { registerQueueToolRoutes, withQueueDetails } from './queueTools';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -63,6 +67,7 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
     moderation.addHook('onSend', noStore);
     registerModerationHandlers(moderation, ctx);
     registerPresetReasonRoutes(moderation, ctx);
+    registerQueueToolRoutes(moderation, ctx);
   });
 }
 
@@ -76,32 +81,45 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
 
   app.get('/api/moderation/counts', async (request): Promise<ModerationCounts> => {
     authorizeModeration(request.actor, 'list');
-    const [counts, health] = await Promise.all([countModerationTabs(db), queueHealth(db, Date.now())]);
-    return presentModerationCounts(counts, health);
+    const [counts, health, unreviewed] = await Promise.all([
+      countModerationTabs(db),
+      queueHealth(db, Date.now()),
+      countUnreviewed(db),
+    ]);
+    return presentModerationCounts(counts, health, unreviewed);
   });
 
   app.get('/api/moderation/events', async (request): Promise<ModerationList> => {
     const actor = authorizeModeration(request.actor, 'list');
     const q = parseInput(moderationListQuerySchema, request.query);
+    const details = (items: ModerationItem[], rows: EventRow[]) =>
+      withQueueDetails(db, items, rows, actor.id, Date.now());
     if (q.tab === 'reported') {
       const { rows, total } = await listReportedEvents(db, q);
+      const items = rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor, env));
       return {
-        items: rows.map((r) => presentModerationItem(r.event, 'reported', r.reports, actor, env)),
+        items: await details(
+          items,
+          rows.map((r) => r.event),
+        ),
         ...presentPage(total, q),
       };
     }
     if (q.tab === 'pending') {
       const { rows, total } = await listPendingEvents(db, q);
+      const items = rows.map((r) => presentModerationItem(r.event, 'pending', [], actor, env, r.change));
       return {
-        items: rows.map((r) => presentModerationItem(r.event, 'pending', [], actor, env, r.change)),
+        items: await details(
+          items,
+          rows.map((r) => r.event),
+        ),
         ...presentPage(total, q),
       };
     }
-    const { rows, total } = await listAllApprovedEvents(db, q);
-    return {
-      items: rows.map((row) => presentModerationItem(row, q.tab, [], actor, env)),
-      ...presentPage(total, q),
-    };
+    const { rows, total } =
+      q.show === 'unreviewed' ? await listUnreviewedEvents(db, q) : await listAllApprovedEvents(db, q);
+    const items = rows.map((row) => presentModerationItem(row, q.tab, [], actor, env));
+    return { items: await details(items, rows), ...presentPage(total, q) };
   });
 
   /**

@@ -38,6 +38,7 @@ describe('the Pending tab and queue health', () => {
       approved: 0,
       oldestWaitingSince: null,
       happeningSoon: 0,
+      unreviewed: 0,
     });
   });
 

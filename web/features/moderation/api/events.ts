@@ -17,14 +17,22 @@ export function useModerationEvents(
   page: number,
   search = '',
   sort: PendingSort = 'soonest',
+  /** All Events: every published event, or only those published without review (`unreviewed`). */
+  show: 'all' | 'unreviewed' = 'all',
 ) {
   const { accessChecked } = useApiCache();
   return useQuery({
-    queryKey: moderationKeys.list(tab, page, search, sort),
+    queryKey: moderationKeys.list(tab, page, search, sort, show),
     queryFn: ({ signal }) =>
       accessChecked(
         api<ModerationList>(
-          `/api/moderation/events${queryString({ tab, page, search, sort: sort === 'soonest' ? undefined : sort })}`,
+          `/api/moderation/events${queryString({
+            tab,
+            page,
+            search,
+            sort: sort === 'soonest' ? undefined : sort,
+            show: show === 'all' ? undefined : show,
+          })}`,
           { signal },
         ),
       ),

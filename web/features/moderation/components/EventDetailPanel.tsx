@@ -54,12 +54,18 @@ export function EventDetailPanel({
   item,
   nav,
   actions,
+  notice,
+  queue,
 }: {
   item: ModerationItem | null;
   /** Previous and Next: the J and K keys as buttons. */
   nav?: ReactNode;
   /** The event's actions: after its description, reports and source (docs/PRODUCT.md#moderation-dashboard). */
   actions?: ReactNode;
+  /** Before the actions: another moderator is looking at it (ClaimNotice). */
+  notice?: ReactNode;
+  /** After the history: "Published without review", notes, the submitter (NotesPanel.tsx). */
+  queue?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('moderation');
   const locale = localeOfI18n(i18n);
@@ -150,7 +156,12 @@ export function EventDetailPanel({
           </Link>
         ) : null}
       </div>
-      {actions ? <div className="border-t border-stone-200 pt-4 dark:border-stone-800">{actions}</div> : null}
+      {actions ? (
+        <div className="space-y-3 border-t border-stone-200 pt-4 dark:border-stone-800">
+          {notice}
+          {actions}
+        </div>
+      ) : null}
       <dl className="space-y-4 border-t border-stone-200 pt-4 text-sm dark:border-stone-800">
         <Field label={t('detail.date')}>
           <time dateTime={event.date}>{when.dateTime}</time>
@@ -200,6 +211,7 @@ export function EventDetailPanel({
         ) : null}
       </dl>
       <AuditTrail eventId={event.id} />
+      {queue}
       <p className="border-t border-stone-200 pt-4 text-xs text-stone-600 dark:border-stone-800 dark:text-stone-400">
         {t('detail.submitted', { date: formatShortDateTime(event.createdAt, undefined, locale) })}
         {event.createdBy ? ` · ${t('detail.submitter', { id: event.createdBy })}` : ''}

@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
@@ -54,11 +55,14 @@ export function ModerationCard({
   selected,
   now,
   onToggle,
+  extra,
 }: {
   item: ModerationItem;
   selected: boolean;
   now: Date;
   onToggle: () => void;
+  /** Under the card's button: bulk selection, claims, duplicates (QueueCardExtras). */
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('moderation');
   const locale = localeOfI18n(i18n);
@@ -137,6 +141,7 @@ export function ModerationCard({
           {selected ? t('selectedHint') : t('selectHint')}
         </span>
       </button>
+      {extra}
     </article>
   );
 }

@@ -21,6 +21,7 @@ import { useMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { useDirection } from '../../../lib/useDirection';
 import messages from '../../../locales/en/moderation.json';
+import queueMessages from '../../../locales/en/queue.json';
 import {
   useAcceptChange,
   useApproveEvent,
@@ -51,6 +52,7 @@ const SCHEDULES: Record<ScheduleAction, Schedule> = {
 };
 
 addCatalog('moderation', messages);
+addCatalog('queue', queueMessages);
 
 function TabCount({ tab, count }: { tab: ModerationTab; count: number | undefined }) {
   if (count === undefined) return null;
@@ -275,7 +277,12 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
       rejectChange.mutate({ eventId, version: item.event.version, reason }, callbacks);
     } else remove.mutate({ eventId, reason, pastEvent: action === 'removePast' }, callbacks);
   };
-  const panelActions: PanelActions = { busyIds, onAction, onHelp: () => setHelpOpen(true) };
+  const panelActions: PanelActions = {
+    busyIds,
+    onAction,
+    onHelp: () => setHelpOpen(true),
+    onReport: (tone, text) => setFeedback({ tone, text }),
+  };
   const asked =
     asking === null
       ? remove

@@ -10,11 +10,16 @@ import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useModerationCounts } from '../api/counts';
 import { useModerationEvents } from '../api/events';
+import { useBulkSelection, useClaimSelected } from '../lib/queueSelection';
 import { actionForKey, HELP_KEY, NEXT_KEY, PREVIOUS_KEY, shortcutsOff } from '../lib/shortcuts';
+import { BulkBar, type FeedbackTone } from './BulkBar';
 import { EventDetailPanel } from './EventDetailPanel';
 import { ModerationActions } from './ModerationActions';
 import { actionsFor, type ModerationActionName, ModerationCard } from './ModerationCard';
+import { ClaimNotice, EventNotes, PersonPanel, UnreviewedCheck } from './NotesPanel';
+import { QueueCardExtras, UnreviewedFilter } from './QueueCardExtras';
 
 function SkeletonCard() {
   return (
@@ -32,6 +37,8 @@ export interface PanelActions {
   onAction: (item: ModerationItem, action: ModerationActionName, done: () => void) => void;
   /** The `?` key: the dialog listing the keys. */
   onHelp: () => void;
+  /** Say what a bulk decision or a check did, where the page reports its actions. */
+  onReport: (tone: FeedbackTone, text: string) => void;
 }
 
 /** All Events' search: the words go to the server, which finds them as the home page's search does. */
@@ -117,13 +124,30 @@ export function ModerationTabPanel({
   onSort: (sort: PendingSort) => void;
 }) {
   const [search, setSearch] = useState('');
+  const [show, setShow] = useState<'all' | 'unreviewed'>('all');
+  const counts = useModerationCounts();
   const order = tab === 'pending' ? sort : 'soonest';
+  const shown = tab === 'approved' ? show : 'all';
   return (
     <>
       {tab === 'approved' ? <SearchForm search={search} onSearch={setSearch} /> : null}
+      {tab === 'approved' ? (
+        <UnreviewedFilter
+          on={show === 'unreviewed'}
+          count={counts.data?.unreviewed ?? 0}
+          onChange={(on) => setShow(on ? 'unreviewed' : 'all')}
+        />
+      ) : null}
       {tab === 'pending' ? <SortControl sort={sort} onSort={onSort} /> : null}
       {/* A new search or order starts from its first page, nothing selected. */}
-      <TabList key={`${search}/${order}`} tab={tab} search={search} sort={order} actions={actions} />
+      <TabList
+        key={`${search}/${order}/${shown}`}
+        tab={tab}
+        search={search}
+        sort={order}
+        show={shown}
+        actions={actions}
+      />
     </>
   );
 }
@@ -149,24 +173,28 @@ function TabList({
   tab,
   search,
   sort,
+  show,
   actions,
 }: {
   tab: ModerationTab;
   search: string;
   sort: PendingSort;
+  show: 'all' | 'unreviewed';
   actions: PanelActions;
 }) {
   const { t } = useTranslation('moderation');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const query = useModerationEvents(tab, page, search, sort);
+  const query = useModerationEvents(tab, page, search, sort, show);
   const session = useSession();
   const items = query.data?.items ?? [];
   // An action can empty the last page: it then steps back rather than show an empty page.
   const pages = usePageCount(query.data, page, setPage);
   const selected = items.find((i) => i.event.id === selectedId) ?? null;
   const now = new Date();
+  useClaimSelected(selected);
+  const bulk = useBulkSelection(items, selected);
 
   // After an action took the selected event off the list: once the refreshed list no longer holds it,
   // the event now in its place (the next one) is selected and shown where it was.
@@ -294,6 +322,14 @@ function TabList({
           </Button>
         </div>
       }
+      notice={<ClaimNotice item={item} />}
+      queue={
+        <>
+          <UnreviewedCheck item={item} onChecked={(text) => actions.onReport('success', text)} />
+          <EventNotes eventId={item.event.id} />
+          {item.submitter ? <PersonPanel userId={item.submitter.id} /> : null}
+        </>
+      }
       actions={
         <ModerationActions
           item={item}
@@ -313,6 +349,14 @@ function TabList({
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-4">
+        {tab === 'pending' ? (
+          <BulkBar
+            items={items}
+            checked={bulk.checked}
+            onChecked={bulk.setChecked}
+            onReport={actions.onReport}
+          />
+        ) : null}
         <ul
           ref={listRef}
           tabIndex={-1}
@@ -326,6 +370,17 @@ function TabList({
                 now={now}
                 selected={item.event.id === selectedId}
                 onToggle={() => setSelectedId((id) => (id === item.event.id ? null : item.event.id))}
+                extra={
+                  <QueueCardExtras
+                    item={item}
+                    {...(tab === 'pending'
+                      ? {
+                          checked: bulk.checked.has(item.event.id),
+                          onCheck: (on: boolean) => bulk.toggle(item.event.id, on),
+                        }
+                      : {})}
+                  />
+                }
               />
               {item.event.id === selectedId ? (
                 // Small screens: the details open right under the card rather than below the whole list.

@@ -14,6 +14,7 @@ const KEYS: [string[], string][] = [
   [['R'], 'reject'],
   [['X'], 'remove'],
   [['D'], 'dismiss'],
+  [['S'], 'bulkSelect'],
   [['?'], 'help'],
 ];
 

@@ -46,6 +46,7 @@ import {
   validateForm,
   withChange,
 } from '../lib/form';
+import { DuplicateWarning } from './DuplicateWarning';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -477,6 +478,7 @@ export function SubmitEventForm<T = EventDto>({
           />
           <span>{t('reviewNote')}</span>
         </p>
+        {keepsDraft ? <DuplicateWarning values={values} /> : null}
         {failed ? (
           <Notice tone="error">
             <p className="font-semibold">{t('failed')}</p>

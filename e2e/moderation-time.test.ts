@@ -1,0 +1,308 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRow, UserRow } from '../server/store/schema';
+import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+
+// Moderators' time (docs/PRODUCT.md#moderation): bulk decisions by keyboard, claims, possible
+// duplicates, private notes, trusted organisers, and the submitter's gentle warning. A database of its
+// own, so the queue holds exactly what these tests put in it.
+const HOUR = 3600 * 1000;
+let e2e: E2E;
+let ana: UserRow;
+let anaCookie: string;
+let omarCookie: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ana = await createModerator(e2e.server.store, { name: 'Ana Moderator' });
+  anaCookie = await sessionCookieFor(e2e.server.store, ana);
+  omarCookie = await sessionCookieFor(
+    e2e.server.store,
+    await createModerator(e2e.server.store, { name: 'Omar' }),
+  );
+});
+afterAll(() => e2e.close());
+
+const db = () => e2e.server.store.db;
+const cards = (page: Page) => page.getByTestId('moderation-card');
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByText(title, { exact: true }) });
+const api = (path: string, cookie: string, body?: unknown) =>
+  e2e.server.fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+async function clearQueue() {
+  await db().updateTable('events').set({ status: 'rejected' }).where('status', '=', 'pending').execute();
+}
+
+async function queue(n: number, prefix: string, submitter?: UserRow): Promise<EventRow[]> {
+  const now = Date.now();
+  const events: EventRow[] = [];
+  for (let i = 0; i < n; i++) {
+    events.push(
+      await createEvent(e2e.server.store, {
+        status: 'pending',
+        title: `${prefix} ${String(i + 1).padStart(2, '0')}`,
+        startsAt: now + (i + 2) * 5 * HOUR,
+        timezone: 'UTC',
+        ...(submitter ? { createdBy: submitter.id } : {}),
+      }),
+    );
+  }
+  return events;
+}
+
+describe('bulk decisions and claims, by keyboard only', () => {
+  it('selects a spam wave with S and "Select all", rejects it with one reason, and says what happened', async () => {
+    await clearQueue();
+    const wave = await queue(20, 'Spam wave');
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.goto('/moderation');
+    await cards(page).first().waitFor();
+
+    // J selects the first event (and claims it): Omar sees "Ana Moderator is looking at this".
+    await page.keyboard.press('j');
+    await expect
+      .poll(
+        async () =>
+          (await (await api('/api/moderation/events?tab=pending', omarCookie)).json()).items[0].claim,
+      )
+      .toMatchObject({ moderator: { name: 'Ana Moderator' }, mine: false });
+
+    // S puts the selected event in the selection, J and S the next; the bar counts them.
+    await page.keyboard.press('s');
+    await page.keyboard.press('j');
+    await page.keyboard.press('s');
+    const bar = page.getByTestId('bulk-bar');
+    await expect.poll(() => bar.getByText('Selected: 2').count()).toBe(1);
+    await page.keyboard.press('s');
+    await expect.poll(() => bar.getByText('Selected: 1').count()).toBe(1);
+
+    // Select all on this page, from the keyboard: Tab from the tab to the box, Space.
+    await page.getByRole('tab', { name: /Pending Events/ }).focus();
+    const all = page.getByRole('checkbox', { name: 'Select all on this page' });
+    for (let i = 0; i < 5 && !(await all.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await all.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => bar.getByText('Selected: 20').count()).toBe(1);
+    await expectNoA11yViolations(page, 'bulk selection');
+    await screenshot(page, 'moderation-bulk-desktop');
+
+    // Meanwhile Omar approves one of them.
+    expect((await api(`/api/moderation/events/${wave[7]!.id}/approve`, omarCookie, {})).status).toBe(200);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const reject = bar.getByRole('button', { name: 'Reject 20' });
+    expect(await reject.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reject Event' });
+    await dialog.waitFor();
+    await page.keyboard.type('Advertising, not an event.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByText('Rejected: 19 · Already handled by another moderator: 1').waitFor();
+    await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
+
+    const rows = await db()
+      .selectFrom('events')
+      .select(['id', 'status'])
+      .where(
+        'id',
+        'in',
+        wave.map((e) => e.id),
+      )
+      .execute();
+    expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(19);
+    const logged = await db()
+      .selectFrom('transparency_log')
+      .select('reason')
+      .where(
+        'event_id',
+        'in',
+        wave.map((e) => e.id),
+      )
+      .execute();
+    expect(logged).toHaveLength(19);
+    expect(e2e.foreignRequests).toEqual([]);
+  });
+
+  it('warns before acting on an event another moderator is looking at, and still lets one act', async () => {
+    await clearQueue();
+    // Titles unlike each other: similar ones would name each other as possible duplicates.
+    const [claimed] = await queue(1, 'Claimed by Omar');
+    await createEvent(e2e.server.store, {
+      status: 'pending',
+      title: 'Film night',
+      startsAt: Date.now() + 30 * HOUR,
+    });
+    expect((await api(`/api/moderation/events/${claimed!.id}/claim`, omarCookie, {})).status).toBe(200);
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.goto('/moderation');
+    await card(page, claimed!.title).getByText('Omar is looking at this').waitFor();
+    await page.keyboard.press('j');
+    await page
+      .getByTestId('detail-panel')
+      .filter({ visible: true })
+      .getByText('Omar is looking at this event right now. You can still act on it.')
+      .waitFor();
+    await page.keyboard.press('a');
+    await expect.poll(() => card(page, claimed!.title).count()).toBe(0);
+  });
+});
+
+describe('duplicates, notes and trusted organisers', () => {
+  let organiser: UserRow;
+  let probe: EventRow;
+
+  beforeAll(async () => {
+    await clearQueue();
+    const s = e2e.server.store;
+    organiser = await createUser(s, { name: 'Layla Organiser', emailVerified: true });
+    const at = Date.now() + 3 * 24 * HOUR;
+    await createEvent(s, { title: 'Vigil for Gaza at the town hall', city: 'Leeds', startsAt: at });
+    probe = await createEvent(s, {
+      title: 'Gaza vigil at the Town Hall',
+      city: 'Leeds',
+      startsAt: at + HOUR,
+      status: 'pending',
+      createdBy: organiser.id,
+    });
+  });
+
+  it('flags a possible duplicate with a link, keeps notes and trusts the submitter', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.goto('/moderation');
+    const flagged = card(page, probe.title).getByTestId('possible-duplicates');
+    await flagged.getByText('Possible duplicate of').waitFor();
+    expect(await flagged.getByRole('link', { name: 'Vigil for Gaza at the town hall' }).count()).toBe(1);
+
+    await card(page, probe.title).getByRole('button').first().click();
+    const panel = page.getByTestId('detail-panel').filter({ visible: true });
+    // The event's notes, not the person's (both have a "New note" box, loaded separately).
+    const eventNotes = panel
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Private notes' }) });
+    await eventNotes.getByText('No notes yet.').waitFor();
+    await eventNotes
+      .getByRole('textbox', { name: 'New note' })
+      .fill('Called the venue: it is a separate vigil.');
+    await eventNotes.getByRole('button', { name: 'Add Note' }).click();
+    await eventNotes.getByText('Called the venue: it is a separate vigil.').waitFor();
+    expect(
+      await db().selectFrom('moderator_notes').select('event_id').where('event_id', '=', probe.id).execute(),
+    ).toHaveLength(1);
+    await panel.getByRole('button', { name: 'Trust This Person' }).click();
+    await panel.getByText('Trusted organiser', { exact: true }).waitFor();
+    await expectNoA11yViolations(page, 'notes and person');
+
+    // The organiser's next submission is published at once, listed under "Published without review".
+    const submitted = await e2e.server.fetch('/api/events', {
+      method: 'POST',
+      headers: {
+        cookie: await sessionCookieFor(e2e.server.store, organiser),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        title: 'Teach-in on the right of return',
+        description: 'Talks and questions.',
+        date: '2031-06-01',
+        time: '18:00',
+        timezone: 'Europe/London',
+        city: 'Leeds',
+        country: 'United Kingdom',
+        type: 'educational',
+        sourceLink: 'https://example.org/teach-in',
+      }),
+    });
+    expect(submitted.status).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: /All Events/ }).click();
+    await page.getByLabel(/Published without review only/).check();
+    const unreviewed = card(page, 'Teach-in on the right of return');
+    await unreviewed.getByText('Published without review').waitFor();
+    await unreviewed.getByRole('button').first().click();
+    await page
+      .getByTestId('detail-panel')
+      .filter({ visible: true })
+      .getByRole('button', { name: 'Checked' })
+      .click();
+    await page.getByText('“Teach-in on the right of return” is checked.').waitFor();
+    expect(e2e.foreignRequests).toEqual([]);
+  });
+
+  it('looks right at 390 px and on a desktop, light and dark, and in Arabic', async () => {
+    await db().updateTable('events').set({ status: 'pending' }).where('id', '=', probe.id).execute();
+    await api(`/api/moderation/events/${probe.id}/claim`, omarCookie, {});
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const lang of ['en', 'ar']) {
+          const page = await e2e.newPage({ viewport, cookie: anaCookie, colorScheme });
+          await page.goto(`/moderation?lang=${lang}`);
+          await card(page, probe.title).waitFor();
+          await card(page, probe.title).getByRole('button').first().click();
+          await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
+          await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
+          await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
+          await page
+            .getByTestId('detail-panel')
+            .filter({ visible: true })
+            .getByRole('heading', { level: 3 })
+            .last()
+            .scrollIntoViewIfNeeded();
+          await screenshot(page, `moderation-time-panel-${label}-${colorScheme}-${lang}`);
+        }
+      }
+    }
+  });
+});
+
+describe('the submitter', () => {
+  it('is warned, gently, of a published event that looks the same, and can still send', async () => {
+    const s = e2e.server.store;
+    await createEvent(s, {
+      title: 'Vigil for Gaza at the town hall',
+      city: 'Manchester',
+      startsAt: Date.UTC(2031, 4, 17, 17, 30),
+    });
+    const hidden = await createEvent(s, {
+      title: 'Vigil for Gaza, town hall steps',
+      city: 'Manchester',
+      startsAt: Date.UTC(2031, 4, 17, 18, 0),
+      status: 'pending',
+    });
+    const person = await createUser(s, { name: 'Sara Submitter', emailVerified: true });
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const page = await e2e.newPage({ viewport, cookie: await sessionCookieFor(s, person) });
+      await page.goto('/submit');
+      await page.getByRole('button', { name: 'Submit Event for Review' }).waitFor();
+      await page.getByLabel('Event Title').fill('Gaza vigil at the Town Hall');
+      await page.getByLabel('Event Date').fill('2031-05-17');
+      await page.getByLabel('Event Time').fill('18:30');
+      await page.getByLabel('City').fill('Manchester');
+      const warning = page.getByTestId('duplicate-warning');
+      await warning.getByText('This may already be on the calendar').waitFor();
+      expect(await warning.getByRole('link').count()).toBe(1);
+      // Someone else's pending event is never shown to a submitter.
+      expect(await warning.textContent()).not.toContain(hidden.title);
+      await warning.scrollIntoViewIfNeeded();
+      await expectNoA11yViolations(page, `duplicate warning ${label}`);
+      await screenshot(page, `submit-duplicate-warning-${label}`);
+      expect(await page.getByRole('button', { name: 'Submit Event for Review' }).isEnabled()).toBe(true);
+    }
+  });
+});
