@@ -13,6 +13,7 @@ import { registerOwnershipRoutes } from './events/ownership';
 import { registerScheduleRoute } from './events/schedule';
 import { registerSubmitForm } from './events/submitForm';
 import { registerHealthRoutes } from './health';
+import { registerImageRoutes } from './images/index';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
 import { registerReportRoutes } from './reports/index';
@@ -28,6 +29,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   registerEventRoutes(app, ctx);
   const submit = eventSubmission(ctx);
   registerCreateEventRoute(app, ctx, submit);
+  registerImageRoutes(app, ctx);
   // The submit page's plain form, where there is a web app to show it in.
   if (renderPostedForm) registerSubmitForm(app, ctx, submit, renderPostedForm);
   registerScheduleRoute(app, ctx);
