@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { msg } from '../i18n/messages';
+import { IMAGE_LIMITS } from '../images';
+
+/** A file over the size limit: the form says it before sending, the server when it is sent anyway. */
+export const IMAGE_TOO_LARGE = msg('image.tooLarge', { max: IMAGE_LIMITS.maxBytes / 1024 / 1024 });
 
 /**
  * The answer to an upload (POST /api/images, docs/PRODUCT.md#flyers): the id a submission names with

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage } from '../../../common/i18n/languages';
 import { msg } from '../../../common/i18n/messages';
 import { IMAGE_FILE_PATTERN, IMAGE_LIMITS, type ImageFormat } from '../../../common/images';
-import type { ImageUpload } from '../../../common/schemas/images';
+import { IMAGE_TOO_LARGE, type ImageUpload } from '../../../common/schemas/images';
 import { Semaphore } from '../../auth/hashSlots';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppContext, siteOf } from '../../context';
@@ -31,7 +31,6 @@ const MB = 1024 * 1024;
 
 export const UPLOAD_SIGN_IN = msg('image.signIn');
 const NO_FILE = msg('image.noFile');
-const TOO_LARGE = msg('image.tooLarge', { max: IMAGE_LIMITS.maxBytes / MB });
 const PER_DAY = msg('image.perDay', { limit: IMAGE_LIMITS.perDay });
 const BYTES_PER_DAY = msg('image.bytesPerDay', { max: IMAGE_LIMITS.bytesPerDay / MB });
 
@@ -81,7 +80,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
     if (bytes.length === 0) throw badRequest(NO_FILE);
     return bytes;
   } catch (error) {
-    if (isTooLarge(error)) throw imageError.tooLarge(TOO_LARGE);
+    if (isTooLarge(error)) throw imageError.tooLarge(IMAGE_TOO_LARGE);
     if (error instanceof AppError) throw error;
     throw badRequest(NO_FILE);
   }
