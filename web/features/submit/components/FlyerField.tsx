@@ -1,6 +1,6 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { type EventImage, IMAGE_LIMITS, imageSrcSet } from '../../../../common/images';
 import { IMAGE_TOO_LARGE } from '../../../../common/schemas/images';
 import { Button } from '../../../components/ui/Button';
@@ -68,7 +68,17 @@ export function FlyerField({
     <fieldset className="space-y-4" aria-describedby={`${id}-hint`}>
       <legend className="block text-sm font-semibold text-stone-800 dark:text-stone-100">{t('label')}</legend>
       <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
-        {t('hint', { max: IMAGE_LIMITS.maxBytes / 1024 / 1024 })}
+        {/* Format names are names, in every language: not translated, and marked so. */}
+        <Trans
+          t={t}
+          i18nKey="hint"
+          values={{ max: IMAGE_LIMITS.maxBytes / 1024 / 1024 }}
+          components={{
+            formats: <span translate="no">JPEG, PNG, WebP, AVIF</span>,
+            heic: <span translate="no">HEIC</span>,
+            jpeg: <span translate="no">JPEG</span>,
+          }}
+        />
       </p>
       {image ? (
         <div className="w-full max-w-sm overflow-hidden rounded-lg border border-stone-200 bg-stone-100 dark:border-stone-700 dark:bg-stone-900">
