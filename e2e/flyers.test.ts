@@ -161,6 +161,56 @@ describe('a flyer, from the form to the published event', () => {
     await expectNoA11yViolations(page);
   });
 
+  it('a new flyer on the published event waits for review, and moderators compare both', async () => {
+    const page = await e2e.newPage({
+      viewport: DESKTOP,
+      cookie: await sessionCookieFor(e2e.server.store, submitter),
+    });
+    await page.goto(`/event/${eventId}/edit`);
+    await page.getByTestId('flyer-preview').waitFor();
+    const before = await page.getByTestId('flyer-preview').getAttribute('src');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'new-flyer.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#007A3D' } })
+        .png()
+        .toBuffer(),
+    });
+    await expect.poll(() => page.getByTestId('flyer-preview').getAttribute('src')).not.toBe(before);
+    await page.getByLabel('Image description').fill('A green poster');
+    await page.getByRole('button', { name: 'Send changes for review' }).click();
+    await page.waitForURL((url) => url.pathname === `/event/${eventId}`);
+    // The published flyer stays until a moderator accepts the change.
+    const live = await e2e.server.store.db
+      .selectFrom('events')
+      .select('image')
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(live.image ?? '{}')).toMatchObject({ alt: ALT });
+
+    const moderation = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });
+    await moderation.goto('/moderation');
+    await moderation.getByRole('heading', { name: 'Moderation Dashboard' }).waitFor();
+    await moderation
+      .getByTestId('moderation-card')
+      .filter({ has: moderation.getByText(TITLE, { exact: true }) })
+      .getByRole('button')
+      .first()
+      .click();
+    const change = moderation.getByTestId('change-field-image').filter({ visible: true });
+    await change.waitFor();
+    const images = change.locator('img');
+    expect(await images.count()).toBe(2);
+    expect(await images.nth(0).getAttribute('alt')).toBe(ALT);
+    expect(await images.nth(1).getAttribute('alt')).toBe('A green poster');
+    await change.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => images.evaluateAll((all) => all.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    await screenshot(moderation, 'flyer-change-comparison-desktop');
+    await expectNoA11yViolations(moderation);
+  });
+
   it('names the flyer in the share preview, and draws one for an event without', async () => {
     const html = await (await e2e.server.fetch(`/event/${eventId}`)).text();
     const og = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1] ?? '';
