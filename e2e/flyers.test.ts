@@ -18,6 +18,9 @@ beforeAll(async () => {
   moderatorCookie = await sessionCookieFor(e2e.server.store, await createModerator(e2e.server.store));
 });
 
+/** An upload is decoded and re-encoded on a machine other tests load too: give it time. */
+const SLOW = { timeout: 20_000 };
+
 /** Whether the shown image of `testId` has arrived and been decoded (its natural size is known). */
 const loaded = (page: Page, testId: string) =>
   page
@@ -54,7 +57,7 @@ describe('a flyer, from the form to the published event', () => {
     });
     // The preview is the server's copy.
     await page.getByTestId('flyer-preview').waitFor();
-    await expect.poll(() => loaded(page, 'flyer-preview')).toBe(true);
+    await expect.poll(() => loaded(page, 'flyer-preview'), SLOW).toBe(true);
     const src = await page.getByTestId('flyer-preview').getAttribute('src');
     expect(src).toMatch(/^\/images\/[0-9a-f]{32}-400\.jpg$/);
     await page.getByRole('button', { name: 'Choose another image' }).waitFor();
@@ -93,7 +96,7 @@ describe('a flyer, from the form to the published event', () => {
       });
       await page.goto(`/event/${eventId}/edit${'ar' in options ? '?lang=ar' : ''}`);
       await page.getByTestId('flyer-preview').waitFor();
-      await expect.poll(() => loaded(page, 'flyer-preview')).toBe(true);
+      await expect.poll(() => loaded(page, 'flyer-preview'), SLOW).toBe(true);
       expect(await page.getByTestId('flyer-preview').getAttribute('alt')).toBe(ALT);
       await page.getByTestId('flyer-preview').scrollIntoViewIfNeeded();
       await screenshot(page, name);
@@ -108,7 +111,7 @@ describe('a flyer, from the form to the published event', () => {
     await card.getByRole('button').first().click();
     const flyer = page.getByTestId('moderation-flyer').filter({ visible: true });
     await flyer.waitFor();
-    await expect.poll(() => loaded(page, 'moderation-flyer')).toBe(true);
+    await expect.poll(() => loaded(page, 'moderation-flyer'), SLOW).toBe(true);
     expect(await flyer.locator('img').getAttribute('alt')).toBe(ALT);
     await screenshot(page, 'flyer-moderation-desktop');
     await expectNoA11yViolations(page);
@@ -145,18 +148,20 @@ describe('a flyer, from the form to the published event', () => {
       );
       expect(box).toBeGreaterThan(50);
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0), SLOW)
+        .toBe(true);
       await screenshot(page, `flyer-home-${suffix}`);
 
       await page.goto(`/event/${eventId}`);
       await page.getByTestId('event-flyer').waitFor();
-      await expect.poll(() => loaded(page, 'event-flyer')).toBe(true);
+      await expect.poll(() => loaded(page, 'event-flyer'), SLOW).toBe(true);
       await screenshot(page, `flyer-event-${suffix}`);
     }
     const page = await e2e.newPage({ viewport: PHONE });
     await page.goto(`/event/${eventId}?lang=ar`);
     await page.getByTestId('event-flyer').waitFor();
-    await expect.poll(() => loaded(page, 'event-flyer')).toBe(true);
+    await expect.poll(() => loaded(page, 'event-flyer'), SLOW).toBe(true);
     await screenshot(page, 'flyer-event-phone-arabic');
     await expectNoA11yViolations(page);
   });
@@ -176,7 +181,7 @@ describe('a flyer, from the form to the published event', () => {
         .png()
         .toBuffer(),
     });
-    await expect.poll(() => page.getByTestId('flyer-preview').getAttribute('src')).not.toBe(before);
+    await expect.poll(() => page.getByTestId('flyer-preview').getAttribute('src'), SLOW).not.toBe(before);
     await page.getByLabel('Image description').fill('A green poster');
     await page.getByRole('button', { name: 'Send changes for review' }).click();
     await page.waitForURL((url) => url.pathname === `/event/${eventId}`);
@@ -205,7 +210,10 @@ describe('a flyer, from the form to the published event', () => {
     expect(await images.nth(1).getAttribute('alt')).toBe('A green poster');
     await change.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => images.evaluateAll((all) => all.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .poll(
+        () => images.evaluateAll((all) => all.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+        SLOW,
+      )
       .toBe(true);
     await screenshot(moderation, 'flyer-change-comparison-desktop');
     await expectNoA11yViolations(moderation);

@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
@@ -72,49 +73,66 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
       ) : (
         <dl className="mt-3 space-y-3 text-sm">
           {changed.map((field) => (
-            <div key={field} data-testid={`change-field-${field}`}>
-              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
-                {t(`submit:fields.${field}`)}
-              </dt>
-              <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
-                <span className="rounded bg-white px-2 py-1 text-stone-700 line-through decoration-stone-400 dark:bg-stone-900 dark:text-stone-300">
-                  <span className="sr-only">{t('change.before')}: </span>
-                  {shown(field, change.current[field])}
-                </span>
-                <ArrowRight
-                  aria-hidden="true"
-                  className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
-                />
-                <span className="rounded bg-white px-2 py-1 font-medium text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
-                  <span className="sr-only">{t('change.after')}: </span>
-                  {shown(field, change.proposed[field])}
-                </span>
-              </dd>
-            </div>
+            <ComparedRow
+              key={field}
+              testId={`change-field-${field}`}
+              label={t(`submit:fields.${field}`)}
+              before={shown(field, change.current[field])}
+              after={shown(field, change.proposed[field])}
+            />
           ))}
           {imageChanged ? (
-            <div data-testid="change-field-image">
-              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
-                {t('flyer:comparison')}
-              </dt>
-              <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
-                <span className="rounded bg-white px-2 py-1 text-stone-700 dark:bg-stone-900 dark:text-stone-300">
-                  <span className="sr-only">{t('change.before')}: </span>
-                  {flyer(change.currentImage)}
-                </span>
-                <ArrowRight
-                  aria-hidden="true"
-                  className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
-                />
-                <span className="rounded bg-white px-2 py-1 text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
-                  <span className="sr-only">{t('change.after')}: </span>
-                  {flyer(change.proposedImage)}
-                </span>
-              </dd>
-            </div>
+            <ComparedRow
+              testId="change-field-image"
+              label={t('flyer:comparison')}
+              before={flyer(change.currentImage)}
+              after={flyer(change.proposedImage)}
+              struck={false}
+            />
           ) : null}
         </dl>
       )}
     </section>
+  );
+}
+
+/** One compared field: its name, then the published value (struck through) and the proposed one. */
+function ComparedRow({
+  testId,
+  label,
+  before,
+  after,
+  struck = true,
+}: {
+  testId: string;
+  label: string;
+  before: ReactNode;
+  after: ReactNode;
+  /** Text is struck through; a picture is not. */
+  struck?: boolean;
+}) {
+  const { t } = useTranslation('moderation');
+  return (
+    <div data-testid={testId}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+        {label}
+      </dt>
+      <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
+        <span
+          className={`rounded bg-white px-2 py-1 text-stone-700 dark:bg-stone-900 dark:text-stone-300 ${struck ? 'line-through decoration-stone-400' : ''}`}
+        >
+          <span className="sr-only">{t('change.before')}: </span>
+          {before}
+        </span>
+        <ArrowRight
+          aria-hidden="true"
+          className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
+        />
+        <span className="rounded bg-white px-2 py-1 font-medium text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
+          <span className="sr-only">{t('change.after')}: </span>
+          {after}
+        </span>
+      </dd>
+    </div>
   );
 }
