@@ -145,3 +145,14 @@ export const accountError = {
   reauthenticationRequired: (minutes: number) =>
     new AppError(403, 'reauthentication_required', msg('account.reauthenticationRequired', { minutes })),
 };
+
+/** Refusals of an uploaded image (docs/PRODUCT.md#flyers): nothing of it is stored. */
+export const imageError = {
+  /** Not an image we decode (`not_an_image`, `heic_unsupported`, `svg_refused`), or one we cannot read. */
+  refused: (
+    code: 'not_an_image' | 'heic_unsupported' | 'svg_refused' | 'undecodable' | 'too_many_pixels',
+    message: Message,
+  ) => new AppError(400, code, message),
+  /** More bytes than an upload may have. */
+  tooLarge: (message: Message) => new AppError(413, 'too_large', message),
+};

@@ -99,8 +99,12 @@ export const accountExportSchema = z.object({
       createdAt: instant,
       updatedAt: instant,
       approvedAt: instant.nullable(),
+      /** Its flyer's alt text and addresses (docs/PRODUCT.md#flyers); null without one. */
+      image: z.object({ alt: z.string(), urls: z.array(z.string()) }).nullable(),
     }),
   ),
+  /** Every image the person uploaded that is still kept: where to fetch it (the bytes are not in the file). */
+  images: z.array(z.object({ id: z.string(), createdAt: instant, urls: z.array(z.string()) })),
   reports: z.array(
     z.object({
       eventId: z.string(),

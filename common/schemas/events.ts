@@ -11,6 +11,8 @@ import {
 } from '../enums';
 import { EVENT_WHEN, isCalendarMonth, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
 import { type FieldLabel, type Message, msg } from '../i18n/messages';
+import { ID_PATTERN } from '../ids';
+import { IMAGE_LIMITS } from '../images';
 import { LIMITS } from '../limits';
 import { isHttpUrl } from '../links';
 import { PERIODS, RANGE_MAX_DAYS } from '../periods';
@@ -59,6 +61,15 @@ export const reviewSchema = z.object({
 });
 export type ReviewDto = z.infer<typeof reviewSchema>;
 
+/** An event's flyer (docs/PRODUCT.md#flyers); its addresses come from common/images.ts (imageSrcSet). */
+export const eventImageSchema = z.object({
+  id: z.string(),
+  hash: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+
 /**
  * An event as the API presents it (docs/PRODUCT.md#events). `date` is the start instant, `endDate` the
  * end if one was given, `timezone` where it happens. `venue`, `address` and `joinUrl` are there only
@@ -99,6 +110,8 @@ export const eventSchema = z.object({
   version: z.number().int(),
   /** Only for its submitter and the moderators, where the answer looked it up. */
   review: reviewSchema.optional(),
+  /** Its flyer (docs/PRODUCT.md#flyers): addresses come from common/images.ts (imagePath, imageSrcSet). */
+  image: eventImageSchema.optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 
@@ -309,6 +322,8 @@ export const PLACE_HOURS_MESSAGE = msg('event.placeHours', {
 const CITY_REQUIRED = msg('event.cityRequired');
 const COUNTRY_REQUIRED = msg('event.countryRequired');
 const SOURCE_LINK_REQUIRED = msg('event.sourceLinkRequired');
+export const IMAGE_UNAVAILABLE = msg('image.unavailable');
+export const IMAGE_ALT_REQUIRED = msg('image.altRequired');
 
 /**
  * The instants of a submission's start and end (null: no end), or null when its date, time or zone
@@ -429,6 +444,17 @@ export const eventInputSchema = z
           .refine(isSourceLink, INVALID_URL),
       ),
     organizer: optionalText(LIMITS.organizerMax, 'organizer'),
+    /** The flyer uploaded first (POST /api/images) and its alt text; none, or null, for no image. */
+    image: z
+      .object(
+        {
+          id: z.string({ error: IMAGE_UNAVAILABLE }).regex(ID_PATTERN, IMAGE_UNAVAILABLE),
+          alt: required(IMAGE_ALT_REQUIRED, IMAGE_LIMITS.altMax, 'imageAlt'),
+        },
+        { error: IMAGE_UNAVAILABLE },
+      )
+      .nullish()
+      .transform((image) => image ?? undefined),
   })
   .superRefine(
     (input, ctx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
-import { eventSchema, versionField } from './events';
+import { eventImageSchema, eventSchema, versionField } from './events';
 import { eventFormValuesSchema } from './ownership';
 import { pagedFields, pageQueryFields } from './paging';
 import { claimSchema, similarEventSchema } from './queue';
@@ -54,6 +54,9 @@ export const moderationChangeSchema = z.object({
   createdAt: z.string(),
   current: eventFormValuesSchema,
   proposed: eventFormValuesSchema,
+  /** The flyer as published and as proposed (docs/PRODUCT.md#flyers): a changed image is a change. */
+  currentImage: eventImageSchema.optional(),
+  proposedImage: eventImageSchema.optional(),
 });
 export type ModerationChange = z.infer<typeof moderationChangeSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_FORM_FIELDS } from '../eventForm';
-import { eventSchema, eventStatusSchema, versionField } from './events';
+import { eventImageSchema, eventSchema, eventStatusSchema, versionField } from './events';
 import { pagedFields, pageQueryFields } from './paging';
 
 /**
@@ -24,6 +24,8 @@ export const proposedChangeSchema = z.object({
   status: z.enum(['pending', 'rejected']),
   /** The form as proposed. */
   values: eventFormValuesSchema,
+  /** Its flyer as proposed (none: the change removes it). */
+  image: eventImageSchema.optional(),
   reason: z.string().optional(),
   createdAt: z.string(),
 });
@@ -37,6 +39,8 @@ export const eventEditStateSchema = z.object({
   status: eventStatusSchema,
   version: z.number().int(),
   values: eventFormValuesSchema,
+  /** Its flyer, outside the form's text fields (docs/PRODUCT.md#flyers). */
+  image: eventImageSchema.optional(),
   change: proposedChangeSchema.optional(),
 });
 export type EventEditState = z.infer<typeof eventEditStateSchema>;

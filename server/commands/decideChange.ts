@@ -4,9 +4,11 @@ import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import { eventColumnsOf, getEventById } from '../store/events';
+import { eventImageOf } from '../store/images';
 import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
+import { resolveEventImage } from './eventImage';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
@@ -40,7 +42,10 @@ export async function decideChange(
       // Validated when proposed; validated again, so a rule added since cannot be bypassed.
       const input = eventInputSchema.parse(JSON.parse(change.payload));
       changes = {
-        ...eventColumnsOf(eventFieldsOf(input)),
+        ...eventColumnsOf({
+          ...eventFieldsOf(input),
+          image: await resolveEventImage(trx, null, input.image, eventImageOf(before), now),
+        }),
         sequence: before.sequence + 1,
         updated_at: now,
       };

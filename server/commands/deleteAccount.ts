@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { unauthenticated } from '../errors';
 import type { Database } from '../store/schema';
 
@@ -18,6 +18,8 @@ export const deletedAddressOf = (userId: string) => `deleted-${userId.toLowerCas
  *   entry: no moderator acted), and so are the changes the person proposed to published events.
  *   Events already decided stay as they are; approved ones stay published, with no submitter to name;
  * - reports stay (moderators may still need them), now by the tombstone;
+ * - the images the person uploaded are deleted, but those a published event shows: they are the
+ *   event's now (docs/PRODUCT.md#flyers), and stay with no uploader to name;
  * - every session, emailed link, email choice, unsubscribe link and email not yet sent ends.
  * Refuses (401) an account already deleted, e.g. by a second click racing the first.
  */
@@ -58,6 +60,8 @@ export async function deleteAccount(
       .where('status', '=', 'pending')
       .execute();
 
+    await forgetImagesOf(trx, userId);
+
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('mail_preferences').where('user_id', '=', userId).execute();
@@ -70,4 +74,36 @@ export async function deleteAccount(
     await trx.deleteFrom('trusted_people').where('user_id', '=', userId).execute();
     return { withdrawnEvents: Number(withdrawn.numUpdatedRows) };
   });
+}
+
+/** The person's uploads leave with them, but those a published event shows (docs/PRODUCT.md#flyers). */
+async function forgetImagesOf(trx: Transaction<Database>, userId: string): Promise<void> {
+  const gone = (
+    await trx
+      .selectFrom('images')
+      .select('id')
+      .where('uploaded_by', '=', userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('events')
+              .select('events.id')
+              .whereRef('events.image_id', '=', 'images.id')
+              .where('events.status', '=', 'approved'),
+          ),
+        ),
+      )
+      .execute()
+  ).map((row) => row.id);
+  if (gone.length > 0) {
+    // Their withdrawn, rejected or removed events lose the image with it.
+    await trx
+      .updateTable('events')
+      .set({ image: null, image_id: null })
+      .where('image_id', 'in', gone)
+      .execute();
+    await trx.deleteFrom('images').where('id', 'in', gone).execute();
+  }
+  await trx.updateTable('images').set({ uploaded_by: null }).where('uploaded_by', '=', userId).execute();
 }

@@ -8,7 +8,9 @@ import type { Outbox } from '../mail/outbox';
 import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
 import { newId } from '../store/ids';
+import { eventImageOf } from '../store/images';
 import type { Database, EventRow } from '../store/schema';
+import { resolveEventImage } from './eventImage';
 import { EVENT_GONE } from './transition';
 
 export const STALE_VERSION = msg('event.stale');
@@ -94,7 +96,9 @@ export async function editEvent(
     if (before.status === 'removed' || before.status === 'withdrawn') {
       throw conflict('not_editable', NOT_EDITABLE);
     }
-    const columns = { ...eventColumnsOf(fields), updated_at: now };
+    // Checked for a proposed change too: a change names only the submitter's own upload.
+    const image = await resolveEventImage(trx, actor, input.image, eventImageOf(before), now);
+    const columns = { ...eventColumnsOf({ ...fields, image }), updated_at: now };
 
     if (isModerator(actor)) {
       // Calendars that hold a published event pick the change up by its raised SEQUENCE.
@@ -114,7 +118,8 @@ export async function editEvent(
           id: newId(),
           event_id: eventId,
           proposed_by: actor.id,
-          payload: JSON.stringify(input),
+          // The flyer as resolved (with its hash and size), so the comparison can show it.
+          payload: JSON.stringify({ ...input, image: image ?? undefined }),
           base_version: event.version,
           status: 'pending',
           reason: null,

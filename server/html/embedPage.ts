@@ -1,10 +1,12 @@
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
 import { DEFAULT_LANGUAGE, type Language, localeOf, withLanguage } from '../../common/i18n/languages';
+import { imagePath, imageSrcSet, imageWidths } from '../../common/images';
 import { type EmbedTheme, eventPageUrl, filterQuery } from '../../common/links';
 import { translatorFor } from '../i18n/translate';
 import { areaText } from '../presenters/place';
 import { eventTypeLabel, scheduleLabel } from '../routes/calendar/links';
+import { eventImageOf } from '../store/images';
 import type { EventRow } from '../store/schema';
 import { plainPage } from './plainPage';
 import { escapeHtml } from './shell';
@@ -56,8 +58,13 @@ function eventItem(row: EventRow, publicUrl: string, language: Language): string
   const when = formatEventDateTime(date, row.timezone, locale);
   const zone = formatZoneName(date, row.timezone, locale);
   const verified = translatorFor(language, 'events')('card.verified');
-  return `      <li class="event">
-        <p class="tags"><span class="badge badge-${row.type}">${escapeHtml(eventTypeLabel(language, row.type))}</span>${
+  // Its flyer, small, beside the text (docs/PRODUCT.md#flyers); the smallest variants serve the list.
+  const flyer = eventImageOf(row);
+  const picture = flyer
+    ? `<picture class="flyer"><source type="image/webp" srcset="${escapeHtml(imageSrcSet(flyer, 'webp', publicUrl))}" sizes="6rem"><img src="${escapeHtml(`${publicUrl}${imagePath(flyer.hash, imageWidths(flyer.width)[0] ?? flyer.width, 'jpg')}`)}" width="${flyer.width}" height="${flyer.height}" alt="${escapeHtml(flyer.alt)}" loading="lazy" decoding="async"></picture>\n        `
+    : '';
+  return `      <li class="event${flyer ? ' with-flyer' : ''}">
+        ${picture}<p class="tags"><span class="badge badge-${row.type}">${escapeHtml(eventTypeLabel(language, row.type))}</span>${
           row.verified ? ` <span class="badge badge-verified">${escapeHtml(verified)}</span>` : ''
         }${
           row.schedule === 'scheduled'

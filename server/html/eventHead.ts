@@ -1,11 +1,14 @@
 import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
 import type { AttendanceMode, Schedule } from '../../common/enums';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
+import { largestJpeg } from '../../common/images';
 import { eventPageUrl } from '../../common/links';
 import type { SiteInfo } from '../context';
 import { translatorFor } from '../i18n/translate';
+import { SHARE_IMAGE, shareImagePath, shareTextOf } from '../images/shareImage';
 import { areaText, presentPlace } from '../presenters/place';
 import { scheduleLabel } from '../routes/calendar/links';
+import { eventImageOf } from '../store/images';
 import type { EventRow } from '../store/schema';
 import { escapeHtml } from './shell';
 
@@ -115,7 +118,31 @@ export function eventJsonLd(
     url,
   };
   if (row.organizer) data.organizer = { '@type': 'Organization', name: row.organizer };
+  const flyer = eventImageOf(row);
+  if (flyer) data.image = [largestJpeg(flyer, site.publicUrl)];
   return data;
+}
+
+/**
+ * The picture a shared link shows (docs/PRODUCT.md#flyers): the event's flyer (its largest JPEG), or
+ * the preview drawn from its title, date and place in the page's language. Absolute, under PUBLIC_URL.
+ */
+export function shareImageOf(row: EventRow, site: SiteInfo, language: Language) {
+  const flyer = eventImageOf(row);
+  if (flyer) {
+    return {
+      url: largestJpeg(flyer, site.publicUrl),
+      width: flyer.width,
+      height: flyer.height,
+      alt: flyer.alt,
+    };
+  }
+  const text = shareTextOf(row, site, language);
+  return {
+    url: `${site.publicUrl}${shareImagePath(row.id, language, text)}`,
+    ...SHARE_IMAGE,
+    alt: text.title,
+  };
 }
 
 /**
@@ -140,6 +167,7 @@ export function eventHead(
         });
   const description = truncate(`${tagged}. ${row.description}`, 300);
   const title = `${row.title} · ${site.siteTitle}`;
+  const image = shareImageOf(row, site, language);
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
   const head = [
@@ -151,7 +179,13 @@ export function eventHead(
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     meta('property', 'og:locale', language === DEFAULT_LANGUAGE ? 'en_US' : language),
-    meta('name', 'twitter:card', 'summary'),
+    meta('property', 'og:image', image.url),
+    meta('property', 'og:image:width', String(image.width)),
+    meta('property', 'og:image:height', String(image.height)),
+    ...(image.alt ? [meta('property', 'og:image:alt', image.alt)] : []),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:image', image.url),
+    ...(image.alt ? [meta('name', 'twitter:image:alt', image.alt)] : []),
     meta('name', 'twitter:title', row.title),
     meta('name', 'twitter:description', description),
     `<link rel="alternate" type="text/calendar" title="${escapeHtml(row.title)}" href="${escapeHtml(`${url}.ics`)}">`,

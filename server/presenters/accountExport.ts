@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../common/i18n/languages';
+import { type EventImage, IMAGE_FORMATS, imagePath, imageWidths } from '../../common/images';
 import { accountExportSchema } from '../../common/schemas/accountSettings';
 import type { AccountData as StoredAccountData } from '../store/accountExport';
+import { eventImageOf } from '../store/images';
 import { languageOf } from '../store/users';
 
 /**
@@ -19,6 +21,11 @@ export const accountDataSchema = accountExportSchema.extend({
 export type AccountData = z.infer<typeof accountDataSchema>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Every variant's address, on this site (the export is read away from it). */
+const urlsOf = (image: Pick<EventImage, 'hash' | 'width'>, origin: string) =>
+  imageWidths(image.width).flatMap((w) =>
+    IMAGE_FORMATS.map((f) => `${origin}${imagePath(image.hash, w, f)}`),
+  );
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 /**
@@ -26,7 +33,7 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
  * subject, sessions and moderators' ids stay out; the events are the person's own, with every field
  * they gave and what became of them.
  */
-export function presentAccountExport(data: StoredAccountData, now = Date.now()): AccountData {
+export function presentAccountExport(data: StoredAccountData, origin: string, now = Date.now()): AccountData {
   const { user } = data;
   return {
     exportedAt: iso(now),
@@ -69,6 +76,12 @@ export function presentAccountExport(data: StoredAccountData, now = Date.now()):
       createdAt: iso(e.created_at),
       updatedAt: iso(e.updated_at),
       approvedAt: isoOrNull(e.approved_at),
+      image: imageOfExport(e, origin),
+    })),
+    images: data.images.map((image) => ({
+      id: image.id,
+      createdAt: iso(Number(image.created_at)),
+      urls: urlsOf(image, origin),
     })),
     reports: data.reports.map((r) => ({
       eventId: r.event_id,
@@ -91,4 +104,9 @@ export function presentAccountExport(data: StoredAccountData, now = Date.now()):
       decidedAt: c.decided_at === null ? null : iso(Number(c.decided_at)),
     })),
   };
+}
+
+function imageOfExport(row: Parameters<typeof eventImageOf>[0], origin: string) {
+  const image = eventImageOf(row);
+  return image ? { alt: image.alt, urls: urlsOf(image, origin) } : null;
 }

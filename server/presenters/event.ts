@@ -2,6 +2,7 @@ import type { EventDto, MonthEventDto, ReviewDto } from '../../common/schemas/ev
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import { eventPermissions } from '../policies/permissions';
+import { eventImageOf } from '../store/images';
 import type { ReviewNotes } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { placeRuleOf, presentPlace } from './place';
@@ -44,6 +45,8 @@ export function presentEvent(
   if (row.accessibility) dto.accessibility = row.accessibility;
   if (row.schedule_note && row.schedule !== 'scheduled') dto.scheduleNote = row.schedule_note;
   if (row.organizer) dto.organizer = row.organizer;
+  const image = eventImageOf(row);
+  if (image) dto.image = image;
   if (isModerator(actor)) dto.createdBy = row.created_by;
   if (notes && (isModerator(actor) || dto.submittedByViewer)) dto.review = presentReview(notes);
   return dto;

@@ -10,6 +10,7 @@ import type { PresetReason } from '../../common/schemas/presetReasons';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { AuditRow } from '../store/audit';
+import { changeImageOf, eventImageOf } from '../store/images';
 import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
 import type { PresetReasonRow } from '../store/presetReasons';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
@@ -46,6 +47,10 @@ export function presentModerationItem(
       current: eventFormOf(event),
       proposed: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
     };
+    const currentImage = eventImageOf(event);
+    const proposedImage = changeImageOf(change.payload);
+    if (currentImage) item.change.currentImage = currentImage;
+    if (proposedImage) item.change.proposedImage = proposedImage;
   }
   return item;
 }

@@ -14,6 +14,7 @@ import { registerScheduleRoute } from './events/schedule';
 import { registerSimilarEventsRoute } from './events/similar';
 import { registerSubmitForm } from './events/submitForm';
 import { registerHealthRoutes } from './health';
+import { registerImageRoutes } from './images/index';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
 import { registerReportRoutes } from './reports/index';
@@ -38,6 +39,7 @@ export function registerRoutes(
   registerEventRoutes(app, ctx);
   const submit = eventSubmission(ctx);
   registerCreateEventRoute(app, ctx, submit);
+  registerImageRoutes(app, ctx);
   // The submit page's plain form, where there is a web app to show it in.
   if (renderPostedForm) registerSubmitForm(app, ctx, submit, renderPostedForm);
   registerScheduleRoute(app, ctx);

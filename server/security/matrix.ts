@@ -245,6 +245,28 @@ export const MATRIX: MatrixRow[] = [
     body: validEvent,
     expect: signedIn(201),
   },
+  // Flyers (docs/PRODUCT.md#flyers): uploads need a session; the upload tests send real files.
+  {
+    method: 'POST',
+    route: '/api/images',
+    what: 'upload an image without a file',
+    body: () => ({}),
+    expect: signedIn(400),
+  },
+  {
+    method: 'GET',
+    route: '/images/:file',
+    what: 'an image nobody uploaded',
+    path: () => '/images/0123456789abcdef0123456789abcdef-400.webp',
+    expect: all(404),
+  },
+  {
+    method: 'GET',
+    route: '/share/:file',
+    what: 'the share preview of what an event said before',
+    path: (ctx) => `/share/${ctx.event.id}-en-0000000000000000.png`,
+    expect: all(404),
+  },
   { method: 'GET', route: '/api/events/:id', what: 'an approved event', expect: all(200) },
   {
     method: 'GET',

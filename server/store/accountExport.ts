@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LogAction } from '../../common/enums';
-import type { Database, EventChangeRow, EventRow, ReportRow, UserRow } from './schema';
+import type { Database, EventChangeRow, EventRow, ImageRow, ReportRow, UserRow } from './schema';
 
 /** Everything "Download my data" holds (docs/PRODUCT.md#your-account), as stored. */
 export interface AccountData {
@@ -11,6 +11,8 @@ export interface AccountData {
   log: { event_id: string; action: LogAction; reason: string; created_at: number }[];
   /** The changes the person proposed to their published events, and what became of them. */
   changes: Pick<EventChangeRow, 'event_id' | 'payload' | 'status' | 'reason' | 'created_at' | 'decided_at'>[];
+  /** The images the person uploaded (docs/PRODUCT.md#flyers). */
+  images: Pick<ImageRow, 'id' | 'hash' | 'width' | 'created_at'>[];
 }
 
 /** One person's data, read in one transaction so the parts agree with each other. */
@@ -57,6 +59,13 @@ export async function loadAccountData(db: Kysely<Database>, userId: string): Pro
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return { user, events, reports, log, changes };
+    const images = await trx
+      .selectFrom('images')
+      .select(['id', 'hash', 'width', 'created_at'])
+      .where('uploaded_by', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return { user, events, reports, log, changes, images };
   });
 }

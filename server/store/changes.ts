@@ -22,6 +22,9 @@ const UNSEEN_TABLES: ReadonlySet<string> = new Set<keyof Database>([
   'mail_preferences',
   'mail_unsubscribe_tokens',
   'health_probe',
+  // An upload is seen by no one but its uploader until an event (an events row) names it.
+  'images',
+  'image_variants',
 ]);
 
 /** The table an insert, update or delete writes, or null for a read. `?` when it cannot tell. */

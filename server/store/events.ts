@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
+import type { EventImage } from '../../common/images';
 import { LIMITS } from '../../common/limits';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { periodWindow } from '../../common/periods';
@@ -425,6 +426,8 @@ export interface EventFields {
   type: EventType;
   sourceLink: string;
   organizer?: string | undefined;
+  /** Its flyer, resolved from the form's `image` by the write (store/images.ts attachableImage). */
+  image?: EventImage | null;
 }
 
 export interface NewEvent extends EventFields {
@@ -461,6 +464,8 @@ export function eventColumnsOf(e: EventFields) {
     place_visibility: e.placeVisibility ?? 'everyone',
     place_hours_before: e.placeVisibility === 'hours_before' ? (e.placeHoursBefore ?? null) : null,
     accessibility: e.accessibility ?? null,
+    image: e.image ? JSON.stringify(e.image) : null,
+    image_id: e.image?.id ?? null,
   } satisfies Partial<EventRow>;
 }
 

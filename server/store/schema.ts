@@ -91,6 +91,10 @@ export interface EventsTable {
   longitude: number | null;
   /** The 1° square holding it, for the "near" index (store/near.ts); null without a position. */
   cell: number | null;
+  /** Its flyer: JSON of common/images.ts EventImage, or null (migration 0017). */
+  image: string | null;
+  /** Its flyer's id (images.id), indexed: who may fetch an image follows its events (0017). */
+  image_id: string | null;
 }
 
 /** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */
@@ -255,6 +259,29 @@ export interface ModeratorNotesTable {
   created_at: number;
 }
 
+/** An uploaded flyer (migration 0017, docs/PRODUCT.md#flyers); its bytes are its variants'. */
+export interface ImagesTable {
+  id: string;
+  /** Content hash of its variants (32 hex digits): their address (common/images.ts imagePath). */
+  hash: string;
+  uploaded_by: string | null;
+  /** Of its largest variant. */
+  width: number;
+  height: number;
+  /** Size of the file as uploaded (the daily allowance counts it); the file itself is not kept. */
+  upload_bytes: number;
+  created_at: number;
+  /** When an event or a proposed change first named it; null: deleted after a day. */
+  used_at: number | null;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  width: number;
+  format: 'webp' | 'jpg';
+  data: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -276,6 +303,8 @@ export interface Database {
   unreviewed_events: UnreviewedEventsTable;
   event_claims: EventClaimsTable;
   moderator_notes: ModeratorNotesTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -286,3 +315,4 @@ export type ReportRow = Selectable<ReportsTable>;
 export type LogRow = Selectable<TransparencyLogTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type ImageRow = Selectable<ImagesTable>;

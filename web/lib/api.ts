@@ -56,15 +56,17 @@ interface ApiOptions {
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   let response: Response;
+  // A file upload (FormData) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : null;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : null,
+      body: form ?? (options.body !== undefined ? JSON.stringify(options.body) : null),
       signal: options.signal ?? null,
     });
   } catch (error) {

@@ -347,6 +347,8 @@ export async function generateEvents(
       schedule_note: null,
       sequence: 0,
       version: 1,
+      image: null,
+      image_id: null,
     };
   };
 

@@ -9,7 +9,7 @@ import { loadAccountData } from '../../store/accountExport';
 import { ACCOUNT_RATE_RULES } from './rateLimits';
 
 /** "Download my data" (docs/PRODUCT.md#your-account): a JSON file of everything about the person. */
-export function registerExportRoutes(app: FastifyInstance, { store }: AppContext): void {
+export function registerExportRoutes(app: FastifyInstance, { store, env }: AppContext): void {
   app.get('/api/account/export', async (request, reply): Promise<AccountData> => {
     const actor = requireSignedIn(request.actor);
     await enforceRateLimit(store.db, ACCOUNT_RATE_RULES.exportData, actor.id);
@@ -19,6 +19,6 @@ export function registerExportRoutes(app: FastifyInstance, { store }: AppContext
     reply
       .header('Cache-Control', 'no-store')
       .header('Content-Disposition', `attachment; filename="${accountExportFileName(new Date(now))}"`);
-    return presentAccountExport(data, now);
+    return presentAccountExport(data, env.PUBLIC_URL, now);
   });
 }

@@ -5,6 +5,7 @@ import { filterQuery } from '../../../common/links';
 import { type AppContext, siteOf } from '../../context';
 import { translatorFor } from '../../i18n/translate';
 import { FEED_MAX_EVENTS, listFeedEvents, listRecentlyApproved, RSS_MAX_ITEMS } from '../../store/feeds';
+import { largestJpegSizes } from '../../store/images';
 import { parseInput } from '../../validate';
 import { sendWithEtag } from './etag';
 import { feedCalendar } from './ics';
@@ -90,6 +91,10 @@ export function registerFeedRoutes(app: FastifyInstance, { store, env }: AppCont
           : t('feeds.rssTitle', { site: siteTitle }),
         description: t('feeds.rssDescription', { site: siteTitle }),
         language,
+        imageSizes: await largestJpegSizes(
+          store.db,
+          rows.flatMap((row) => (row.image_id ? [row.image_id] : [])),
+        ),
       }),
     );
   });

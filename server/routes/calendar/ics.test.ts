@@ -38,6 +38,8 @@ const row: EventRow = {
   schedule_note: null,
   sequence: 0,
   version: 1,
+  image: null,
+  image_id: null,
 };
 
 describe('calendar text', () => {

@@ -102,7 +102,15 @@ describe('share previews of /event/:id', () => {
     expect(metaContent(html, 'property', 'og:type')).toBe('website');
     expect(metaContent(html, 'property', 'og:url')).toBe(url);
     expect(metaContent(html, 'property', 'og:site_name')).toBe('Palestine Solidarity Calendar');
-    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    // Without a flyer, the picture the server draws of it (docs/PRODUCT.md#flyers).
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    const image = metaContent(html, 'property', 'og:image') ?? '';
+    expect(image.startsWith(`${PUBLIC_URL}/share/${march.id}-en-`)).toBe(true);
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(image);
+    const drawn = await server.fetch(new URL(image).pathname);
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get('content-type')).toBe('image/png');
+    expect(drawn.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(metaContent(html, 'name', 'twitter:title')).toBe('March for Gaza');
     expect(html).toContain(`<link rel="canonical" href="${url}">`);
     // The web app still boots from the same page.

@@ -1,10 +1,12 @@
 import { formatEventDateTime, formatZoneName } from '../../../common/dates';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../common/i18n/languages';
+import { largestJpeg } from '../../../common/images';
 import { eventPageUrl } from '../../../common/links';
 import type { SiteInfo } from '../../context';
 import { escapeHtml } from '../../html/shell';
 import { translatorFor } from '../../i18n/translate';
 import { areaText } from '../../presenters/place';
+import { eventImageOf } from '../../store/images';
 import type { EventRow } from '../../store/schema';
 import { eventTypeLabel, scheduleLabel } from './links';
 import { escapeXml } from './xml';
@@ -30,13 +32,30 @@ export function rssFeed(
     title,
     description,
     language = DEFAULT_LANGUAGE,
-  }: { selfUrl: string; title: string; description: string; language?: Language },
+    imageSizes = new Map(),
+  }: {
+    selfUrl: string;
+    title: string;
+    description: string;
+    language?: Language;
+    /** Bytes of each flyer's largest JPEG, by image id (store/images.ts largestJpegSizes). */
+    imageSizes?: Map<string, number>;
+  },
 ): string {
   const t = translatorFor(language, 'calendar');
   const items = rows.map((row) => {
     const url = eventPageUrl(site.publicUrl, row.id);
     const organizer = row.organizer ? t('feeds.organizedBy', { organizer: row.organizer }) : '';
     const text = [whenAndWhere(row, language), organizer, row.description].filter(Boolean).join('\n\n');
+    // Its flyer as the enclosure (docs/PRODUCT.md#flyers).
+    const flyer = eventImageOf(row);
+    const flyerBytes = flyer ? imageSizes.get(flyer.id) : undefined;
+    const enclosure =
+      flyer && flyerBytes !== undefined
+        ? [
+            `<enclosure url="${escapeXml(largestJpeg(flyer, site.publicUrl))}" length="${flyerBytes}" type="image/jpeg"/>`,
+          ]
+        : [];
     return [
       '<item>',
       `<title>${escapeXml(row.title)}</title>`,
@@ -46,6 +65,7 @@ export function rssFeed(
       `<category>${escapeXml(eventTypeLabel(language, row.type))}</category>`,
       // Readers render a description as HTML: escape the text for HTML first, so it stays text.
       `<description>${escapeXml(escapeHtml(text).replace(/\n/g, '<br>'))}</description>`,
+      ...enclosure,
       '</item>',
     ].join('\n');
   });

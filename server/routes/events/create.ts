@@ -3,6 +3,7 @@ import { msg } from '../../../common/i18n/messages';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
 import type { Actor } from '../../auth/actor';
 import { eventFieldsOf } from '../../commands/editEvent';
+import { resolveEventImage } from '../../commands/eventImage';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
@@ -53,13 +54,15 @@ export function eventSubmission({ store, env }: AppContext) {
     const input = parseInput(eventInputSchema, body);
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
+    const fields = eventFieldsOf(input);
 
     // The moderators who asked to hear of new submissions get an email written with it. A trusted
     // organiser's event is published at once, marked "Published without review" (store/trust.ts).
     return store.db.transaction().execute(async (trx) => {
       const trusted = await isTrusted(trx, actor.id);
       const inserted = await insertEvent(trx, {
-        ...eventFieldsOf(input),
+        ...fields,
+        image: await resolveEventImage(trx, actor, input.image, null),
         createdBy: actor.id,
         status: trusted ? 'approved' : 'pending',
         verified: false,

@@ -21,6 +21,7 @@ import { presentEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
+import { changeImageOf, eventImageOf } from '../../store/images';
 import { listEventsSubmittedBy, reviewNotesOf } from '../../store/ownership';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
@@ -80,6 +81,8 @@ export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): 
       version: event.version,
       values: eventFormOf(event),
     };
+    const image = eventImageOf(event);
+    if (image) state.image = image;
     const change = notes?.change;
     if (change && (change.status === 'pending' || change.status === 'rejected')) {
       state.change = {
@@ -89,6 +92,8 @@ export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): 
         createdAt: new Date(Number(change.created_at)).toISOString(),
       };
       if (change.reason) state.change.reason = change.reason;
+      const proposedImage = changeImageOf(change.payload);
+      if (proposedImage) state.change.image = proposedImage;
     }
     return state;
   });

@@ -49,6 +49,8 @@ describe('migration 0014 (the long events index carries what the running list re
         latitude: _,
         longitude: __,
         cell: ___,
+        image: ____,
+        image_id: _____,
         ...row
       } = newEventRow({
         title,

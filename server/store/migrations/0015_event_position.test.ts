@@ -46,6 +46,8 @@ describe('migration 0015 (where each event is)', () => {
         latitude: _,
         longitude: __,
         cell: ___,
+        image: ____,
+        image_id: _____,
         ...row
       } = newEventRow({
         title,

@@ -15,6 +15,7 @@ import * as m0013 from './0013_account_language';
 import * as m0014 from './0014_running_long_index';
 import * as m0015 from './0015_event_position';
 import * as m0016 from './0016_preset_reasons';
+import * as m0017 from './0017_images';
 import * as m0019 from './0019_moderators_time';
 import * as m0020 from './0020_duplicate_index';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0014_running_long_index': m0014,
   '0015_event_position': m0015,
   '0016_preset_reasons': m0016,
+  '0017_images': m0017,
   '0019_moderators_time': m0019,
   '0020_duplicate_index': m0020,
 };

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { EventStateBadges } from '../../../components/EventBadges';
+import { EventFlyer } from '../../../components/EventFlyer';
 import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
@@ -88,6 +89,18 @@ export function EventCard({
         className={`flex h-full flex-col ${row ? 'md:grid md:grid-cols-[minmax(0,1fr)_minmax(15rem,20rem)] md:gap-x-8' : ''}`}
       >
         <div className="min-w-0">
+          {event.image ? (
+            // A fixed box (the flyer cropped to fill it), so cards keep their shape while it loads.
+            <div
+              className={`mb-4 overflow-hidden rounded-lg bg-stone-100 dark:bg-stone-800 ${row ? 'aspect-[21/9] md:max-w-md' : 'aspect-video'}`}
+            >
+              <EventFlyer
+                image={event.image}
+                sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+                className="size-full object-cover"
+              />
+            </div>
+          ) : null}
           <div className="flex flex-wrap items-center gap-2">
             <EventStateBadges
               event={event}

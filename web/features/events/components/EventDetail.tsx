@@ -14,6 +14,7 @@ import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { EventStateBadges } from '../../../components/EventBadges';
+import { EventFlyer } from '../../../components/EventFlyer';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
@@ -164,6 +165,17 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
                 {t('detail.sourceHint')}
               </p>
             </div>
+          ) : null}
+
+          {event.image ? (
+            <figure className="mt-8" data-testid="event-flyer">
+              <EventFlyer
+                image={event.image}
+                sizes="(min-width: 768px) 42rem, 100vw"
+                eager
+                className="mx-auto block h-auto max-h-[80vh] w-auto max-w-full rounded-lg object-contain"
+              />
+            </figure>
           ) : null}
 
           <section

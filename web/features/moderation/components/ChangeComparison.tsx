@@ -1,13 +1,17 @@
 import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
 import type { ModerationChange } from '../../../../common/schemas/moderation';
+import { EventFlyer } from '../../../components/EventFlyer';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import flyerCatalog from '../../../locales/en/flyer.json';
 import submitCatalog from '../../../locales/en/submit.json';
 
 // The form's own field names ("Event Title", "End Time"…): moderators compare what the submitter saw.
 addCatalog('submit', submitCatalog);
+addCatalog('flyer', flyerCatalog);
 
 /** Fields whose value is a choice: shown by the label the form gives it. */
 const CHOICES: Partial<Record<EventFormField, string>> = {
@@ -28,6 +32,21 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
     if (field === 'placeHoursBefore' && change.proposed.placeVisibility !== 'hours_before') return false;
     return change.current[field] !== change.proposed[field];
   });
+  // A new, changed or removed flyer is part of the change (docs/PRODUCT.md#flyers).
+  const imageChanged =
+    change.currentImage?.id !== change.proposedImage?.id ||
+    change.currentImage?.alt !== change.proposedImage?.alt;
+  const flyer = (image: ModerationChange['currentImage']) =>
+    image ? (
+      <span className="block">
+        <EventFlyer image={image} sizes="12rem" className="block h-auto max-h-48 w-auto max-w-full rounded" />
+        <span dir="auto" className="mt-1 block text-xs wrap-anywhere">
+          {image.alt}
+        </span>
+      </span>
+    ) : (
+      <span className="text-stone-500 italic dark:text-stone-400">{t('flyer:noImage')}</span>
+    );
   const shown = (field: EventFormField, value: string) => {
     if (!value) return <span className="text-stone-500 italic dark:text-stone-400">{t('change.empty')}</span>;
     const choice = CHOICES[field];
@@ -49,33 +68,71 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
         {t('change.intro', { date: formatShortDateTime(change.createdAt, undefined, locale) })}
       </p>
-      {changed.length === 0 ? (
+      {changed.length === 0 && !imageChanged ? (
         <p className="mt-3 text-sm">{t('change.none')}</p>
       ) : (
         <dl className="mt-3 space-y-3 text-sm">
           {changed.map((field) => (
-            <div key={field} data-testid={`change-field-${field}`}>
-              <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
-                {t(`submit:fields.${field}`)}
-              </dt>
-              <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
-                <span className="rounded bg-white px-2 py-1 text-stone-700 line-through decoration-stone-400 dark:bg-stone-900 dark:text-stone-300">
-                  <span className="sr-only">{t('change.before')}: </span>
-                  {shown(field, change.current[field])}
-                </span>
-                <ArrowRight
-                  aria-hidden="true"
-                  className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
-                />
-                <span className="rounded bg-white px-2 py-1 font-medium text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
-                  <span className="sr-only">{t('change.after')}: </span>
-                  {shown(field, change.proposed[field])}
-                </span>
-              </dd>
-            </div>
+            <ComparedRow
+              key={field}
+              testId={`change-field-${field}`}
+              label={t(`submit:fields.${field}`)}
+              before={shown(field, change.current[field])}
+              after={shown(field, change.proposed[field])}
+            />
           ))}
+          {imageChanged ? (
+            <ComparedRow
+              testId="change-field-image"
+              label={t('flyer:comparison')}
+              before={flyer(change.currentImage)}
+              after={flyer(change.proposedImage)}
+              struck={false}
+            />
+          ) : null}
         </dl>
       )}
     </section>
+  );
+}
+
+/** One compared field: its name, then the published value (struck through) and the proposed one. */
+function ComparedRow({
+  testId,
+  label,
+  before,
+  after,
+  struck = true,
+}: {
+  testId: string;
+  label: string;
+  before: ReactNode;
+  after: ReactNode;
+  /** Text is struck through; a picture is not. */
+  struck?: boolean;
+}) {
+  const { t } = useTranslation('moderation');
+  return (
+    <div data-testid={testId}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+        {label}
+      </dt>
+      <dd className="mt-1 grid gap-1 sm:grid-cols-[1fr_auto_1fr] sm:items-start sm:gap-2">
+        <span
+          className={`rounded bg-white px-2 py-1 text-stone-700 dark:bg-stone-900 dark:text-stone-300 ${struck ? 'line-through decoration-stone-400' : ''}`}
+        >
+          <span className="sr-only">{t('change.before')}: </span>
+          {before}
+        </span>
+        <ArrowRight
+          aria-hidden="true"
+          className="hidden size-4 self-center text-stone-500 sm:block rtl:rotate-180"
+        />
+        <span className="rounded bg-white px-2 py-1 font-medium text-stone-900 ring-1 ring-blue-300 dark:bg-stone-900 dark:text-stone-50 dark:ring-blue-800">
+          <span className="sr-only">{t('change.after')}: </span>
+          {after}
+        </span>
+      </dd>
+    </div>
   );
 }

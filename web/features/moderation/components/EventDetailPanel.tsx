@@ -6,6 +6,7 @@ import { formatShortDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { EventTypeBadge } from '../../../components/EventBadges';
+import { EventFlyer } from '../../../components/EventFlyer';
 import { useAreaText } from '../../../components/EventPlace';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
@@ -97,6 +98,16 @@ export function EventDetailPanel({
         {nav}
       </div>
       {item.change ? <ChangeComparison change={item.change} /> : null}
+      {event.image ? (
+        // Seen before approving (docs/PRODUCT.md#flyers), whole, not cropped.
+        <figure data-testid="moderation-flyer">
+          <EventFlyer
+            image={event.image}
+            sizes="(min-width: 1024px) 32rem, 100vw"
+            className="block h-auto max-h-96 w-auto max-w-full rounded-lg"
+          />
+        </figure>
+      ) : null}
       <dl className="space-y-4 text-sm">
         <Field label={t('detail.description')}>
           <p dir="auto" className="wrap-anywhere whitespace-pre-line">

@@ -37,7 +37,9 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
   const send = useEditEvent(state.id, state.version);
   const mode = modeOf(state, moderatorEdit);
   // The submitter carries on from the change they proposed; a moderator edits what is published.
-  const initial = !moderatorEdit && state.change?.status === 'pending' ? state.change.values : state.values;
+  const fromChange = !moderatorEdit && state.change?.status === 'pending';
+  const initial = fromChange && state.change ? state.change.values : state.values;
+  const initialImage = (fromChange ? state.change?.image : state.image) ?? null;
   return (
     <>
       <header className="mb-6">
@@ -62,6 +64,7 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
       <Card className="p-5 sm:p-8">
         <SubmitEventForm<EditResult>
           initial={initial}
+          initialImage={initialImage}
           sender={{
             send,
             submitLabel: t(`edit.submit${mode}`),

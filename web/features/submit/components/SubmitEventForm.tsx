@@ -15,8 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
+import type { EventImage } from '../../../../common/images';
 import { LIMITS } from '../../../../common/limits';
-import type { EventDto, ValidEventInput } from '../../../../common/schemas/events';
+import { type EventDto, IMAGE_ALT_REQUIRED, type ValidEventInput } from '../../../../common/schemas/events';
 import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
 import { zoneName } from '../../../../common/zoneSearch';
 import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
@@ -25,7 +26,7 @@ import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
-import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
@@ -47,6 +48,7 @@ import {
   withChange,
 } from '../lib/form';
 import { DuplicateWarning } from './DuplicateWarning';
+import { FlyerField } from './FlyerField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -109,6 +111,7 @@ export function SubmitEventForm<T = EventDto>({
   initial,
   sender,
   posted,
+  initialImage = null,
 }: {
   onSubmitted: (result: T) => void;
   focusOnMount?: boolean;
@@ -117,6 +120,8 @@ export function SubmitEventForm<T = EventDto>({
   sender?: FormSender<T>;
   /** A submission sent without JavaScript that the server refused: what was sent, and why. */
   posted?: PostedFormState | null;
+  /** The flyer the event has (or a waiting change proposes): docs/PRODUCT.md#flyers. */
+  initialImage?: EventImage | null;
 }) {
   const { t, i18n } = useTranslation('submit');
   const tm = useMessages();
@@ -149,6 +154,8 @@ export function SubmitEventForm<T = EventDto>({
     posted && posted.status >= 400 && posted.status < 500 ? apiErrorText(posted.error, tm) : null,
   );
   const [failed, setFailed] = useState(Boolean(posted));
+  const [image, setImage] = useState<EventImage | null>(initialImage);
+  const [imageErrors, setImageErrors] = useState<{ alt?: string; image?: string }>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
@@ -204,13 +211,17 @@ export function SubmitEventForm<T = EventDto>({
     setFailed(false);
     setFailure(null);
     const result = validateForm(values, tm);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusField(firstInvalidField(result.errors));
+    const altMissing = image !== null && !image.alt.trim();
+    setImageErrors(altMissing ? { alt: messageText(IMAGE_ALT_REQUIRED, tm) } : {});
+    if (!result.ok || altMissing) {
+      setErrors(result.ok ? {} : result.errors);
+      if (!result.ok) focusField(firstInvalidField(result.errors));
+      else formRef.current?.querySelector<HTMLElement>('[name="imageAlt"]')?.focus();
       return;
     }
     setErrors({});
-    mutation.mutate(result.data, {
+    const input = { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined };
+    mutation.mutate(input, {
       onSuccess: (result) => onSubmitted(result),
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === 'email_unverified') {
@@ -227,8 +238,10 @@ export function SubmitEventForm<T = EventDto>({
           navigate(signInPath(location));
           return;
         }
-        const fieldErrors = error instanceof ApiRequestError ? toFieldErrors(apiFieldTexts(error, tm)) : {};
+        const texts = error instanceof ApiRequestError ? apiFieldTexts(error, tm) : {};
+        const fieldErrors = toFieldErrors(texts);
         setErrors(fieldErrors);
+        setImageErrors({ alt: texts['image.alt'], image: texts.image });
         setFailed(true);
         // The server's own words for what people can act on (a field, the rate limit, the network).
         const tellable =
@@ -332,6 +345,19 @@ export function SubmitEventForm<T = EventDto>({
           />
         )}
       </Field>
+
+      {/* Only once the page runs: the plain form sends no files (docs/PRODUCT.md#flyers). */}
+      {hydrated ? (
+        <FlyerField
+          image={image}
+          onChange={(next) => {
+            setImage(next);
+            setImageErrors({});
+          }}
+          altError={imageErrors.alt}
+          imageError={imageErrors.image}
+        />
+      ) : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
         {textField('date', { type: 'date' })}

@@ -111,6 +111,7 @@ export default function SubmitPage() {
             <SubmitEventForm
               key={`${formKey}-${copy.data ? 'copy' : 'new'}`}
               initial={copyId && copy.data ? copiedValues(copy.data.values) : undefined}
+              initialImage={copyId && copy.data ? (copy.data.image ?? null) : null}
               focusOnMount={formKey > 0}
               posted={formKey === 0 ? posted : null}
               onSubmitted={(event) => {

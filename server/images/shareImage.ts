@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { formatEventDateTime, formatZoneName } from '../../common/dates';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
+import type { SiteInfo } from '../context';
+import { areaText } from '../presenters/place';
+import { escapeXml } from '../routes/calendar/xml';
+import type { EventRow } from '../store/schema';
+
+/** The generated share preview of an event without a flyer (docs/PRODUCT.md#flyers): 1200 × 630. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/** What the picture says: the event's title, when (in its own zone) and where, and the site's name. */
+export interface ShareText {
+  title: string;
+  when: string;
+  place: string;
+  site: string;
+}
+
+export function shareTextOf(
+  row: Pick<EventRow, 'title' | 'starts_at' | 'timezone' | 'city' | 'country' | 'attendance'>,
+  site: SiteInfo,
+  language: Language = DEFAULT_LANGUAGE,
+): ShareText {
+  const date = new Date(row.starts_at);
+  const locale = localeOf(language);
+  return {
+    title: row.title,
+    when: `${formatEventDateTime(date, row.timezone, locale)} (${formatZoneName(date, row.timezone, locale)})`,
+    place: areaText(row, language),
+    site: site.siteTitle,
+  };
+}
+
+/** Its address part: changes whenever what it says does, so its address can be cached for ever. */
+export const shareHashOf = (text: ShareText) =>
+  createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16);
+
+/** `/share/<event id>-<language>-<hash>.png`: the language is in the path, as crawlers send no cookie. */
+export const shareImagePath = (eventId: string, language: Language, text: ShareText) =>
+  `/share/${eventId}-${language}-${shareHashOf(text)}.png`;
+
+export const SHARE_FILE_PATTERN = /^([A-Za-z0-9]{16})-([a-z]{2,3}(?:-[A-Za-z]{2,4})?)-([0-9a-f]{16})\.png$/;
+
+/** A text's first strong direction: right to left for Arabic and Hebrew script. */
+const isRtl = (text: string) => {
+  const strong = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]|[A-Za-z\p{L}]/u.exec(
+    text,
+  );
+  return (
+    strong !== null &&
+    /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u.test(strong[0])
+  );
+};
+
+/** Words into lines of about `max` characters, at most `lines` of them (the last one cut with …). */
+export function wrapText(text: string, max: number, lines: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if ([...next].length <= max) {
+      line = next;
+      continue;
+    }
+    if (line) out.push(line);
+    line = [...word].length > max ? `${[...word].slice(0, max - 1).join('')}…` : word;
+    if (out.length === lines) break;
+  }
+  if (line && out.length < lines) out.push(line);
+  if (out.length === lines && out.join(' ').length < text.trim().length) {
+    const last = out[lines - 1] ?? '';
+    out[lines - 1] = `${[...last]
+      .slice(0, max - 1)
+      .join('')
+      .trimEnd()}…`;
+  }
+  return out;
+}
+
+// The site's colours (docs/CONTRIBUTING.md, "Look and feel"): brand green, the flag's red and black.
+const GREEN = '#007A3D';
+const RED = '#CE1126';
+const INK = '#1c1917';
+const MUTED = '#44403c';
+const FONTS = "'DejaVu Sans', 'Noto Sans', 'Noto Naskh Arabic', 'Noto Sans Arabic', sans-serif";
+
+/** The preview as SVG, drawn by sharp's librsvg with the system's fonts (fontconfig). */
+export function shareSvg(text: ShareText): string {
+  const { width, height } = SHARE_IMAGE;
+  const line = (content: string, y: number, size: number, color: string, weight = 400) => {
+    // Right-to-left text is set from the right edge; Pango orders its letters.
+    const rtl = isRtl(content);
+    const x = rtl ? width - 90 : 90;
+    return `<text x="${x}" y="${y}" font-family="${FONTS}" font-size="${size}" font-weight="${weight}" fill="${color}" text-anchor="${rtl ? 'end' : 'start'}">${escapeXml(content)}</text>`;
+  };
+  const title = wrapText(text.title, 30, 3);
+  const titleTop = 215;
+  const body = [
+    line(text.site, 110, 34, GREEN, 700),
+    ...title.map((t, i) => line(t, titleTop + i * 78, 64, INK, 700)),
+    line(wrapText(text.when, 52, 1)[0] ?? '', titleTop + title.length * 78 + 50, 34, INK),
+    line(wrapText(text.place, 52, 1)[0] ?? '', titleTop + title.length * 78 + 105, 34, MUTED),
+  ];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    // The flag's colours along the foot: black, white, green, with red at the start.
+    `<rect x="0" y="${height - 36}" width="${width}" height="12" fill="#000000"/>`,
+    `<rect x="0" y="${height - 24}" width="${width}" height="12" fill="#f5f5f4"/>`,
+    `<rect x="0" y="${height - 12}" width="${width}" height="12" fill="${GREEN}"/>`,
+    `<polygon points="0,${height - 36} 60,${height - 18} 0,${height}" fill="${RED}"/>`,
+    `<rect x="0" y="0" width="${width}" height="14" fill="${GREEN}"/>`,
+    ...body,
+    '</svg>',
+  ].join('');
+}
+
+/** Rendered pictures by hash: the same inputs always draw the same picture, so any server may keep it. */
+const rendered = new Map<string, Promise<Buffer>>();
+const KEEP = 200;
+
+export function renderShareImage(text: ShareText): Promise<Buffer> {
+  const hash = shareHashOf(text);
+  const kept = rendered.get(hash);
+  if (kept) return kept;
+  const made = sharp(Buffer.from(shareSvg(text)))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+  if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value ?? '');
+  rendered.set(hash, made);
+  made.catch(() => rendered.delete(hash));
+  return made;
+}
