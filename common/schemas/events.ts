@@ -20,6 +20,7 @@ import { isValidTimeZone } from '../timezones';
 import { messageRefSchema } from './errors';
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
+import { eventSeriesSchema } from './series';
 import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
@@ -99,6 +100,8 @@ export const eventSchema = z.object({
   version: z.number().int(),
   /** Only for its submitter and the moderators, where the answer looked it up. */
   review: reviewSchema.optional(),
+  /** An occurrence of a recurring event: its series (docs/PRODUCT.md#recurring-events). */
+  series: eventSeriesSchema.optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

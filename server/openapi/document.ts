@@ -11,6 +11,7 @@ import { FEED_LOOKBACK_MS, FEED_MAX_EVENTS, RSS_MAX_ITEMS } from '../store/feeds
 import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 import { MODERATION_TAG, moderationPaths, moderationSchemas } from './moderationPaths';
 import { OWNERSHIP_TAG, ownershipPaths, ownershipSchemas } from './ownershipPaths';
+import { SERIES_TAG, seriesPaths, seriesSchemas } from './seriesPaths';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -64,6 +65,9 @@ const EVENT_FIELDS: Record<string, string> = {
   review:
     'For its submitter and moderators only: why it was rejected or removed, and a proposed change that ' +
     'waits or was rejected (`GET /api/events/{id}` and `/api/my/events`).',
+  series:
+    'A date of a recurring event: its series id (`GET /api/series/{id}`), the rule, its position and how ' +
+    'many dates the series has, and whether its time was changed.',
 };
 
 const filterParameters = [
@@ -151,6 +155,7 @@ export function openApiDocument({
       { name: 'Service', description: 'Operational endpoints.' },
       ACCOUNT_TAG,
       OWNERSHIP_TAG,
+      SERIES_TAG,
       MODERATION_TAG,
     ],
     paths: {
@@ -427,6 +432,7 @@ export function openApiDocument({
       },
       ...accountPaths,
       ...ownershipPaths,
+      ...seriesPaths,
       ...moderationPaths,
     },
     components: {
@@ -453,6 +459,7 @@ export function openApiDocument({
         },
         ...accountSchemas,
         ...ownershipSchemas,
+        ...seriesSchemas,
         ...moderationSchemas,
       },
     },

@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './health';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
 import { registerReportRoutes } from './reports/index';
+import { registerSeriesRoutes } from './series/index';
 
 /** Every API route module, registered once. Add new resources here. */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: Shell | null = null): void {
@@ -32,6 +33,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, shell: She
   if (renderPostedForm) registerSubmitForm(app, ctx, submit, renderPostedForm);
   registerScheduleRoute(app, ctx);
   registerOwnershipRoutes(app, ctx);
+  registerSeriesRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);

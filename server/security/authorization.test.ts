@@ -5,6 +5,7 @@ import {
   createModerator,
   createPasswordAccount,
   createReport,
+  createSeriesEvents,
   createUser,
   sessionCookieFor,
 } from '../testing/factories';
@@ -37,7 +38,9 @@ const rowName = (row: MatrixRow) => `${row.method} ${row.route}: ${row.what}`;
 async function fixture(row: MatrixRow, caller: Caller): Promise<{ ctx: MatrixContext; cookie?: string }> {
   const store = server.store;
   const submitter = await createUser(store);
-  const event = await createEvent(store, { status: row.event ?? 'approved', createdBy: submitter.id });
+  const event = row.series
+    ? await createSeriesEvents(store, { status: row.event ?? 'approved', createdBy: submitter.id })
+    : await createEvent(store, { status: row.event ?? 'approved', createdBy: submitter.id });
   if (row.reported) {
     const reporter = await createUser(store);
     await createReport(store, { eventId: event.id, reportedBy: reporter.id });

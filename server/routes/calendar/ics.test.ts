@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { NO_SERIES } from '../../store/events';
 import type { EventRow } from '../../store/schema';
 import { eventCalendar, feedCalendar, foldByOctets, icsFileName } from './ics';
 
@@ -38,6 +39,7 @@ const row: EventRow = {
   schedule_note: null,
   sequence: 0,
   version: 1,
+  ...NO_SERIES,
 };
 
 describe('calendar text', () => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/i18n/messages';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { repeatsInputSchema } from '../../../common/schemas/series';
 import type { Actor } from '../../auth/actor';
 import { eventFieldsOf } from '../../commands/editEvent';
+import { createSeries } from '../../commands/series';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
@@ -10,6 +12,7 @@ import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { seriesDates } from '../../series/rule';
 import { insertEvent } from '../../store/events';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
@@ -50,11 +53,18 @@ export function eventSubmission({ store, env }: AppContext) {
     if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);
     assertEmailConfirmed(actor, env);
     const input = parseInput(eventInputSchema, body);
+    // A recurring event (docs/PRODUCT.md#recurring-events): its dates, or a 400 on `repeats`.
+    const { repeats } = parseInput(repeatsInputSchema, body);
+    const dates = repeats ? seriesDates(input, repeats) : null;
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
 
     // The moderators who asked to hear of new submissions get an email written with it.
     return store.db.transaction().execute(async (trx) => {
+      if (repeats && dates) {
+        const [first] = await createSeries(trx, { input, rule: repeats, dates, createdBy: actor.id, outbox });
+        if (first) return first;
+      }
       const inserted = await insertEvent(trx, {
         ...eventFieldsOf(input),
         createdBy: actor.id,

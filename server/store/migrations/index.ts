@@ -15,6 +15,7 @@ import * as m0013 from './0013_account_language';
 import * as m0014 from './0014_running_long_index';
 import * as m0015 from './0015_event_position';
 import * as m0016 from './0016_preset_reasons';
+import * as m0018 from './0018_series';
 
 /**
  * Every migration, in order. Numbered, never edited once landed, and run on SQLite and PostgreSQL alike.
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_running_long_index': m0014,
   '0015_event_position': m0015,
   '0016_preset_reasons': m0016,
+  '0018_series': m0018,
 };
