@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, type LucideIcon, MapPin, UsersRound } from 'lucide-react';
+import { CalendarDays, ExternalLink, type LucideIcon, MapPin, Repeat, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { repeatsText } from '../../../lib/seriesText';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 
@@ -124,6 +125,11 @@ export function EventCard({
             <CardDetail icon={CalendarDays} label={t('card.date')}>
               <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
             </CardDetail>
+            {event.series ? (
+              <CardDetail icon={Repeat} label={t('common:repeats.label')} testId="event-repeats">
+                {repeatsText(t, event.series, localeOfI18n(i18n))}
+              </CardDetail>
+            ) : null}
             <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
               <span dir="auto" className="wrap-anywhere">
                 {area}

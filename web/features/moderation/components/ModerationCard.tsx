@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
@@ -7,6 +7,7 @@ import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
 import { localeOfI18n } from '../../../i18n/index';
+import { repeatsText } from '../../../lib/seriesText';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { CategoryBadge } from './ModerationBadges';
@@ -122,6 +123,15 @@ export function ModerationCard({
             ) : null}
           </span>
         </span>
+        {event.series ? (
+          <span
+            className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300"
+            data-testid="moderation-repeats"
+          >
+            <Repeat aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
+            {`${repeatsText(t, event.series, locale)} · ${t('common:repeats.dates', { count: event.series.total })}`}
+          </span>
+        ) : null}
         <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
           <span dir="auto" className="min-w-0 wrap-anywhere">

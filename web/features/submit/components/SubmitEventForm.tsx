@@ -46,6 +46,7 @@ import {
   validateForm,
   withChange,
 } from '../lib/form';
+import { NO_REPEATS, RepeatsField, type RepeatsValue, repeatsInput, withRepeats } from './RepeatsField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -148,6 +149,8 @@ export function SubmitEventForm<T = EventDto>({
     posted && posted.status >= 400 && posted.status < 500 ? apiErrorText(posted.error, tm) : null,
   );
   const [failed, setFailed] = useState(Boolean(posted));
+  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event.
+  const [repeats, setRepeats] = useState<RepeatsValue>(NO_REPEATS);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
@@ -209,7 +212,7 @@ export function SubmitEventForm<T = EventDto>({
       return;
     }
     setErrors({});
-    mutation.mutate(result.data, {
+    mutation.mutate(withRepeats(result.data, keepsDraft ? repeatsInput(repeats) : null), {
       onSuccess: (result) => onSubmitted(result),
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === 'email_unverified') {
@@ -387,6 +390,10 @@ export function SubmitEventForm<T = EventDto>({
           )
         }
       </Field>
+
+      {keepsDraft && hydrated ? (
+        <RepeatsField value={repeats} onChange={setRepeats} start={values} submitError={mutation.error} />
+      ) : null}
 
       <Field {...field('attendance')}>
         {(p) => (
