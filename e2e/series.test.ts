@@ -135,6 +135,21 @@ describe('a weekly vigil', () => {
     await visitor.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}`);
     await expect.poll(() => visitor.getByTestId('event-repeats').count()).toBe(6);
 
+    // "Edit every date": one proposed change for the published dates, waiting for review.
+    await page.setViewportSize(DESKTOP);
+    await rows.getByRole('link', { name: 'Edit every date' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit every date of this series' }).waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe(TITLE);
+    await expectNoA11yViolations(page, 'edit every date');
+    await page.getByLabel('Event Title').fill('Friday vigil for Gaza at the square');
+    await page.getByRole('button', { name: 'Edit every date' }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page
+      .getByTestId('owner-panel')
+      .getByText('Your changes are waiting for review', { exact: false })
+      .first()
+      .waitFor();
+
     // In Arabic, right to left.
     const arabic = await e2e.newPage({ viewport: PHONE, locale: 'ar' });
     await arabic.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}&lang=ar`);

@@ -1,11 +1,11 @@
-import { Ban, CalendarClock, CircleStop, Repeat } from 'lucide-react';
+import { Ban, CalendarClock, CircleStop, PencilLine, Repeat } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDay, dateTimeFormat, formatEventRange } from '../../../../common/dates';
 import type { EventDto } from '../../../../common/schemas/events';
 import type { SeriesDto } from '../../../../common/schemas/series';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { fieldControlClass } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
@@ -15,6 +15,7 @@ import { repeatsText } from '../../../lib/seriesText';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useChangeSchedule } from '../api/mine';
 import { useEndSeries, useMoveDate } from '../api/series';
+import { editPath } from './OwnerActions';
 
 addCatalog('series', seriesCatalog);
 
@@ -208,6 +209,19 @@ export function SeriesDates({ event }: { event: EventDto }) {
         <Notice tone="success" className="text-sm">
           {done}
         </Notice>
+      ) : null}
+      {series.data?.canManage &&
+      series.data.occurrences.some(
+        (o) => o.status === 'approved' || o.status === 'pending' || o.status === 'rejected',
+      ) ? (
+        <ButtonLink
+          to={`${editPath(event.id)}?series=${encodeURIComponent(event.series.id)}`}
+          size="sm"
+          variant="secondary"
+        >
+          <PencilLine aria-hidden="true" className="size-4" />
+          {t('edit.action')}
+        </ButtonLink>
       ) : null}
       {series.data ? (
         <details className="rounded-lg border border-stone-200 px-3 dark:border-stone-700">
