@@ -4,12 +4,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
+import { repeatsText } from '../../../../common/seriesText';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
-import { repeatsText } from '../../../lib/seriesText';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 

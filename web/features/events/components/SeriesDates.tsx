@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { formatEventDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
+import { repeatsText } from '../../../../common/seriesText';
 import { localeOfI18n } from '../../../i18n/index';
 import { seriesIcsPath, useSeries } from '../../../lib/series';
-import { repeatsText } from '../../../lib/seriesText';
 import { useHydrated } from '../../../lib/useHydrated';
 import { DetailRow } from './EventDetailParts';
 

@@ -12,12 +12,12 @@ import {
   weekdayOf,
   weekOfMonth,
 } from '../../../../common/series';
+import { weekdayName } from '../../../../common/seriesText';
 import { isValidTimeZone } from '../../../../common/timezones';
 import { fieldControlClass } from '../../../components/ui/Field';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
-import { weekdayName } from '../../../lib/seriesText';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useSeriesPreview } from '../api/seriesPreview';
 

@@ -1,5 +1,5 @@
-import type { EventSeriesDto } from '../../common/schemas/series';
-import { WEEKDAYS, type Weekday } from '../../common/series';
+import type { EventSeriesDto } from './schemas/series';
+import { WEEKDAYS, type Weekday } from './series';
 
 /** A Monday (2024-01-01 was one): the weekday names come from Intl, in the page's locale. */
 const MONDAY_MS = Date.UTC(2024, 0, 1, 12);
