@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto, EventList } from '../../../common/schemas/events';
+import type { LogList } from '../../../common/schemas/log';
 import type { ModerationCounts, ModerationList } from '../../../common/schemas/moderation';
 import type { SeriesDto, SeriesPreview } from '../../../common/schemas/series';
 import type { UserRow } from '../../store/schema';
@@ -207,6 +208,13 @@ describe('reviewing a series once', () => {
       )
       .execute();
     expect(log).toEqual([{ event_id: first.id, action: 'rejected', reason: 'Not a real event' }]);
+    // Its one entry says how many dates it covered.
+    const entries = await call<LogList>('/api/log?pageSize=100', moderatorCookie);
+    expect(entries.entries.find((e) => e.eventId === first.id)).toMatchObject({
+      action: 'rejected',
+      eventTitle: 'Rejected vigil',
+      seriesDates: 6,
+    });
   });
 });
 
