@@ -1,3 +1,4 @@
+import { removeInputSchema } from '../../common/schemas/moderation';
 import {
   endSeriesInputSchema,
   moveOccurrenceInputSchema,
@@ -109,6 +110,25 @@ export const seriesPaths: Record<string, JsonObject> = {
         '401': error('Not signed in.'),
         '404': notTheirs,
         '409': error('The series changed since the caller read it.'),
+      },
+    },
+  },
+  '/api/moderation/series/{id}/remove': {
+    post: {
+      operationId: 'removeSeries',
+      tags: ['Recurring events'],
+      summary: 'Remove every published date of a series (moderators)',
+      description:
+        'Each published date becomes `removed`, its open reports closed, with one log entry (on the first ' +
+        'of them) for the optional `reason`. Remove on one date removes that date alone.',
+      parameters: [seriesId],
+      requestBody: jsonBody(removeInputSchema),
+      responses: {
+        '200': { description: 'The dates removed.' },
+        '401': error('Not signed in.'),
+        '403': error('Not a moderator.'),
+        '404': error('No such series.'),
+        '409': error('None of its dates is published.'),
       },
     },
   },

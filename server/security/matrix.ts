@@ -372,6 +372,16 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/moderation/series/:id/remove',
+    what: 'remove every published date of a series',
+    series: true,
+    path: (c) => `/api/moderation/series/${c.event.series_id}/remove`,
+    body: () => ({ reason: 'Not a real event' }),
+    expect: moderators(200),
+    effect: { status: 'removed' },
+  },
+  {
+    method: 'POST',
     route: '/api/events/:id/move',
     what: 'change the time of one date of a series',
     series: true,

@@ -42,6 +42,7 @@ import {
   queueHealth,
 } from '../../store/moderation';
 import { parseInput } from '../../validate';
+import { registerSeriesModerationRoutes } from '../series/index';
 import { registerPresetReasonRoutes } from './presetReasons';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -63,6 +64,7 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
     moderation.addHook('onSend', noStore);
     registerModerationHandlers(moderation, ctx);
     registerPresetReasonRoutes(moderation, ctx);
+    registerSeriesModerationRoutes(moderation, ctx);
   });
 }
 

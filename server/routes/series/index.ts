@@ -4,6 +4,7 @@ import { localeOf } from '../../../common/i18n/languages';
 import { msg } from '../../../common/i18n/messages';
 import { isId } from '../../../common/ids';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { removeInputSchema } from '../../../common/schemas/moderation';
 import { versionInputSchema } from '../../../common/schemas/ownership';
 import {
   endSeriesInputSchema,
@@ -14,6 +15,7 @@ import {
 } from '../../../common/schemas/series';
 import { isValidTimeZone } from '../../../common/timezones';
 import type { Actor } from '../../auth/actor';
+import { removeSeries } from '../../commands/removeSeries';
 import {
   editSeries,
   endSeries,
@@ -26,6 +28,7 @@ import { invalidField, notFound, unauthenticated } from '../../errors';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { isOwnerOrModerator } from '../../policies/events';
+import { authorizeModeration } from '../../policies/moderation';
 import { presentEvent } from '../../presenters/event';
 import { presentSeries } from '../../presenters/series';
 import { enforceRateLimit } from '../../rateLimit';
@@ -142,4 +145,26 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     const moved = await moveOccurrence(store.db, actor, { eventId: event.id, ...input });
     return presentEvent(moved, actor, env);
   });
+}
+
+/**
+ * Remove a whole series (docs/PRODUCT.md#recurring-events), inside the moderation plugin (no-store
+ * answers): every published date, one log entry.
+ */
+export function registerSeriesModerationRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+  const outbox = new Outbox(env);
+  app.post(
+    '/api/moderation/series/:id/remove',
+    async (request: IdRequest): Promise<{ events: EventDto[] }> => {
+      const actor = authorizeModeration(request.actor, 'remove');
+      const { reason } = parseInput(removeInputSchema, request.body);
+      const { id } = request.params;
+      if (!isId(id)) throw notFound(SERIES_NOT_FOUND);
+      const removed = await removeSeries(
+        { db: store.db, moderatorId: actor.id, outbox },
+        { seriesId: id, reason },
+      );
+      return { events: removed.map((row) => presentEvent(row, actor, env)) };
+    },
+  );
 }

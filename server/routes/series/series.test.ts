@@ -384,6 +384,40 @@ describe('a published series', () => {
     expect(after.events.map((e) => e.date)).toEqual(series.occurrences.map((o) => o.date));
   });
 
+  it('a moderator removes every published date at once, with one log entry; one date alone stays possible', async () => {
+    const { cookie } = await organiser();
+    const { series } = await approvedSeries(cookie, { title: 'Removed vigil' });
+    const [first, second] = series.occurrences;
+    await call(`/api/moderation/events/${second?.id}/remove`, moderatorCookie, { reason: 'Wrong date' });
+    expect((await seriesOf(series.id, null)).occurrences).toHaveLength(5);
+    await call(`/api/moderation/series/${series.id}/remove`, cookie, { reason: 'Spam' }, 403);
+    const removed = await call<{ events: EventDto[] }>(
+      `/api/moderation/series/${series.id}/remove`,
+      moderatorCookie,
+      {
+        reason: 'Not a real event',
+      },
+    );
+    expect(removed.events.map((e) => e.status)).toEqual(Array(5).fill('removed'));
+    await seriesOf(series.id, null, 404);
+    const log = await server.store.db
+      .selectFrom('transparency_log')
+      .select(['event_id', 'reason'])
+      .where(
+        'event_id',
+        'in',
+        series.occurrences.map((o) => o.id),
+      )
+      .orderBy('created_at')
+      .execute();
+    expect(log).toEqual([
+      { event_id: second?.id, reason: 'Wrong date' },
+      { event_id: first?.id, reason: 'Not a real event' },
+    ]);
+    // Nothing left published: a second removal changes nothing.
+    await call(`/api/moderation/series/${series.id}/remove`, moderatorCookie, {}, 409);
+  });
+
   it('lets only its submitter and moderators change it', async () => {
     const { cookie } = await organiser();
     const { series } = await approvedSeries(cookie, { title: 'Guarded vigil' });
