@@ -150,7 +150,8 @@ export default function EditEventPage() {
         {back}
         {seriesId ? (
           series.data ? (
-            <EditSeriesForm key={series.data.version} state={query.data} series={series.data} />
+            // Not keyed by version: the refresh after sending must not remount the form before it navigates.
+            <EditSeriesForm key={series.data.id} state={query.data} series={series.data} />
           ) : (
             <Spinner label={t('edit.loading')} className="py-24" />
           )
