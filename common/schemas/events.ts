@@ -22,6 +22,7 @@ import { isValidTimeZone } from '../timezones';
 import { messageRefSchema } from './errors';
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
+import { eventSeriesSchema } from './series';
 import { plainText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
@@ -112,6 +113,8 @@ export const eventSchema = z.object({
   review: reviewSchema.optional(),
   /** Its flyer (docs/PRODUCT.md#flyers): addresses come from common/images.ts (imagePath, imageSrcSet). */
   image: eventImageSchema.optional(),
+  /** An occurrence of a recurring event: its series (docs/PRODUCT.md#recurring-events). */
+  series: eventSeriesSchema.optional(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

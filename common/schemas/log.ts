@@ -26,6 +26,8 @@ export const logEntrySchema = z.object({
   eventTitle: z.string().optional(),
   /** Which moderator acted: moderators only. */
   moderator: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** A recurring event, reviewed once: how many dates the entry covers. */
+  seriesDates: z.number().int().optional(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 

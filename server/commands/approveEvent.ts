@@ -1,11 +1,12 @@
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import type { EventRow } from '../store/schema';
+import { alsoForSeries } from './series';
 import { type ModerationContext, takeEvent } from './transition';
 
 /**
  * Approve a pending event, verified or not (docs/PRODUCT.md#event-states). Approval writes no log
- * entry: the log records only rejections and removals.
+ * entry: the log records only rejections and removals. A series is approved once, every date at once.
  */
 export async function approveEvent(
   ctx: ModerationContext,
@@ -13,12 +14,14 @@ export async function approveEvent(
 ): Promise<EventRow> {
   const now = ctx.now ?? Date.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const event = await takeEvent(trx, 'approve', eventId, now, {
+    const changes = {
       status: 'approved',
       verified: verified ? 1 : 0,
       approved_at: now,
       updated_at: now,
-    });
+    } as const;
+    const event = await takeEvent(trx, 'approve', eventId, now, changes);
+    await alsoForSeries(trx, event, 'pending', changes);
     await insertAuditEntry(trx, {
       eventId,
       action: verified ? 'approved_verified' : 'approved',

@@ -1,5 +1,5 @@
 import { msg } from '../../common/i18n/messages';
-import { eventInputSchema } from '../../common/schemas/events';
+import { eventInputSchema, type ValidEventInput } from '../../common/schemas/events';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
@@ -9,6 +9,7 @@ import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
+import { applyToLaterDates } from './series';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
@@ -38,9 +39,10 @@ export async function decideChange(
     const change = await pendingChangeOf(trx, eventId);
     if (!change || before.status !== 'approved') throw conflict('no_change_waiting', NO_CHANGE_WAITING);
     let changes: Partial<EventRow> = {};
+    let input: ValidEventInput | undefined;
     if (accept) {
       // Validated when proposed; validated again, so a rule added since cannot be bypassed.
-      const input = eventInputSchema.parse(JSON.parse(change.payload));
+      input = eventInputSchema.parse(JSON.parse(change.payload));
       changes = {
         ...eventColumnsOf({
           ...eventFieldsOf(input),
@@ -51,6 +53,8 @@ export async function decideChange(
       };
     }
     const event = await takeVersion(trx, eventId, version, changes);
+    // A change proposed to a series applies to its later published dates too.
+    if (input && event.series_id) await applyToLaterDates(trx, event, input, now);
     await trx
       .updateTable('event_changes')
       .set({

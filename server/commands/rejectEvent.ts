@@ -4,6 +4,7 @@ import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
+import { alsoForSeries } from './series';
 import { type ModerationContext, takeEvent } from './transition';
 
 /** Reject a pending event with a reason, and log it in the same transaction (docs/PRODUCT.md#moderation). */
@@ -16,6 +17,8 @@ export async function rejectEvent(
   const now = ctx.now ?? Date.now();
   return ctx.db.transaction().execute(async (trx) => {
     const event = await takeEvent(trx, 'reject', eventId, now, { status: 'rejected', updated_at: now });
+    // A series is rejected once: every date waiting, with one log entry.
+    await alsoForSeries(trx, event, 'pending', { status: 'rejected', updated_at: now });
     await insertLogEntry(trx, {
       eventId,
       action: 'rejected',

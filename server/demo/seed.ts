@@ -9,6 +9,7 @@ import { newId } from '../store/ids';
 import { insertLogEntry } from '../store/log';
 import { insertUser } from '../store/users';
 import { SAMPLE_EVENTS, SAMPLE_PENDING, type SampleEvent } from './sampleEvents';
+import { seedDemoSeries } from './series';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -129,6 +130,7 @@ export async function seedDemo(
     });
   }
   await seedModerationHistory(store, { moderator: moderator.id, submitter: user.id, now });
+  await seedDemoSeries(store, { organiser: organiser.id, user: user.id, now });
   // One reported event, so the Reported tab has something to judge.
   const reported = approved.find((e) => e.title.startsWith('Twitter/X Storm'));
   if (reported) {

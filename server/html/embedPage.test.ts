@@ -31,3 +31,30 @@ describe('embed page', () => {
     expect(html).toContain('· by <span dir="auto">حملة المقاطعة</span>');
   });
 });
+
+describe('a date of a recurring event', () => {
+  it('says how it repeats, in the page’s language (docs/PRODUCT.md#recurring-events)', () => {
+    const occurrence = {
+      ...row,
+      series_id: 'BBBBBBBBBBBBBBBB',
+      series_position: 1,
+      series_moved: 0,
+      series_rule: JSON.stringify({
+        rule: { freq: 'weekly', weekdays: ['FR'], count: 6 },
+        first: '2031-03-07',
+        total: 6,
+      }),
+    } as EventRow;
+    const page = (language: 'en' | 'fr') =>
+      renderEmbedPage({
+        siteTitle: 'Palestine Solidarity Calendar',
+        publicUrl: 'https://calendar.example',
+        filters: feedFilters({}),
+        rows: [occurrence, row],
+        language,
+      });
+    expect(page('en')).toContain('<p class="repeats">Repeats every Friday</p>');
+    expect(page('fr')).toContain('<p class="repeats">Chaque vendredi</p>');
+    expect(page('en').match(/class="repeats"/g)).toHaveLength(1);
+  });
+});

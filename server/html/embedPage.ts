@@ -3,8 +3,10 @@ import { type FeedFilters, hasActiveFilters } from '../../common/filters';
 import { DEFAULT_LANGUAGE, type Language, localeOf, withLanguage } from '../../common/i18n/languages';
 import { imagePath, imageSrcSet, imageWidths } from '../../common/images';
 import { type EmbedTheme, eventPageUrl, filterQuery } from '../../common/links';
+import { repeatsText } from '../../common/seriesText';
 import { translatorFor } from '../i18n/translate';
 import { areaText } from '../presenters/place';
+import { presentEventSeries } from '../presenters/series';
 import { eventTypeLabel, scheduleLabel } from '../routes/calendar/links';
 import { eventImageOf } from '../store/images';
 import type { EventRow } from '../store/schema';
@@ -52,6 +54,14 @@ function byOrganizer(organizer: string, language: Language): string {
   return `${escapeHtml(before)}<span dir="auto">${escapeHtml(organizer)}</span>${escapeHtml(after)}`;
 }
 
+/** A date of a recurring event says how it repeats (docs/PRODUCT.md#recurring-events). */
+function repeatsLine(row: EventRow, language: Language): string {
+  const series = presentEventSeries(row);
+  if (!series) return '';
+  const text = repeatsText(translatorFor(language, 'common'), series, localeOf(language));
+  return `        <p class="repeats">${escapeHtml(text)}</p>\n`;
+}
+
 function eventItem(row: EventRow, publicUrl: string, language: Language): string {
   const date = new Date(row.starts_at);
   const locale = localeOf(language);
@@ -73,9 +83,9 @@ function eventItem(row: EventRow, publicUrl: string, language: Language): string
         }</p>
         <h2 class="title" dir="auto"><a href="${escapeHtml(inLanguage(eventPageUrl(publicUrl, row.id), language))}" ${OUT}>${escapeHtml(row.title)}</a></h2>
         <p class="when${row.schedule === 'scheduled' ? '' : ' called-off'}"><time datetime="${date.toISOString()}">${escapeHtml(when)}</time> <span class="zone">${escapeHtml(zone)}</span></p>
-        <p class="where"><span dir="auto">${escapeHtml(areaText(row, language))}</span>${
-          row.organizer ? ` <span class="by">· ${byOrganizer(row.organizer, language)}</span>` : ''
-        }</p>
+${repeatsLine(row, language)}        <p class="where"><span dir="auto">${escapeHtml(areaText(row, language))}</span>${
+    row.organizer ? ` <span class="by">· ${byOrganizer(row.organizer, language)}</span>` : ''
+  }</p>
       </li>`;
 }
 

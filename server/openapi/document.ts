@@ -12,6 +12,7 @@ import { ACCOUNT_TAG, accountPaths, accountSchemas } from './accountPaths';
 import { MODERATION_TAG, moderationPaths, moderationSchemas } from './moderationPaths';
 import { OWNERSHIP_TAG, ownershipPaths, ownershipSchemas } from './ownershipPaths';
 import { queuePaths, queueSchemas } from './queuePaths';
+import { SERIES_TAG, seriesPaths, seriesSchemas } from './seriesPaths';
 
 /**
  * The OpenAPI 3.1 description of the public read API. Response schemas are generated from the zod
@@ -65,6 +66,9 @@ const EVENT_FIELDS: Record<string, string> = {
   review:
     'For its submitter and moderators only: why it was rejected or removed, and a proposed change that ' +
     'waits or was rejected (`GET /api/events/{id}` and `/api/my/events`).',
+  series:
+    'A date of a recurring event: its series id (`GET /api/series/{id}`), the rule, its position and how ' +
+    'many dates the series has, and whether its time was changed.',
 };
 
 const filterParameters = [
@@ -152,6 +156,7 @@ export function openApiDocument({
       { name: 'Service', description: 'Operational endpoints.' },
       ACCOUNT_TAG,
       OWNERSHIP_TAG,
+      SERIES_TAG,
       MODERATION_TAG,
     ],
     paths: {
@@ -428,6 +433,7 @@ export function openApiDocument({
       },
       ...accountPaths,
       ...ownershipPaths,
+      ...seriesPaths,
       ...moderationPaths,
       ...queuePaths,
     },
@@ -455,6 +461,7 @@ export function openApiDocument({
         },
         ...accountSchemas,
         ...ownershipSchemas,
+        ...seriesSchemas,
         ...moderationSchemas,
         ...queueSchemas,
       },

@@ -6,6 +6,7 @@ import { eventImageOf } from '../store/images';
 import type { ReviewNotes } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { placeRuleOf, presentPlace } from './place';
+import { presentEventSeries } from './series';
 
 /**
  * The only place an event row becomes JSON. The submitter's id is for moderators only; the venue,
@@ -49,6 +50,8 @@ export function presentEvent(
   if (image) dto.image = image;
   if (isModerator(actor)) dto.createdBy = row.created_by;
   if (notes && (isModerator(actor) || dto.submittedByViewer)) dto.review = presentReview(notes);
+  const series = presentEventSeries(row);
+  if (series) dto.series = series;
   return dto;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../common/schemas/log';
 import { type Actor, isModerator } from '../auth/actor';
 import type { LogEntryRow } from '../store/log';
+import { ruleCopyOf } from '../store/series';
 
 /**
  * One log entry for this viewer. The event's title goes to moderators and to the event's submitter;
@@ -22,6 +23,9 @@ export function presentLogEntry(row: LogEntryRow, actor: Actor | null): LogEntry
   };
   if (isModerator(actor) || (actor && actor.id === row.event_created_by)) dto.eventTitle = row.event_title;
   if (isModerator(actor)) dto.moderator = { id: row.moderator_id, name: row.moderator_name };
+  // A series is reviewed once: its one entry says how many dates it covered (docs/PRODUCT.md#recurring-events).
+  const series = ruleCopyOf({ series_rule: row.event_series_rule });
+  if (series) dto.seriesDates = series.total;
   return dto;
 }
 

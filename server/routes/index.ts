@@ -18,6 +18,7 @@ import { registerImageRoutes } from './images/index';
 import { registerLogRoutes } from './log/index';
 import { registerModerationRoutes } from './moderation/index';
 import { registerReportRoutes } from './reports/index';
+import { registerSeriesRoutes } from './series/index';
 
 /**
  * Every API route module, registered once. Add new resources here. Answers the page renderers (null
@@ -44,6 +45,7 @@ export function registerRoutes(
   if (renderPostedForm) registerSubmitForm(app, ctx, submit, renderPostedForm);
   registerScheduleRoute(app, ctx);
   registerOwnershipRoutes(app, ctx);
+  registerSeriesRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx);

@@ -6,6 +6,7 @@ import {
   createModerator,
   createPasswordAccount,
   createReport,
+  createSeriesEvents,
   createUser,
   sessionCookieFor,
 } from '../testing/factories';
@@ -47,7 +48,9 @@ async function fixture(
 ): Promise<{ ctx: MatrixContext; cookie?: string; notes: string[] }> {
   const store = server.store;
   const submitter = await createUser(store);
-  const event = await createEvent(store, { status: row.event ?? 'approved', createdBy: submitter.id });
+  const event = row.series
+    ? await createSeriesEvents(store, { status: row.event ?? 'approved', createdBy: submitter.id })
+    : await createEvent(store, { status: row.event ?? 'approved', createdBy: submitter.id });
   const notes = [noteText('on the event'), noteText('on its submitter')];
   const now = Date.now();
   await insertNote(store.db, {

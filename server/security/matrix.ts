@@ -35,6 +35,8 @@ export interface MatrixRow {
   what: string;
   /** Status of the fixture event; default approved. */
   event?: EventStatus;
+  /** Make the fixture event the first date of a recurring event (3 dates, all in its status). */
+  series?: boolean;
   /** Give the fixture event an open report by a third person first. */
   reported?: boolean;
   /** The concrete path; default the route with `:id` replaced by the fixture event's id. */
@@ -320,6 +322,100 @@ export const MATRIX: MatrixRow[] = [
     what: 'postpone a pending event',
     event: 'pending',
     body: () => ({ schedule: 'postponed' }),
+    expect: { visitor: 401, user: 404, submitter: 409, moderator: 409 },
+  },
+
+  // --- Recurring events (docs/PRODUCT.md#recurring-events)
+  {
+    method: 'POST',
+    route: '/api/series/preview',
+    what: 'preview the dates of a rule',
+    body: () => ({
+      date: '2031-05-16',
+      time: '18:30',
+      timezone: 'Europe/London',
+      repeats: { freq: 'weekly', weekdays: ['FR'], count: 4 },
+    }),
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/series/:id',
+    what: 'a published series and its dates',
+    series: true,
+    path: (c) => `/api/series/${c.event.series_id}`,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/series/:id',
+    what: 'a series waiting for review',
+    series: true,
+    event: 'pending',
+    path: (c) => `/api/series/${c.event.series_id}`,
+    expect: ownerOrModerator(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/series/:id/ics',
+    what: 'a published series as one .ics with its rule',
+    series: true,
+    path: (c) => `/api/series/${c.event.series_id}/ics`,
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/series/:id/ics',
+    what: 'a series waiting for review as .ics',
+    series: true,
+    event: 'pending',
+    path: (c) => `/api/series/${c.event.series_id}/ics`,
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/series/:id/edit',
+    what: 'edit every date of a published series',
+    series: true,
+    path: (c) => `/api/series/${c.event.series_id}/edit`,
+    body: (c) => ({ ...validEvent(), date: c.event.series_date, time: '19:00', version: 1 }),
+    expect: { visitor: 401, user: 404, submitter: 200, moderator: 200 },
+    effect: { status: 'approved' },
+  },
+  {
+    method: 'POST',
+    route: '/api/series/:id/end',
+    what: 'end a series after its first date',
+    series: true,
+    path: (c) => `/api/series/${c.event.series_id}/end`,
+    body: (c) => ({ lastDate: c.event.series_date, version: 1 }),
+    expect: { visitor: 401, user: 404, submitter: 200, moderator: 200 },
+    effect: { status: 'approved' },
+  },
+  {
+    method: 'POST',
+    route: '/api/moderation/series/:id/remove',
+    what: 'remove every published date of a series',
+    series: true,
+    path: (c) => `/api/moderation/series/${c.event.series_id}/remove`,
+    body: () => ({ reason: 'Not a real event' }),
+    expect: moderators(200),
+    effect: { status: 'removed' },
+  },
+  {
+    method: 'POST',
+    route: '/api/events/:id/move',
+    what: 'change the time of one date of a series',
+    series: true,
+    body: (c) => ({ date: c.event.series_date, time: '20:00', version: c.event.version }),
+    expect: { visitor: 401, user: 404, submitter: 200, moderator: 200 },
+    effect: { status: 'approved' },
+  },
+  {
+    method: 'POST',
+    route: '/api/events/:id/move',
+    what: 'change the time of an event of no series',
+    body: (c) => ({ date: '2031-05-15', time: '20:00', version: c.event.version }),
     expect: { visitor: 401, user: 404, submitter: 409, moderator: 409 },
   },
 

@@ -38,6 +38,7 @@ export const DATA_TABLES = [
   'users',
   'sessions',
   'events',
+  'series',
   'reports',
   'transparency_log',
   'email_tokens',

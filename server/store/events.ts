@@ -473,11 +473,21 @@ export function eventColumnsOf(e: EventFields) {
 export async function insertEvent(db: Kysely<Database>, e: NewEvent): Promise<EventRow> {
   const row = newEventRow(e);
   await db.insertInto('events').values(row).execute();
-  return row;
+  return { ...row, ...NO_SERIES };
 }
 
+/** The columns of an event that belongs to no series (migration 0018: their defaults). */
+export const NO_SERIES = {
+  series_id: null,
+  series_position: null,
+  series_date: null,
+  series_rule: null,
+  series_moved: 0,
+} as const satisfies Partial<EventRow>;
+type SeriesColumn = keyof typeof NO_SERIES;
+
 /** The row insertEvent writes (migration tests write it without the columns of later migrations). */
-export function newEventRow(e: NewEvent): EventRow {
+export function newEventRow(e: NewEvent): Omit<EventRow, SeriesColumn> {
   const now = e.createdAt ?? Date.now();
   const status = e.status ?? 'pending';
   return {

@@ -34,6 +34,8 @@ export interface LogEntryRow {
   created_at: number;
   event_title: string;
   event_created_by: string;
+  /** The rule of the series the event is a date of (migration 0018), if it is one. */
+  event_series_rule: string | null;
   moderator_name: string;
 }
 
@@ -63,6 +65,7 @@ export async function listLogEntries(
         'l.created_at',
         'e.title as event_title',
         'e.created_by as event_created_by',
+        'e.series_rule as event_series_rule',
         'm.name as moderator_name',
       ])
       .orderBy('l.created_at', 'desc')

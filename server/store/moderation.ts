@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { type EventStatus, type PendingSort, QUEUE_SOON_MS } from '../../common/enums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventChangeRow, EventRow, ReportRow } from './schema';
@@ -38,16 +38,13 @@ export interface PendingItem {
  * both databases scan every published event.
  */
 function waitingForReview(db: Kysely<Database>) {
-  const pending = db
-    .selectFrom('events')
-    .where('status', '=', 'pending')
-    .select([
-      'id',
-      sql<string | null>`cast(null as text)`.as('change_id'),
-      'starts_at',
-      'over_at',
-      'created_at as waiting_since',
-    ]);
+  const pending = leadsOnly(db.selectFrom('events').where('status', '=', 'pending')).select([
+    'id',
+    sql<string | null>`cast(null as text)`.as('change_id'),
+    'starts_at',
+    'over_at',
+    'created_at as waiting_since',
+  ]);
   const changed = db
     .selectFrom('event_changes as c')
     .innerJoin('events', 'events.id', 'c.event_id')
@@ -61,6 +58,26 @@ function waitingForReview(db: Kysely<Database>) {
       'c.created_at as waiting_since',
     ]);
   return db.selectFrom(pending.unionAll(changed).as('w'));
+}
+
+/**
+ * A series is reviewed once (docs/PRODUCT.md#recurring-events): of its dates waiting, only the first
+ * stands for it; the others wait behind it (an event of no series stands for itself).
+ */
+const waitsBehindEarlierDate = (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb.exists(
+    eb
+      .selectFrom('events as earlier')
+      .select('earlier.id')
+      .whereRef('earlier.series_id', '=', 'events.series_id')
+      .where('earlier.status', '=', 'pending')
+      .whereRef('earlier.series_position', '<', 'events.series_position'),
+  );
+
+function leadsOnly<Q extends SelectQueryBuilder<Database, 'events', object>>(query: Q): Q {
+  return query.where((eb) =>
+    eb.or([eb('events.series_id', 'is', null), eb.not(waitsBehindEarlierDate(eb))]),
+  ) as Q;
 }
 
 /**
@@ -183,7 +200,7 @@ export interface ModerationCountRows {
 }
 
 export async function countModerationTabs(db: Kysely<Database>): Promise<ModerationCountRows> {
-  const [byStatus, reported, changed] = await Promise.all([
+  const [byStatus, reported, changed, seriesDates] = await Promise.all([
     db
       .selectFrom('events')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
@@ -204,10 +221,18 @@ export async function countModerationTabs(db: Kysely<Database>): Promise<Moderat
       .where('events.status', '=', 'approved')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
+    // Dates of a series waiting behind its first: the series counts once.
+    db
+      .selectFrom('events')
+      .where('status', '=', 'pending')
+      .where('series_id', 'is not', null)
+      .where(waitsBehindEarlierDate)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const of = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
   return {
-    pending: of('pending') + Number(changed.n),
+    pending: of('pending') - Number(seriesDates.n) + Number(changed.n),
     reported: Number(reported.n),
     approved: of('approved'),
   };

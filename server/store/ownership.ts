@@ -2,13 +2,19 @@ import type { Kysely } from 'kysely';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventChangeRow, EventRow } from './schema';
 
-/** Every event `userId` submitted, newest submission first (docs/PRODUCT.md#my-events). */
+/**
+ * Every event `userId` submitted, newest submission first (docs/PRODUCT.md#my-events); a recurring
+ * event once, by its first date (its dates are GET /api/series/:id).
+ */
 export async function listEventsSubmittedBy(
   db: Kysely<Database>,
   userId: string,
   page: Page,
 ): Promise<Listed<EventRow>> {
-  const query = db.selectFrom('events').where('created_by', '=', userId);
+  const query = db
+    .selectFrom('events')
+    .where('created_by', '=', userId)
+    .where((eb) => eb.or([eb('series_position', 'is', null), eb('series_position', '=', 0)]));
   const [count, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type {
   AttendanceMode,
   ChangeStatus,
@@ -95,6 +95,30 @@ export interface EventsTable {
   image: string | null;
   /** Its flyer's id (images.id), indexed: who may fetch an image follows its events (0017). */
   image_id: string | null;
+  /** The series it is an occurrence of, its position there (from 0), the local date the rule gave it,
+   * the rule (JSON, common/series.ts) and whether its own time was changed (migration 0018). */
+  series_id: string | null;
+  series_position: number | null;
+  series_date: string | null;
+  series_rule: string | null;
+  series_moved: Generated<number>;
+}
+
+/** A recurring event's rule (docs/PRODUCT.md#recurring-events); its occurrences are `events` rows. */
+export interface SeriesTable {
+  id: string;
+  created_by: string;
+  timezone: string;
+  /** JSON of the rule (common/series.ts, RepeatRule). */
+  rule: string;
+  /** The first occurrence's local date and the time of day ('YYYY-MM-DD', 'HH:MM'). */
+  first_date: string;
+  time: string;
+  /** The last local date kept when the series was ended early; null if it runs its course. */
+  ended_after: string | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A change its submitter proposed to a published event, waiting for (or given) a moderator's decision. */
@@ -305,11 +329,13 @@ export interface Database {
   moderator_notes: ModeratorNotesTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
+  series: SeriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewEventRow = Insertable<EventsTable>;
+export type SeriesRow = Selectable<SeriesTable>;
 export type EventChangeRow = Selectable<EventChangesTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type LogRow = Selectable<TransparencyLogTable>;

@@ -8,8 +8,12 @@ import type {
   Role,
 } from '../../common/enums';
 import type { Language } from '../../common/i18n/languages';
-import type { EventInput } from '../../common/schemas/events';
+import { type EventInput, eventInputSchema } from '../../common/schemas/events';
+import { repeatRuleSchema } from '../../common/schemas/series';
+import { weekdayOf } from '../../common/series';
 import { createSession, SESSION_COOKIE } from '../auth/sessions';
+import { createSeries } from '../commands/series';
+import { seriesDates } from '../series/rule';
 import type { Store } from '../store/db';
 import { insertEvent } from '../store/events';
 import { newId } from '../store/ids';
@@ -198,4 +202,30 @@ export async function createPasswordAccount(
     .where('id', '=', user.id)
     .execute();
   return { ...user, email_verified_at: emailVerifiedAt, password };
+}
+
+/**
+ * A recurring event of 3 weekly dates from a week ahead (docs/PRODUCT.md#recurring-events), every date
+ * in `status` (approved unless told otherwise): its first date.
+ */
+export async function createSeriesEvents(
+  store: Store,
+  overrides: { status?: EventStatus; createdBy?: string } = {},
+): Promise<EventRow> {
+  const createdBy = overrides.createdBy ?? (await createUser(store)).id;
+  const date = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
+  const input = eventInputSchema.parse(validEventInput({ date, time: '18:00' }));
+  const rule = repeatRuleSchema.parse({ freq: 'weekly', weekdays: [weekdayOf(date)], count: 3 });
+  const rows = await store.db
+    .transaction()
+    .execute((trx) => createSeries(trx, { input, rule, dates: seriesDates(input, rule), createdBy }));
+  const status = overrides.status ?? 'approved';
+  const first = rows[0];
+  if (!first) throw new Error('A series without dates');
+  await store.db
+    .updateTable('events')
+    .set({ status, approved_at: status === 'approved' ? Date.now() : null })
+    .where('series_id', '=', first.series_id)
+    .execute();
+  return { ...first, status };
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { EVENT_TYPES, type EventType } from '../../../common/enums';
 import { overAt } from '../../../common/eventTime';
+import { weekdayOf } from '../../../common/series';
 import type { Store } from '../../store/db';
-import { locationTextOf, searchTextOf } from '../../store/events';
+import { locationTextOf, NO_SERIES, searchTextOf } from '../../store/events';
 import { newId } from '../../store/ids';
 import { positionOf } from '../../store/near';
-import type { EventRow, UserRow } from '../../store/schema';
+import type { EventRow, SeriesRow, UserRow } from '../../store/schema';
 import { type AdminCommand, CliError } from '../command';
 
 /**
@@ -257,8 +258,9 @@ export async function generateEvents(
   const random = seeded(options.seed ?? 20231007);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const now = options.now ?? Date.now();
-  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 34 columns.
-  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 1800 : 900);
+  // SQLite binds at most 32,766 parameters per statement, PostgreSQL 65,535; events have 39 columns,
+  // and a batch may run over by one series (SERIES_MAX dates).
+  const batchSize = options.batchSize ?? (dialect === 'postgres' ? 1500 : 780);
   const batchesPerTransaction = 20;
 
   const organisers: UserRow[] = Array.from(
@@ -349,7 +351,57 @@ export async function generateEvents(
       version: 1,
       image: null,
       image_id: null,
+      ...NO_SERIES,
     };
+  };
+
+  /**
+   * A tenth of the events are dates of a weekly series (docs/PRODUCT.md#recurring-events) of 4 to 12
+   * dates: one event's fields, a week apart (by the clock of UTC: good enough for load), with the
+   * series row beside them.
+   */
+  const seriesRows: SeriesRow[] = [];
+  const makeRows = (n: number): EventRow[] => {
+    const rows: EventRow[] = [];
+    while (rows.length < n) {
+      const first = makeEvent();
+      if (random() >= SERIES_START) {
+        rows.push(first);
+        continue;
+      }
+      const length = SERIES_MIN + Math.floor(random() * (SERIES_MAX - SERIES_MIN + 1));
+      const seriesId = newId();
+      const firstDate = new Date(first.starts_at).toISOString().slice(0, 10);
+      const rule = { freq: 'weekly', weekdays: [weekdayOf(firstDate)], count: length } as const;
+      seriesRows.push({
+        id: seriesId,
+        created_by: first.created_by,
+        timezone: first.timezone,
+        rule: JSON.stringify(rule),
+        first_date: firstDate,
+        time: new Date(first.starts_at).toISOString().slice(11, 16),
+        ended_after: null,
+        version: 1,
+        created_at: first.created_at,
+        updated_at: first.created_at,
+      });
+      const copy = JSON.stringify({ rule, first: firstDate, total: length });
+      for (let i = 0; i < length; i++) {
+        const shift = i * 7 * DAY;
+        rows.push({
+          ...first,
+          id: i === 0 ? first.id : newId(),
+          starts_at: first.starts_at + shift,
+          ends_at: first.ends_at === null ? null : first.ends_at + shift,
+          over_at: first.over_at + shift,
+          series_id: seriesId,
+          series_position: i,
+          series_date: new Date(first.starts_at + shift).toISOString().slice(0, 10),
+          series_rule: copy,
+        });
+      }
+    }
+    return rows;
   };
 
   // A large load is faster with the secondary indexes (and SQLite's FTS triggers) set aside and built
@@ -361,10 +413,10 @@ export async function generateEvents(
     while (done < count) {
       await db.transaction().execute(async (trx) => {
         for (let b = 0; b < batchesPerTransaction && done < count; b++) {
-          const n = Math.min(batchSize, count - done);
-          const rows = Array.from({ length: n }, makeEvent);
+          const rows = makeRows(Math.min(batchSize, count - done));
           await trx.insertInto('events').values(rows).execute();
-          done += n;
+          if (seriesRows.length > 0) await trx.insertInto('series').values(seriesRows.splice(0)).execute();
+          done += rows.length;
         }
       });
       options.onProgress?.(done, count);
@@ -385,6 +437,11 @@ export async function generateEvents(
 }
 
 const BULK_THRESHOLD = 20_000;
+
+/** Series in generated data: one event in about 73 starts one of 4 to 12 dates, so a tenth of the rows are in one. */
+const SERIES_MIN = 4;
+const SERIES_MAX = 12;
+const SERIES_START = 0.1 / (0.9 * ((SERIES_MIN + SERIES_MAX) / 2) + 0.1);
 
 /** Drop the events table's secondary indexes and triggers; returns the statements that recreate them. */
 async function setAsideIndexes({ db, dialect }: Store): Promise<string[]> {

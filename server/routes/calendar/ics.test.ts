@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { NO_SERIES } from '../../store/events';
 import type { EventRow } from '../../store/schema';
 import { eventCalendar, feedCalendar, foldByOctets, icsFileName } from './ics';
 
@@ -40,6 +41,7 @@ const row: EventRow = {
   version: 1,
   image: null,
   image_id: null,
+  ...NO_SERIES,
 };
 
 describe('calendar text', () => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { msg } from '../../../common/i18n/messages';
 import { type EventDto, eventInputSchema } from '../../../common/schemas/events';
+import { repeatsInputSchema } from '../../../common/schemas/series';
 import type { Actor } from '../../auth/actor';
 import { eventFieldsOf } from '../../commands/editEvent';
 import { resolveEventImage } from '../../commands/eventImage';
+import { createSeries } from '../../commands/series';
 import type { AppContext } from '../../context';
 import { unauthenticated } from '../../errors';
 import { notifyModerators } from '../../mail/notify';
@@ -11,6 +13,7 @@ import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { presentEvent } from '../../presenters/event';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { seriesDates } from '../../series/rule';
 import { insertEvent } from '../../store/events';
 import type { EventRow } from '../../store/schema';
 import { isTrusted, markUnreviewed } from '../../store/trust';
@@ -52,6 +55,9 @@ export function eventSubmission({ store, env }: AppContext) {
     if (!actor) throw unauthenticated(SUBMIT_UNAUTHENTICATED);
     assertEmailConfirmed(actor, env);
     const input = parseInput(eventInputSchema, body);
+    // A recurring event (docs/PRODUCT.md#recurring-events): its dates, or a 400 on `repeats`.
+    const { repeats } = parseInput(repeatsInputSchema, body);
+    const dates = repeats ? seriesDates(input, repeats) : null;
     // Only well-formed submissions count: a typo in the form must not use up someone's allowance.
     for (const rule of SUBMIT_RATE_LIMITS) await enforceRateLimit(store.db, rule, actor.id);
     const fields = eventFieldsOf(input);
@@ -60,9 +66,27 @@ export function eventSubmission({ store, env }: AppContext) {
     // organiser's event is published at once, marked "Published without review" (store/trust.ts).
     return store.db.transaction().execute(async (trx) => {
       const trusted = await isTrusted(trx, actor.id);
+      const image = await resolveEventImage(trx, actor, input.image, null);
+      if (repeats && dates) {
+        // A series is reviewed once, or published at once for a trusted organiser (its first date
+        // listed as published without review).
+        const [first] = await createSeries(trx, {
+          input,
+          rule: repeats,
+          dates,
+          createdBy: actor.id,
+          outbox,
+          image,
+          status: trusted ? 'approved' : 'pending',
+        });
+        if (first) {
+          if (trusted) await markUnreviewed(trx, first.id, first.created_at);
+          return first;
+        }
+      }
       const inserted = await insertEvent(trx, {
         ...fields,
-        image: await resolveEventImage(trx, actor, input.image, null),
+        image,
         createdBy: actor.id,
         status: trusted ? 'approved' : 'pending',
         verified: false,

@@ -115,9 +115,9 @@ describe('the no-store hook', () => {
     const hooks = onSendHooksByRoute(server.app);
     const moderation = [...hooks.keys()].filter((key) => key.split(' ')[1]!.startsWith('/api/moderation/'));
     // The six GETs (preset reasons, notes and people among them), their HEAD twins, the seven actions,
-    // the three writes of preset reasons and the eight of moderators' time (bulk, claim, release, two
-    // notes and a deletion, trust, checked).
-    expect(moderation).toHaveLength(30);
+    // the three writes of preset reasons, the eight of moderators' time (bulk, claim, release, two
+    // notes and a deletion, trust, checked) and the removal of a whole series.
+    expect(moderation).toHaveLength(31);
     for (const key of moderation) expect(hooks.get(key), key).toContain('"noStore()"');
     const others = [...hooks].filter(([key]) => !moderation.includes(key));
     expect(others.length).toBeGreaterThan(10);

@@ -45,6 +45,7 @@ import {
 import type { EventRow } from '../../store/schema';
 import { countUnreviewed, listUnreviewedEvents } from '../../store/trust';
 import { parseInput } from '../../validate';
+import { registerSeriesModerationRoutes } from '../series/index';
 import { registerPresetReasonRoutes } from './presetReasons';
 import { registerQueueToolRoutes, withQueueDetails } from './queueTools';
 
@@ -68,6 +69,7 @@ export function registerModerationRoutes(app: FastifyInstance, ctx: AppContext):
     registerModerationHandlers(moderation, ctx);
     registerPresetReasonRoutes(moderation, ctx);
     registerQueueToolRoutes(moderation, ctx);
+    registerSeriesModerationRoutes(moderation, ctx);
   });
 }
 

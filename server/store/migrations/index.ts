@@ -16,6 +16,7 @@ import * as m0014 from './0014_running_long_index';
 import * as m0015 from './0015_event_position';
 import * as m0016 from './0016_preset_reasons';
 import * as m0017 from './0017_images';
+import * as m0018 from './0018_series';
 import * as m0019 from './0019_moderators_time';
 import * as m0020 from './0020_duplicate_index';
 
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0015_event_position': m0015,
   '0016_preset_reasons': m0016,
   '0017_images': m0017,
+  '0018_series': m0018,
   '0019_moderators_time': m0019,
   '0020_duplicate_index': m0020,
 };

@@ -1,9 +1,10 @@
-import { CalendarDays, ExternalLink, type LucideIcon, MapPin, UsersRound } from 'lucide-react';
+import { CalendarDays, ExternalLink, type LucideIcon, MapPin, Repeat, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
+import { repeatsText } from '../../../../common/seriesText';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { EventFlyer } from '../../../components/EventFlyer';
 import { useAreaText } from '../../../components/EventPlace';
@@ -137,6 +138,11 @@ export function EventCard({
             <CardDetail icon={CalendarDays} label={t('card.date')}>
               <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
             </CardDetail>
+            {event.series ? (
+              <CardDetail icon={Repeat} label={t('common:repeats.label')} testId="event-repeats">
+                {repeatsText(t, event.series, localeOfI18n(i18n))}
+              </CardDetail>
+            ) : null}
             <CardDetail icon={MapPin} label={t('card.location')} testId="event-location">
               <span dir="auto" className="wrap-anywhere">
                 {area}

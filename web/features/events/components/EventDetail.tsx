@@ -26,6 +26,7 @@ import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 import { DetailRow, PlaceDetails, ScheduleBanner, StatusBanner } from './EventDetailParts';
 import { ReportButton, ReportSignedOutNotice } from './ReportDialog';
+import { SeriesDates } from './SeriesDates';
 import { ShareButton } from './ShareButton';
 
 export interface EventDetailProps {
@@ -122,6 +123,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
                 calledOff={event.schedule !== 'scheduled'}
               />
             </DetailRow>
+            <SeriesDates event={event} />
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
               <PlaceDetails event={event} />
             </DetailRow>

@@ -84,6 +84,7 @@ function EntryCard({ entry }: { entry: LogEntry }) {
                     </Link>
                   </>
                 ) : null}
+                {entry.seriesDates ? ` · ${t('common:repeats.dates', { count: entry.seriesDates })}` : null}
               </dd>
             </div>
             {entry.reason ? (

@@ -22,6 +22,7 @@ import { useMyEvents } from '../api/mine';
 import type { OwnerAction } from './ActionDialog';
 import { OwnerActions } from './OwnerActions';
 import { ReviewNotes } from './ReviewNotes';
+import { SeriesDates } from './SeriesDates';
 
 addCatalog('mine', mineCatalog);
 
@@ -72,6 +73,7 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
           </p>
         </div>
         <ReviewNotes event={event} />
+        <SeriesDates event={event} />
         <OwnerActions event={event} onDone={onDone} />
       </article>
     </Card>

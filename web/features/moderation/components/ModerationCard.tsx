@@ -1,9 +1,10 @@
-import { CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, MapPin, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../../common/dates';
 import { phaseOf } from '../../../../common/eventTime';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { repeatsText } from '../../../../common/seriesText';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { useAreaText } from '../../../components/EventPlace';
 import { Badge } from '../../../components/ui/Badge';
@@ -126,6 +127,15 @@ export function ModerationCard({
             ) : null}
           </span>
         </span>
+        {event.series ? (
+          <span
+            className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300"
+            data-testid="moderation-repeats"
+          >
+            <Repeat aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
+            {`${repeatsText(t, event.series, locale)} · ${t('common:repeats.dates', { count: event.series.total })}`}
+          </span>
+        ) : null}
         <span className="mt-1 flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300">
           <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-500" />
           <span dir="auto" className="min-w-0 wrap-anywhere">

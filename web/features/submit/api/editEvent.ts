@@ -28,3 +28,19 @@ export function useEditEvent(id: string, version: number) {
     onSettled: (_data, error) => cache.afterWrite(error),
   });
 }
+
+/**
+ * POST /api/series/:id/edit, from the series' `version` (docs/PRODUCT.md#recurring-events): every date
+ * still to come; the event page then says what it did (changed now, or proposed for review).
+ */
+export function useEditSeries(seriesId: string, version: number) {
+  const cache = useApiCache();
+  return useMutation({
+    mutationFn: (input: ValidEventInput) =>
+      api<Pick<EditResult, 'outcome'>>(`/api/series/${encodeURIComponent(seriesId)}/edit`, {
+        method: 'POST',
+        body: { ...input, version },
+      }),
+    onSettled: (_data, error) => cache.afterWrite(error),
+  });
+}

@@ -1,7 +1,7 @@
 import { ArrowLeft, LogIn, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -11,11 +11,13 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isNotFound } from '../../../lib/api';
 import type { EditedState } from '../../../lib/editedState';
+import { useSeries } from '../../../lib/series';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import submitCatalog from '../../../locales/en/submit.json';
 import { useEditEvent, useEditState } from '../api/editEvent';
+import { EditSeriesForm } from './EditSeriesForm';
 import { SubmitEventForm } from './SubmitEventForm';
 
 addCatalog('submit', submitCatalog);
@@ -88,6 +90,10 @@ export default function EditEventPage() {
   const session = useSession();
   const user = session.data?.user;
   const query = useEditState(id, Boolean(user));
+  // `?series=<id>`: "Edit every date" of the series this event is a date of.
+  const [params] = useSearchParams();
+  const seriesId = params.get('series') ?? undefined;
+  const series = useSeries(seriesId, Boolean(user && seriesId));
   useDocumentTitle(t('edit.pageTitle'));
 
   const back = (
@@ -145,7 +151,16 @@ export default function EditEventPage() {
     content = (
       <>
         {back}
-        <EditForm key={query.data.version} state={query.data} moderatorEdit={moderatorEdit} />
+        {seriesId ? (
+          series.data ? (
+            // Not keyed by version: the refresh after sending must not remount the form before it navigates.
+            <EditSeriesForm key={series.data.id} state={query.data} series={series.data} />
+          ) : (
+            <Spinner label={t('edit.loading')} className="py-24" />
+          )
+        ) : (
+          <EditForm key={query.data.version} state={query.data} moderatorEdit={moderatorEdit} />
+        )}
       </>
     );
   }

@@ -49,6 +49,7 @@ import {
 } from '../lib/form';
 import { DuplicateWarning } from './DuplicateWarning';
 import { FlyerField } from './FlyerField';
+import { NO_REPEATS, RepeatsField, type RepeatsValue, repeatsInput, withRepeats } from './RepeatsField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -156,6 +157,8 @@ export function SubmitEventForm<T = EventDto>({
   const [failed, setFailed] = useState(Boolean(posted));
   const [image, setImage] = useState<EventImage | null>(initialImage);
   const [imageErrors, setImageErrors] = useState<{ alt?: string; image?: string }>({});
+  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event.
+  const [repeats, setRepeats] = useState<RepeatsValue>(NO_REPEATS);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
@@ -220,37 +223,42 @@ export function SubmitEventForm<T = EventDto>({
       return;
     }
     setErrors({});
-    const input = { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined };
-    mutation.mutate(input, {
-      onSuccess: (result) => onSubmitted(result),
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'email_unverified') {
-          // The address is not confirmed (this page's session was older): the page now says so, and
-          // the typing waits for the person's return once they have confirmed it.
-          if (keepsDraft) saveDraft(values);
-          void cache.refreshSession();
-          return;
-        }
-        if (isSessionEnded(error)) {
-          // The session ended since the page loaded: keep the typing, sign in again, come back to it.
-          if (keepsDraft) saveDraft(values);
-          void cache.refreshSession();
-          navigate(signInPath(location));
-          return;
-        }
-        const texts = error instanceof ApiRequestError ? apiFieldTexts(error, tm) : {};
-        const fieldErrors = toFieldErrors(texts);
-        setErrors(fieldErrors);
-        setImageErrors({ alt: texts['image.alt'], image: texts.image });
-        setFailed(true);
-        // The server's own words for what people can act on (a field, the rate limit, the network).
-        const tellable =
-          error instanceof ApiRequestError &&
-          (error.status === 0 || (error.status >= 400 && error.status < 500));
-        setFailure(tellable ? apiErrorText(error, tm) : null);
-        focusField(firstInvalidField(fieldErrors));
+    mutation.mutate(
+      withRepeats(
+        { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined },
+        keepsDraft ? repeatsInput(repeats) : null,
+      ),
+      {
+        onSuccess: (result) => onSubmitted(result),
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.code === 'email_unverified') {
+            // The address is not confirmed (this page's session was older): the page now says so, and
+            // the typing waits for the person's return once they have confirmed it.
+            if (keepsDraft) saveDraft(values);
+            void cache.refreshSession();
+            return;
+          }
+          if (isSessionEnded(error)) {
+            // The session ended since the page loaded: keep the typing, sign in again, come back to it.
+            if (keepsDraft) saveDraft(values);
+            void cache.refreshSession();
+            navigate(signInPath(location));
+            return;
+          }
+          const texts = error instanceof ApiRequestError ? apiFieldTexts(error, tm) : {};
+          const fieldErrors = toFieldErrors(texts);
+          setErrors(fieldErrors);
+          setImageErrors({ alt: texts['image.alt'], image: texts.image });
+          setFailed(true);
+          // The server's own words for what people can act on (a field, the rate limit, the network).
+          const tellable =
+            error instanceof ApiRequestError &&
+            (error.status === 0 || (error.status >= 400 && error.status < 500));
+          setFailure(tellable ? apiErrorText(error, tm) : null);
+          focusField(firstInvalidField(fieldErrors));
+        },
       },
-    });
+    );
   };
 
   // field(): a field's id, label (from the catalog), * mark and error. bind(): its control's value.
@@ -414,6 +422,10 @@ export function SubmitEventForm<T = EventDto>({
           )
         }
       </Field>
+
+      {keepsDraft && hydrated ? (
+        <RepeatsField value={repeats} onChange={setRepeats} start={values} submitError={mutation.error} />
+      ) : null}
 
       <Field {...field('attendance')}>
         {(p) => (

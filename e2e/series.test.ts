@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+
+// Recurring events (docs/PRODUCT.md#recurring-events), as people use them: an organiser submits a
+// weekly vigil with the form's preview, a moderator approves it once, every date is listed on its own,
+// and the organiser cancels one date from My events.
+
+const e2e = setupE2E();
+let organiserCookie: string;
+let moderatorCookie: string;
+
+beforeAll(async () => {
+  const s = e2e.server.store;
+  organiserCookie = await sessionCookieFor(s, await createUser(s, { name: 'Salma Organiser' }));
+  moderatorCookie = await sessionCookieFor(s, await createModerator(s, { name: 'Mod' }));
+});
+
+const TITLE = 'Friday vigil for Gaza at the town hall';
+
+async function looks(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+    await screenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('a weekly vigil', () => {
+  it('is submitted once with a preview, approved once, listed date by date, and one date is cancelled', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    await page.goto('/submit');
+    await page.getByLabel('Event Title').fill(TITLE);
+    await page.getByLabel('Event Description').fill('Candles and names read aloud, every Friday.');
+    await page.getByLabel('Event Date').fill('2031-03-14');
+    await page.getByLabel('Event Time').fill('18:00');
+    await page.getByLabel('Time Zone').fill('Europe/London');
+    await page.getByLabel('City').fill('Leeds');
+    await page.getByLabel('Country').fill('United Kingdom');
+    await page.getByLabel('Official Source Link').fill('https://example.org/vigil');
+
+    // Every week, on the first date's weekday, 6 times: the preview lists the dates as the site will,
+    // at 18:00 London time on both sides of the clock change of 30 March.
+    await page.getByRole('combobox', { name: 'Repeats' }).selectOption('weekly');
+    expect(await page.getByRole('checkbox', { name: 'Friday' }).isChecked()).toBe(true);
+    const preview = page.getByTestId('repeats-preview').getByRole('listitem');
+    await expect.poll(() => preview.count()).toBe(6);
+    expect(await preview.allTextContents()).toEqual([
+      'Friday, March 14, 2031 at 6:00 PM',
+      'Friday, March 21, 2031 at 6:00 PM',
+      'Friday, March 28, 2031 at 6:00 PM',
+      'Friday, April 4, 2031 at 6:00 PM',
+      'Friday, April 11, 2031 at 6:00 PM',
+      'Friday, April 18, 2031 at 6:00 PM',
+    ]);
+    // A rule past its limits is refused before sending, in the server's words.
+    await page.getByRole('spinbutton', { name: 'Number of dates' }).fill('61');
+    await expect
+      .poll(() => page.getByTestId('repeats-error').textContent())
+      .toBe('A recurring event has from 2 to 60 dates');
+    await page.getByRole('spinbutton', { name: 'Number of dates' }).fill('6');
+    await expect.poll(() => preview.count()).toBe(6);
+    await expectNoA11yViolations(page, 'submit with repeats');
+    await looks(page, 'series-submit-desktop');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+
+    // The moderator sees it once, with its rule and number of dates, and approves it once.
+    const moderator = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });
+    await moderator.goto('/moderation');
+    const cards = moderator
+      .getByTestId('moderation-card')
+      .filter({ has: moderator.getByText(TITLE, { exact: true }) });
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(1);
+    expect(await cards.getByTestId('moderation-repeats').textContent()).toBe(
+      'Repeats every Friday · 6 dates',
+    );
+    await screenshot(moderator, 'series-moderation-desktop');
+    await cards.getByRole('button').first().click();
+    await moderator
+      .getByTestId('moderation-actions')
+      .filter({ visible: true })
+      .getByRole('button', { name: 'Approve', exact: true })
+      .click();
+    await moderator.getByText(`“${TITLE}” was approved.`).waitFor();
+
+    // Every date is listed on its own, each saying how it repeats.
+    const visitor = await e2e.newPage({ viewport: PHONE });
+    await visitor.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}`);
+    await expect.poll(() => visitor.getByTestId('event-repeats').count()).toBe(6);
+    expect(new Set(await visitor.getByTestId('event-repeats').allTextContents())).toEqual(
+      new Set(['Repeats every Friday']),
+    );
+    await expectNoA11yViolations(visitor, 'home with a series');
+    await looks(visitor, 'series-home-phone');
+
+    // An occurrence's page says so, lists every date and offers the whole series for calendars.
+    await visitor.getByRole('link', { name: TITLE, exact: true }).nth(3).click();
+    await visitor.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(await visitor.getByTestId('event-repeats').textContent()).toBe('Repeats every Friday · 6 dates');
+    await visitor.getByText('All dates').click();
+    await expect.poll(() => visitor.getByTestId('series-dates').getByRole('listitem').count()).toBe(6);
+    const ics = await visitor.getByTestId('series-ics').getAttribute('href');
+    const file = await (await e2e.server.fetch(ics ?? '')).text();
+    expect(file).toContain('RRULE:FREQ=WEEKLY;BYDAY=FR;WKST=MO;COUNT=6');
+    await expectNoA11yViolations(visitor, 'occurrence page');
+    await looks(visitor, 'series-event-phone');
+
+    // My events shows the series once; the organiser cancels its second date.
+    await page.goto('/my-events');
+    await page.getByRole('heading', { level: 1, name: 'My events' }).waitFor();
+    const rows = page
+      .getByTestId('my-event')
+      .filter({ has: page.getByRole('link', { name: TITLE, exact: true }) });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.getByTestId('my-event-repeats').textContent()).toBe('Repeats every Friday · 6 dates');
+    await rows.getByText('Dates', { exact: true }).click();
+    const dates = rows.getByTestId('series-date');
+    await expect.poll(() => dates.count()).toBe(6);
+    await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click();
+    await page.getByText('That date was cancelled.').waitFor();
+    await expect.poll(() => dates.nth(1).getByText('Cancelled').count()).toBe(1);
+    await expectNoA11yViolations(page, 'my events with a series');
+    await looks(page, 'series-my-events-desktop');
+    await page.setViewportSize(PHONE);
+    await looks(page, 'series-my-events-phone');
+
+    // The cancelled date stays listed with its tag; the others are untouched.
+    await visitor.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}`);
+    await expect.poll(() => visitor.getByTestId('event-repeats').count()).toBe(6);
+
+    // "Edit every date": one proposed change for the published dates, waiting for review.
+    await page.setViewportSize(DESKTOP);
+    await rows.getByRole('link', { name: 'Edit every date' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit every date of this series' }).waitFor();
+    expect(await page.getByLabel('Event Title').inputValue()).toBe(TITLE);
+    await expectNoA11yViolations(page, 'edit every date');
+    await page.getByLabel('Event Title').fill('Friday vigil for Gaza at the square');
+    await page.getByRole('button', { name: 'Edit every date' }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page
+      .getByTestId('owner-panel')
+      .getByText('Your changes are waiting for review', { exact: false })
+      .first()
+      .waitFor();
+
+    // In Arabic, right to left.
+    const arabic = await e2e.newPage({ viewport: PHONE, locale: 'ar' });
+    await arabic.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}&lang=ar`);
+    await expect.poll(() => arabic.getByTestId('event-repeats').count()).toBe(6);
+    expect(await arabic.getByTestId('event-repeats').first().textContent()).toBe('يتكرر أسبوعيًا يوم الجمعة');
+    await looks(arabic, 'series-home-phone-ar');
+    await arabic.getByRole('link', { name: TITLE, exact: true }).first().click();
+    await arabic.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await looks(arabic, 'series-event-phone-ar');
+  });
+});

@@ -1,0 +1,243 @@
+import { Ban, CalendarClock, CircleStop, PencilLine, Repeat } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calendarDay, dateTimeFormat, formatEventRange } from '../../../../common/dates';
+import type { EventDto } from '../../../../common/schemas/events';
+import type { SeriesDto } from '../../../../common/schemas/series';
+import { repeatsText } from '../../../../common/seriesText';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { fieldControlClass } from '../../../components/ui/Field';
+import { Notice } from '../../../components/ui/Notice';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { errorText, useMessages } from '../../../lib/messages';
+import { useSeries } from '../../../lib/series';
+import seriesCatalog from '../../../locales/en/series.json';
+import { useChangeSchedule } from '../api/mine';
+import { useEndSeries, useMoveDate } from '../api/series';
+import { editPath } from './OwnerActions';
+
+addCatalog('series', seriesCatalog);
+
+type Occurrence = SeriesDto['occurrences'][number];
+
+/** The 24-hour 'HH:MM' of an instant in `zone`, as a time input holds it. */
+const inputTime = (iso: string, zone: string) =>
+  dateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
+
+/** A date's state in a word, when it is not simply published as announced. */
+function stateOf(o: Occurrence): 'pending' | 'withdrawn' | 'cancelled' | 'postponed' | 'moved' | null {
+  if (o.status === 'pending') return 'pending';
+  if (o.status !== 'approved') return 'withdrawn';
+  if (o.schedule === 'cancelled' || o.schedule === 'postponed') return o.schedule;
+  return o.moved ? 'moved' : null;
+}
+
+/** One date with what its submitter can do: cancel it, change its time, end the series after it. */
+function DateRow({
+  series,
+  occurrence,
+  onDone,
+}: {
+  series: SeriesDto;
+  occurrence: Occurrence;
+  onDone: (text: string) => void;
+}) {
+  const { t, i18n } = useTranslation('series');
+  const tm = useMessages();
+  const locale = localeOfI18n(i18n);
+  const id = useId();
+  const zone = series.timezone;
+  const [mode, setMode] = useState<'idle' | 'move' | 'end'>('idle');
+  const [date, setDate] = useState(() => calendarDay(occurrence.date, zone));
+  const [time, setTime] = useState(() => inputTime(occurrence.date, zone));
+  const [endTime, setEndTime] = useState(() =>
+    occurrence.endDate ? inputTime(occurrence.endDate, zone) : '',
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancel = useChangeSchedule();
+  const move = useMoveDate();
+  const end = useEndSeries();
+  const state = stateOf(occurrence);
+  const live = occurrence.status === 'approved' || occurrence.status === 'pending';
+  const day = calendarDay(occurrence.date, zone);
+  const failed = (error: unknown) => setFailure(errorText(error, tm, t('dates.failed')));
+  const label = formatEventRange(occurrence.date, occurrence.endDate, zone, { locale });
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    move.mutate(
+      { id: occurrence.id, version: occurrence.version, date, time, endTime },
+      { onSuccess: () => onDone(t('dates.movedDone')), onError: failed },
+    );
+  };
+
+  return (
+    <li className="space-y-2 py-3" data-testid="series-date">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`text-sm ${state === 'cancelled' || state === 'withdrawn' ? 'line-through' : ''}`}>
+          {label}
+        </span>
+        {state ? (
+          <Badge tone={state === 'moved' || state === 'pending' ? 'warning' : 'neutral'}>
+            {t(`status.${state}`)}
+          </Badge>
+        ) : null}
+      </div>
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {series.canManage && live && mode === 'idle' ? (
+        <div className="flex flex-wrap gap-2">
+          {occurrence.status === 'approved' && occurrence.schedule === 'scheduled' ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(
+                  { event: { id: occurrence.id, version: occurrence.version }, schedule: 'cancelled' },
+                  { onSuccess: () => onDone(t('dates.cancelledDone')), onError: failed },
+                )
+              }
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              {t('dates.cancelDate')}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="secondary" onClick={() => setMode('move')}>
+            <CalendarClock aria-hidden="true" className="size-4" />
+            {t('dates.moveDate')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setMode('end')}>
+            <CircleStop aria-hidden="true" className="size-4" />
+            {t('dates.endHere')}
+          </Button>
+        </div>
+      ) : null}
+      {mode === 'move' ? (
+        <form onSubmit={save} className="grid gap-3 sm:grid-cols-3">
+          <label className="text-sm" htmlFor={`${id}-date`}>
+            {t('dates.newDate')}
+            <input
+              id={`${id}-date`}
+              type="date"
+              required
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              className={`mt-1 ${fieldControlClass(false)}`}
+            />
+          </label>
+          <label className="text-sm" htmlFor={`${id}-time`}>
+            {t('dates.newTime')}
+            <input
+              id={`${id}-time`}
+              type="time"
+              required
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              className={`mt-1 ${fieldControlClass(false)}`}
+            />
+          </label>
+          <label className="text-sm" htmlFor={`${id}-end`}>
+            {t('dates.newEndTime')}
+            <input
+              id={`${id}-end`}
+              type="time"
+              value={endTime}
+              onChange={(e) => setEndTime(e.target.value)}
+              className={`mt-1 ${fieldControlClass(false)}`}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2 sm:col-span-3">
+            <Button size="sm" type="submit" disabled={move.isPending}>
+              {t('dates.moveSave')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setMode('idle')}>
+              {t('dates.keep')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {mode === 'end' ? (
+        <div className="space-y-2 rounded-lg bg-stone-50 p-3 dark:bg-stone-900">
+          <p className="text-sm">{t('dates.endConfirm', { date: label })}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={end.isPending}
+              onClick={() =>
+                end.mutate(
+                  { id: series.id, version: series.version, lastDate: day },
+                  { onSuccess: () => onDone(t('dates.ended', { date: label })), onError: failed },
+                )
+              }
+            >
+              {t('dates.endAction')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setMode('idle')}>
+              {t('dates.keep')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A recurring event in My events (docs/PRODUCT.md#recurring-events): shown once, saying how it repeats,
+ * with its dates and what can be done with each.
+ */
+export function SeriesDates({ event }: { event: EventDto }) {
+  const { t, i18n } = useTranslation('series');
+  const locale = localeOfI18n(i18n);
+  const series = useSeries(event.series?.id);
+  const [done, setDone] = useState<string | null>(null);
+  if (!event.series) return null;
+  return (
+    <div className="space-y-2">
+      <p
+        className="flex items-center gap-2 text-sm text-stone-700 dark:text-stone-300"
+        data-testid="my-event-repeats"
+      >
+        <Repeat aria-hidden="true" className="size-4 shrink-0 text-brand-700 dark:text-brand-100" />
+        {`${repeatsText(t, event.series, locale)} · ${t('common:repeats.dates', { count: event.series.total })}`}
+      </p>
+      {done ? (
+        <Notice tone="success" className="text-sm">
+          {done}
+        </Notice>
+      ) : null}
+      {series.data?.canManage &&
+      series.data.occurrences.some(
+        (o) => o.status === 'approved' || o.status === 'pending' || o.status === 'rejected',
+      ) ? (
+        <ButtonLink
+          to={`${editPath(event.id)}?series=${encodeURIComponent(event.series.id)}`}
+          size="sm"
+          variant="secondary"
+        >
+          <PencilLine aria-hidden="true" className="size-4" />
+          {t('edit.action')}
+        </ButtonLink>
+      ) : null}
+      {series.data ? (
+        <details className="rounded-lg border border-stone-200 px-3 dark:border-stone-700">
+          <summary className="cursor-pointer py-2 text-sm font-medium">{t('dates.datesHeading')}</summary>
+          <ol className="divide-y divide-stone-200 dark:divide-stone-800">
+            {series.data.occurrences.map((occurrence) => (
+              <DateRow
+                key={`${occurrence.id}-${occurrence.version}`}
+                series={series.data}
+                occurrence={occurrence}
+                onDone={setDone}
+              />
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
+  );
+}

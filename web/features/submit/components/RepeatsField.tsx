@@ -1,0 +1,283 @@
+import { Repeat } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isCalendarDate } from '../../../../common/dates';
+import type { RepeatRuleInput } from '../../../../common/schemas/series';
+import {
+  MONTH_WEEKS,
+  REPEAT_FREQUENCIES,
+  type RepeatFrequency,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+  weekOfMonth,
+} from '../../../../common/series';
+import { weekdayName } from '../../../../common/seriesText';
+import { isValidTimeZone } from '../../../../common/timezones';
+import { fieldControlClass } from '../../../components/ui/Field';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { ApiRequestError } from '../../../lib/api';
+import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
+import seriesCatalog from '../../../locales/en/series.json';
+import { useSeriesPreview } from '../api/seriesPreview';
+
+addCatalog('series', seriesCatalog);
+
+/** The Repeats section as the form holds it (text, as inputs give it). */
+export interface RepeatsValue {
+  freq: 'never' | RepeatFrequency;
+  weekdays: Weekday[];
+  nth: string;
+  ends: 'until' | 'count';
+  until: string;
+  count: string;
+}
+
+export const NO_REPEATS: RepeatsValue = {
+  freq: 'never',
+  weekdays: [],
+  nth: '1',
+  ends: 'count',
+  until: '',
+  count: '6',
+};
+
+/** What the form sends as `repeats` (POST /api/events): nothing for a single event. */
+export function repeatsInput(value: RepeatsValue): RepeatRuleInput | null {
+  if (value.freq === 'never') return null;
+  return {
+    freq: value.freq,
+    ...(value.freq === 'weekly' || value.freq === 'biweekly' ? { weekdays: value.weekdays } : {}),
+    ...(value.freq === 'monthly_weekday' ? { nth: Number(value.nth) as (typeof MONTH_WEEKS)[number] } : {}),
+    ...(value.ends === 'until' ? { until: value.until } : { count: value.count }),
+  };
+}
+
+/** The submission with its rule, when it repeats. */
+export function withRepeats<T extends object>(data: T, rule: RepeatRuleInput | null): T {
+  return rule ? { ...data, repeats: rule } : data;
+}
+
+/** How many dates the preview lists before "and N more". */
+const PREVIEW_SHOWN = 8;
+
+/**
+ * "Repeats" on the submit form (docs/PRODUCT.md#recurring-events): never, every week or 2 weeks on
+ * chosen weekdays, every month on the same day or the Nth / last weekday; until a date or for a number
+ * of dates; and the dates it gives, as the server will show them (POST /api/series/preview).
+ */
+export function RepeatsField({
+  value,
+  onChange,
+  start,
+  submitError,
+}: {
+  value: RepeatsValue;
+  onChange: (value: RepeatsValue) => void;
+  /** The event's first date, time and zone, as the form has them. */
+  start: { date: string; time: string; timezone: string };
+  /** The submission's refusal, when it named the rule. */
+  submitError: unknown;
+}) {
+  const { t, i18n } = useTranslation('series');
+  const tm = useMessages();
+  const locale = localeOfI18n(i18n);
+  const id = useId();
+  const startDay = isCalendarDate(start.date) ? start.date : null;
+  const weekday = startDay ? weekdayOf(startDay) : 'MO';
+  const rule = repeatsInput(value);
+  const ready =
+    rule !== null && startDay !== null && /^\d\d:\d\d$/.test(start.time) && isValidTimeZone(start.timezone);
+  const preview = useSeriesPreview(
+    ready && rule ? { date: start.date, time: start.time, timezone: start.timezone, repeats: rule } : null,
+  );
+  const set = (changes: Partial<RepeatsValue>) => onChange({ ...value, ...changes });
+
+  const chooseFreq = (freq: RepeatsValue['freq']) => {
+    const changes: Partial<RepeatsValue> = { freq };
+    // Sensible first choices from the first date: its weekday, its week of the month.
+    if ((freq === 'weekly' || freq === 'biweekly') && value.weekdays.length === 0)
+      changes.weekdays = [weekday];
+    if (freq === 'monthly_weekday' && startDay) changes.nth = String(weekOfMonth(startDay));
+    set(changes);
+  };
+  const toggleDay = (day: Weekday) =>
+    set({
+      weekdays: value.weekdays.includes(day)
+        ? value.weekdays.filter((d) => d !== day)
+        : [...value.weekdays, day],
+    });
+
+  const refused = submitError instanceof ApiRequestError ? apiFieldTexts(submitError, tm) : {};
+  const submitMessage = Object.entries(refused).find(([name]) => name.startsWith('repeats'))?.[1];
+  const previewError =
+    preview.error instanceof ApiRequestError
+      ? (Object.entries(apiFieldTexts(preview.error, tm)).find(([name]) => name.startsWith('repeats'))?.[1] ??
+        apiErrorText(preview.error, tm))
+      : null;
+  const message = previewError ?? submitMessage;
+  const dates = preview.data && !previewError ? preview.data.dates : [];
+  const more = preview.data ? preview.data.total - Math.min(PREVIEW_SHOWN, dates.length) : 0;
+  const monthDay = startDay ? Number(startDay.slice(8, 10)) : 1;
+  const weeklyChoice = value.freq === 'weekly' || value.freq === 'biweekly';
+
+  return (
+    <fieldset
+      className="space-y-4 rounded-xl border border-stone-200 p-4 dark:border-stone-700"
+      data-testid="repeats"
+    >
+      <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-stone-800 dark:text-stone-100">
+        <Repeat aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+        {t('legend')}
+      </legend>
+      <select
+        id={`${id}-freq`}
+        name="repeats"
+        aria-label={t('legend')}
+        value={value.freq}
+        onChange={(e) => chooseFreq(e.target.value as RepeatsValue['freq'])}
+        className={fieldControlClass(false)}
+      >
+        {(['never', ...REPEAT_FREQUENCIES] as const).map((freq) => (
+          <option key={freq} value={freq}>
+            {t(`freq.${freq}`)}
+          </option>
+        ))}
+      </select>
+
+      {weeklyChoice ? (
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('on')}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {WEEKDAYS.map((day) => (
+              <label
+                key={day}
+                className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-stone-600 dark:has-checked:border-brand-100 dark:has-checked:bg-brand-900/40"
+              >
+                <input
+                  type="checkbox"
+                  checked={value.weekdays.includes(day)}
+                  onChange={() => toggleDay(day)}
+                  className="size-4 accent-brand-700"
+                />
+                {weekdayName(day, locale)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {value.freq === 'monthly_weekday' ? (
+        <div>
+          <label
+            htmlFor={`${id}-nth`}
+            className="block text-sm font-medium text-stone-700 dark:text-stone-300"
+          >
+            {t('which', { weekday: weekdayName(weekday, locale) })}
+          </label>
+          <select
+            id={`${id}-nth`}
+            value={value.nth}
+            onChange={(e) => set({ nth: e.target.value })}
+            className={`mt-1.5 ${fieldControlClass(false)}`}
+          >
+            {MONTH_WEEKS.map((n) => (
+              <option key={n} value={String(n)}>
+                {t(`nth.${n === -1 ? 'last' : n}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {value.freq === 'monthly_day' && monthDay > 28 ? (
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('skip', { day: monthDay })}</p>
+      ) : null}
+
+      {value.freq !== 'never' ? (
+        <>
+          <fieldset>
+            <legend className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('ends')}</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-ends`}
+                    checked={value.ends === 'count'}
+                    onChange={() => set({ ends: 'count' })}
+                    className="size-4 accent-brand-700"
+                  />
+                  {t('endsAfter')}
+                </label>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={2}
+                  max={60}
+                  aria-label={t('count')}
+                  value={value.count}
+                  disabled={value.ends !== 'count'}
+                  onChange={(e) => set({ count: e.target.value })}
+                  className={fieldControlClass(false)}
+                />
+              </div>
+              <div className="space-y-1.5">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-ends`}
+                    checked={value.ends === 'until'}
+                    onChange={() => set({ ends: 'until' })}
+                    className="size-4 accent-brand-700"
+                  />
+                  {t('endsOn')}
+                </label>
+                <input
+                  type="date"
+                  aria-label={t('until')}
+                  value={value.until}
+                  min={startDay ?? undefined}
+                  disabled={value.ends !== 'until'}
+                  onChange={(e) => set({ until: e.target.value })}
+                  className={fieldControlClass(false)}
+                />
+              </div>
+            </div>
+            <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('limits')}</p>
+          </fieldset>
+
+          {message ? (
+            <p
+              role="alert"
+              className="text-sm font-medium text-danger-700 dark:text-red-300"
+              data-testid="repeats-error"
+            >
+              {message}
+            </p>
+          ) : null}
+
+          {ready && !message ? (
+            <section aria-live="polite" aria-busy={preview.isFetching} data-testid="repeats-preview">
+              <h3 className="text-sm font-semibold text-stone-800 dark:text-stone-100">{t('preview')}</h3>
+              {dates.length === 0 ? (
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('previewLoading')}</p>
+              ) : (
+                <ol className="mt-2 space-y-1 text-sm text-stone-700 dark:text-stone-300">
+                  {dates.slice(0, PREVIEW_SHOWN).map((d) => (
+                    <li key={d.date} className="ps-3 border-s-2 border-brand-600">
+                      {d.label}
+                    </li>
+                  ))}
+                  {more > 0 ? (
+                    <li className="ps-3 text-stone-600 dark:text-stone-400">{t('more', { count: more })}</li>
+                  ) : null}
+                </ol>
+              )}
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
