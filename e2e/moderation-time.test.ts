@@ -241,7 +241,10 @@ describe('duplicates, notes and trusted organisers', () => {
 
   it('looks right at 390 px and on a desktop, light and dark, and in Arabic', async () => {
     await db().updateTable('events').set({ status: 'pending' }).where('id', '=', probe.id).execute();
-    await api(`/api/moderation/events/${probe.id}/claim`, omarCookie, {});
+    // Ana's claim from the test before goes; Omar's is what her cards and panel then show.
+    await api(`/api/moderation/events/${probe.id}/release`, anaCookie, {});
+    const claimed = await (await api(`/api/moderation/events/${probe.id}/claim`, omarCookie, {})).json();
+    expect(claimed.claim).toMatchObject({ moderator: { name: 'Omar' }, mine: true });
     for (const [label, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
@@ -253,6 +256,9 @@ describe('duplicates, notes and trusted organisers', () => {
           await card(page, probe.title).waitFor();
           await card(page, probe.title).getByRole('button').first().click();
           await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
+          await card(page, probe.title)
+            .getByText(lang === 'en' ? 'Omar is looking at this' : 'Omar')
+            .waitFor();
           await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
           await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
           await page

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatShortDate, isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
-import type { SimilarQuery } from '../../../../common/schemas/queue';
+import type { SimilarEvent, SimilarQuery } from '../../../../common/schemas/queue';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import similarMessages from '../../../locales/en/similar.json';
@@ -53,12 +53,16 @@ export function DuplicateWarning({
 }: {
   values: { title: string; date: string; time: string; timezone: string; city: string };
 }) {
-  const { t, i18n } = useTranslation('similar');
-  const locale = localeOfI18n(i18n);
   const query = useSettledQuery(values);
   const similar = useSimilarEvents(query);
   const items = query ? (similar.data?.items ?? []) : [];
-  if (items.length === 0) return null;
+  // Nothing (and no catalog asked for) until there is something to say: the server's page has none.
+  return items.length === 0 ? null : <SimilarList items={items} />;
+}
+
+function SimilarList({ items }: { items: SimilarEvent[] }) {
+  const { t, i18n } = useTranslation('similar');
+  const locale = localeOfI18n(i18n);
   return (
     <div data-testid="duplicate-warning">
       <Notice tone="warning" className="space-y-2">
@@ -74,7 +78,6 @@ export function DuplicateWarning({
                 to={eventPagePath(e.id)}
                 target="_blank"
                 className="font-medium underline underline-offset-2 wrap-anywhere"
-                aria-label={t('open', { title: e.title })}
               >
                 <span dir="auto">{e.title}</span>
               </Link>{' '}
