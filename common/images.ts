@@ -34,11 +34,6 @@ export function imageWidths(width: number): number[] {
   return [...IMAGE_WIDTH_STEPS.filter((step) => step < width), width];
 }
 
-/** Height of the variant `width` wide of an image of `image.width` × `image.height`. */
-export function variantHeight(image: { width: number; height: number }, width: number): number {
-  return Math.max(1, Math.round((image.height * width) / image.width));
-}
-
 /** The address of one variant: content-hashed, so it never changes and is cached for ever. */
 export const imagePath = (hash: string, width: number, format: ImageFormat) =>
   `/images/${hash}-${width}.${format}`;
