@@ -1,7 +1,7 @@
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import type { EventRow } from '../store/schema';
-import { alsoForSeries } from './series';
+import { alsoForSeries } from './alsoForSeries';
 import { type ModerationContext, takeEvent } from './transition';
 
 /**

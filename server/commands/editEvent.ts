@@ -10,6 +10,7 @@ import { type EventFields, eventColumnsOf, getEventById } from '../store/events'
 import { newId } from '../store/ids';
 import { eventImageOf } from '../store/images';
 import type { Database, EventRow } from '../store/schema';
+import { alsoForSeries } from './alsoForSeries';
 import { resolveEventImage } from './eventImage';
 import { EVENT_GONE } from './transition';
 
@@ -166,6 +167,8 @@ export async function withdrawEvent(
     if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
     if (before.status !== 'pending') throw conflict('not_pending', NOT_WITHDRAWABLE);
     const event = await takeVersion(trx, eventId, version, { status: 'withdrawn', updated_at: now });
+    // A series waiting for review is taken back whole (docs/PRODUCT.md#recurring-events).
+    await alsoForSeries(trx, event, 'pending', { status: 'withdrawn', updated_at: now });
     if (isModerator(actor) && actor.id !== before.created_by) {
       await insertAuditEntry(trx, { eventId, action: 'withdrawn', moderatorId: actor.id, now });
     }

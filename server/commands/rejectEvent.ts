@@ -4,7 +4,7 @@ import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
-import { alsoForSeries } from './series';
+import { alsoForSeries } from './alsoForSeries';
 import { type ModerationContext, takeEvent } from './transition';
 
 /** Reject a pending event with a reason, and log it in the same transaction (docs/PRODUCT.md#moderation). */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { zonedDateTimeToInstant } from '../../common/dates';
 import type { EventStatus } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
@@ -14,7 +14,7 @@ import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, newEventRow } from '../store/events';
 import { newId } from '../store/ids';
 import { eventImageOf } from '../store/images';
-import type { Database, EventRow, EventsTable, SeriesRow } from '../store/schema';
+import type { Database, EventRow, SeriesRow } from '../store/schema';
 import { getSeriesById, occurrencesOf, ruleCopyOf, type SeriesRuleCopy } from '../store/series';
 import { eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
@@ -117,28 +117,6 @@ export async function createSeries(
     await notifyModerators(trx, outbox, 'new_submission', lead, { except: createdBy });
   }
   return rows;
-}
-
-/**
- * A series is reviewed once (docs/PRODUCT.md#recurring-events): the moderation action taken on one of
- * its dates (the queue shows its first one waiting) applies to every other date still in `from`, in the
- * action's transaction. The caller writes the one log and audit entry, for the date it was taken on.
- */
-export async function alsoForSeries(
-  trx: Transaction<Database>,
-  event: EventRow,
-  from: EventStatus,
-  changes: Updateable<EventsTable>,
-): Promise<number> {
-  if (!event.series_id) return 0;
-  const result = await trx
-    .updateTable('events')
-    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
-    .where('series_id', '=', event.series_id)
-    .where('status', '=', from)
-    .where('id', '!=', event.id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** The series, if it is still at `version` (a stale one is a 409), raised to the next version. */

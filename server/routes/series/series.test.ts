@@ -159,6 +159,21 @@ describe('submitting a recurring event', () => {
   });
 });
 
+describe('withdrawing a series', () => {
+  it('takes every date waiting for review back at once', async () => {
+    const { cookie } = await organiser();
+    const first = await submitSeries(cookie, { title: 'Withdrawn vigil' });
+    await call(`/api/events/${first.id}/withdraw`, cookie, { version: first.version });
+    const series = await seriesOf(first.series?.id ?? '', cookie);
+    expect(series.occurrences.map((o) => o.status)).toEqual(Array(6).fill('withdrawn'));
+    const queue = await call<ModerationList>(
+      '/api/moderation/events?tab=pending&pageSize=100',
+      moderatorCookie,
+    );
+    expect(queue.items.filter((item) => item.event.series?.id === series.id)).toEqual([]);
+  });
+});
+
 describe('reviewing a series once', () => {
   it('shows it once in the queue, and one approval publishes every date with one audit entry', async () => {
     const { cookie } = await organiser();
