@@ -63,3 +63,56 @@ export async function measureWithSessions(url, { connections, durationSeconds, c
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
+
+/**
+ * Give the first `count` events of the home page a flyer (issue 17: Lighthouse with image cards), the
+ * way a visitor's upload makes one: `count` photographs' worth of noise in five tints, uploaded through
+ * `POST /api/images` (re-encoded by the app), then set on the events in the database.
+ */
+export async function addFlyers(root, databaseUrl, serverUrl, count = 20) {
+  const [cookie] = await signedInCookies(root, databaseUrl, 1);
+  const { default: sharp } = await import('sharp');
+  const uploads = [];
+  for (const [r, g, b] of [
+    [200, 40, 40],
+    [20, 120, 60],
+    [30, 60, 160],
+    [180, 140, 20],
+    [90, 30, 120],
+  ]) {
+    const jpeg = await sharp({
+      create: {
+        width: 1600,
+        height: 1000,
+        channels: 3,
+        background: { r, g, b },
+        noise: { type: 'gaussian', mean: 0, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'flyer.jpg');
+    const res = await fetch(`${serverUrl}/api/images`, { method: 'POST', body: form, headers: { cookie } });
+    if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+    uploads.push(await res.json());
+  }
+  const { events } = await (await fetch(`${serverUrl}/api/events`)).json();
+  const { tsImport } = await import('tsx/esm/api');
+  const { openDatabase } = await tsImport(join(root, 'server/store/db.ts'), import.meta.url);
+  const store = await openDatabase(databaseUrl);
+  try {
+    for (const [i, event] of events.slice(0, count).entries()) {
+      const { id, hash, width, height } = uploads[i % uploads.length];
+      const image = { id, hash, width, height, alt: `Flyer of ${event.title}` };
+      await store.db
+        .updateTable('events')
+        .set({ image: JSON.stringify(image), image_id: id })
+        .where('id', '=', event.id)
+        .execute();
+    }
+  } finally {
+    await store.close();
+  }
+  return Math.min(count, events.length);
+}

@@ -42,7 +42,7 @@ describe('time zone combobox', () => {
   it('is used with the keyboard alone: type a city, arrows, Enter, Escape', async () => {
     const page = await openForm();
     // Reached by the keyboard (from the field after it, as the time field has stops of its own).
-    await page.getByLabel('How to attend').focus();
+    await page.getByRole('combobox', { name: 'Repeats' }).focus();
     await page.keyboard.press('Shift+Tab');
     const field = zoneField(page);
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);

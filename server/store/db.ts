@@ -156,6 +156,11 @@ export function openStore(databaseUrl: string): Store {
     // A connection lost while idle (the server restarted) is replaced by the pool; without a listener
     // the error would end the process.
     pool.on('error', () => undefined);
+    // Lost while a request holds it (between two statements of a transaction): the statement waiting on
+    // it fails and the request answers so; the client's own 'error' event must not end the process.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const changes = new ChangeCounter();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes] });
     return {
