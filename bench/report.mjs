@@ -56,6 +56,7 @@ function pageRowsOf(results) {
     'event share of bare',
     'home signed in (a session per connection)',
     'home HTML',
+    'peak RSS with pages',
   ];
   const rows = results.runs
     .filter((r) => r.pages?.home)
@@ -68,6 +69,7 @@ function pageRowsOf(results) {
       share(r.pages.event, r.pages.event?.bare),
       cell(r.pages.signedIn),
       `${(r.pages.home.bytes / 1024).toFixed(1)} KB`,
+      mb(r.pagesPeakRss),
     ]);
   return [header, ...rows];
 }
