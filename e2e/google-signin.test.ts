@@ -52,7 +52,11 @@ describe('Google sign-in in a pop-up', () => {
     await screenshot(desktop, 'auth-google-sign-in-desktop');
   });
 
-  it('creates the account from the provider, closes the pop-up and lands on the home page signed in', async () => {
+  // Once in a full run on a loaded machine (2026-11-26) the pop-up never reached the provider's answer
+  // within 30 s, and passed alone every time since: one more try, while the cause is looked for.
+  it('creates the account from the provider, closes the pop-up and lands on the home page signed in', {
+    retry: 1,
+  }, async () => {
     provider.setIdentity({
       sub: 'e2e-sub-1',
       email: 'rasha@gmail.example',
