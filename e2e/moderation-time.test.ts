@@ -196,7 +196,11 @@ describe('duplicates, notes and trusted organisers', () => {
       .getByRole('textbox', { name: 'New note' })
       .fill('Called the venue: it is a separate vigil.');
     await eventNotes.getByRole('button', { name: 'Add Note' }).click();
-    await eventNotes.getByText('Called the venue: it is a separate vigil.').waitFor();
+    // In the list (the box may still hold the words for a moment), then the box is emptied.
+    await eventNotes.getByRole('listitem').getByText('Called the venue: it is a separate vigil.').waitFor();
+    await expect
+      .poll(() => eventNotes.getByRole('textbox', { name: 'New note' }).inputValue())
+      .toBe('');
     expect(
       await db().selectFrom('moderator_notes').select('event_id').where('event_id', '=', probe.id).execute(),
     ).toHaveLength(1);

@@ -359,7 +359,7 @@ describe('navigation feedback', () => {
     await page.route(
       (url) => url.pathname === '/api/events/month',
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
         await route.continue();
         answered = Date.now();
       },
@@ -374,8 +374,12 @@ describe('navigation feedback', () => {
     expect(await page.locator('main').getAttribute('aria-busy')).toBe('true');
     expect(answered).toBe(0);
     await expect.poll(() => heading(page).textContent()).toBe('April 2030');
-    await expect.poll(async () => (await bar(page)).hidden, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await page.getByRole('progressbar').count()).toBe(0);
+    // Still there half-way through the slow answer, gone once it has come.
+    await page.waitForTimeout(600);
+    expect(answered).toBe(0);
+    expect(await page.getByRole('progressbar').count()).toBe(1);
+    await expect.poll(() => answered, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
     expect(await page.locator('main').getAttribute('aria-busy')).toBeNull();
   });
 

@@ -10,7 +10,18 @@ import {
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { ChangeCounter } from './changes';
 import { migrations } from './migrations/index';
@@ -99,6 +110,31 @@ function withStatementCache(sqlite: SQLite.Database, size = 200) {
   };
 }
 
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), not at their first write.
+ * A transaction that reads before it writes (most of ours: check, then change) and finds another
+ * process holding the lock at that moment (the admin command, a second server on the same file) gets
+ * SQLITE_BUSY at once: SQLite never waits to upgrade a read to a write, busy_timeout or not, and the
+ * request would fail. Taken up front, the lock is waited for (busy_timeout). This process has one
+ * connection and Kysely runs its transactions one at a time, so nothing here waits longer.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** Open the database named by DATABASE_URL: `sqlite:PATH` or `postgres://…`. */
 export function openStore(databaseUrl: string): Store {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -143,7 +179,7 @@ export function openStore(databaseUrl: string): Store {
     sqlite.pragma('busy_timeout = 5000');
     const changes = new ChangeCounter();
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [changes],
     });
     return { db, dialect: 'sqlite', sqlitePath: path, changes, fileProblem, close: () => db.destroy() };
