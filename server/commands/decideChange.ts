@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import { eventColumnsOf, getEventById } from '../store/events';
-import { eventImageOf } from '../store/images';
+import { changeImageOf, eventImageOf, forgetUnusedImages } from '../store/images';
 import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
@@ -65,6 +65,8 @@ export async function decideChange(
       })
       .where('id', '=', change.id)
       .execute();
+    // The flyer replaced by an accepted change, or proposed by a rejected one, goes now.
+    await forgetUnusedImages(trx, [before.image_id, changeImageOf(change.payload)?.id]);
     await insertAuditEntry(trx, {
       eventId,
       action: accept ? 'change_accepted' : 'change_rejected',

@@ -8,7 +8,7 @@ import type { Outbox } from '../mail/outbox';
 import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
 import { newId } from '../store/ids';
-import { eventImageOf } from '../store/images';
+import { eventImageOf, forgetUnusedImages } from '../store/images';
 import type { Database, EventRow } from '../store/schema';
 import { alsoForSeries } from './alsoForSeries';
 import { resolveEventImage } from './eventImage';
@@ -106,6 +106,7 @@ export async function editEvent(
       const sequence = before.status === 'approved' ? before.sequence + 1 : before.sequence;
       const event = await takeVersion(trx, eventId, version, { ...columns, sequence });
       await supersedeChanges(trx, eventId, now);
+      await forgetUnusedImages(trx, [before.image_id]);
       await insertAuditEntry(trx, { eventId, action: 'edited', moderatorId: actor.id, now });
       return { event, outcome: 'updated' };
     }
@@ -137,6 +138,8 @@ export async function editEvent(
       ...columns,
       ...(resubmit ? { status: 'pending' as const, created_at: now } : {}),
     });
+    // A flyer replaced or dropped goes now (docs/PRODUCT.md#flyers).
+    await forgetUnusedImages(trx, [before.image_id]);
     if (resubmit) await notifyModerators(trx, outbox, 'new_submission', event, { except: actor.id });
     return { event, outcome: resubmit ? 'resubmitted' : 'updated' };
   });

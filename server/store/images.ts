@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { EventImage, ImageFormat } from '../../common/images';
 import type { ProcessedImage } from '../images/process';
 import { newId } from './ids';
@@ -6,18 +6,29 @@ import type { Database, EventRow, ImageRow } from './schema';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Store an upload's variants (docs/PRODUCT.md#flyers), in one transaction: all of them or none. */
+/** What an uploader has used of the day's allowance, and when it grows again. */
+export type DailyUploads = { count: number; bytes: number; retryAfterSeconds: number };
+
+/**
+ * Store an upload's variants (docs/PRODUCT.md#flyers), in one transaction: all of them or none.
+ * `allow` sees the uploader's last 24 hours as they stand inside the transaction, with this upload's
+ * own uploads serialised (the uploader's row locked on PostgreSQL; SQLite's transactions take the
+ * write lock at once), and throws to refuse: two uploads at the same instant cannot both take the last
+ * slot of the day.
+ */
 export async function insertImage(
   db: Kysely<Database>,
   {
     uploadedBy,
     image,
     uploadBytes,
+    allow,
     now = Date.now(),
   }: {
     uploadedBy: string;
     image: ProcessedImage;
     uploadBytes: number;
+    allow?: (today: DailyUploads) => void;
     now?: number;
   },
 ): Promise<ImageRow> {
@@ -32,6 +43,12 @@ export async function insertImage(
     used_at: null,
   };
   await db.transaction().execute(async (trx) => {
+    if (allow) {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom('users').select('id').where('id', '=', uploadedBy).forUpdate().execute();
+      }
+      allow(await uploadsInLastDay(trx, uploadedBy, now));
+    }
     await trx.insertInto('images').values(row).execute();
     for (const v of image.variants) {
       await trx
@@ -48,10 +65,10 @@ export async function insertImage(
  * the allowance grows again. Counted from the images themselves, so every app server agrees.
  */
 export async function uploadsInLastDay(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   userId: string,
   now = Date.now(),
-): Promise<{ count: number; bytes: number; retryAfterSeconds: number }> {
+): Promise<DailyUploads> {
   const row = await db
     .selectFrom('images')
     .select((eb) => [
@@ -149,8 +166,10 @@ export async function markImageUsed(
 }
 
 /**
- * Uploads no event or change ever named, a day on: deleted with their variants (server/maintenance.ts).
- * Someone who chose a file and never sent the form leaves nothing behind.
+ * Uploads no event or change ever named, a day on, and flyers that were shown and are no longer: an
+ * edit replaced or dropped them, or a proposed change naming them was decided or superseded. Deleted
+ * with their variants (server/maintenance.ts, every few minutes): a flyer taken down because it showed
+ * too much is not kept. Someone who chose a file and never sent the form leaves nothing behind either.
  */
 export async function deleteUnusedImages(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db
@@ -158,4 +177,50 @@ export async function deleteUnusedImages(db: Kysely<Database>, now = Date.now())
     .where('used_at', 'is', null)
     .where('created_at', '<', now - DAY_MS)
     .execute();
+  const dropped = await db
+    .selectFrom('images')
+    .select('id')
+    .where('used_at', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('events').select('events.id').whereRef('events.image_id', '=', 'images.id')),
+      ),
+    )
+    .execute();
+  await forgetUnusedImages(
+    db,
+    dropped.map((row) => row.id),
+  );
+}
+
+/**
+ * Of `ids`, delete the images no event shows and no waiting proposed change names (a change may name
+ * an upload no event shows yet). Called where an edit or a decision lets a flyer go, in its transaction,
+ * and by the clean-up for the rest.
+ */
+export async function forgetUnusedImages(
+  db: Kysely<Database> | Transaction<Database>,
+  ids: readonly (string | null | undefined)[],
+): Promise<void> {
+  const candidates = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (candidates.length === 0) return;
+  const shown = await db
+    .selectFrom('events')
+    .select('image_id')
+    .where('image_id', 'in', candidates)
+    .execute();
+  // Waiting changes are few; their payload is JSON naming the image's id (ids never contain a quote).
+  const named = await db
+    .selectFrom('event_changes')
+    .select('payload')
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or(candidates.map((id) => eb('payload', 'like', `%"${id}"%`))))
+    .execute();
+  const kept = new Set(shown.map((row) => row.image_id));
+  for (const { payload } of named) {
+    const image = changeImageOf(payload);
+    if (image) kept.add(image.id);
+  }
+  const unused = candidates.filter((id) => !kept.has(id));
+  if (unused.length > 0) await db.deleteFrom('images').where('id', 'in', unused).execute();
 }

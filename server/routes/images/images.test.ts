@@ -236,6 +236,22 @@ describe('POST /api/images: refusals store nothing', () => {
     // Someone else still may.
     expect((await upload(await smallPng(99, 16, 16), (await signedIn()).cookie)).status).toBe(201);
   });
+
+  it('gives the last upload of the day to one of several sent at the same instant', async () => {
+    const { cookie, user } = await signedIn();
+    for (let i = 0; i < IMAGE_LIMITS.perDay - 1; i++) {
+      expect((await upload(await smallPng(i, 16, 16), cookie)).status).toBe(201);
+    }
+    const files = await Promise.all([1, 2, 3].map((i) => smallPng(200 + i, 16, 16)));
+    const statuses = (await Promise.all(files.map((file) => upload(file, cookie)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 429, 429]);
+    const stored = await server.store.db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('uploaded_by', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(IMAGE_LIMITS.perDay);
+  });
 });
 
 describe('GET /images/…: served from the database, cached for ever, only to who may see it', () => {
@@ -402,6 +418,70 @@ describe('an event names its flyer', () => {
       .where('image_id', '=', unused.id)
       .execute();
     expect(variants).toEqual([]);
+  });
+
+  it('a flyer let go is deleted: replaced on an edit, replaced by an accepted change, proposed by a rejected or superseded one', async () => {
+    const owner = await signedIn();
+    const moderator = await signedIn('moderator');
+    const stored = async (ids: string[]) =>
+      (await server.store.db.selectFrom('images').select('id').where('id', 'in', ids).execute())
+        .map((r) => r.id)
+        .sort();
+    const edit = async (id: string, imageId: string, version: number) => {
+      const res = await server.fetch(`/api/events/${id}/edit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: owner.cookie },
+        body: JSON.stringify({ ...validEventInput(), image: { id: imageId, alt: 'A flyer' }, version }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { event: EventDto }).event;
+    };
+    const decide = async (id: string, version: number, accept: boolean) => {
+      const res = await server.fetch(`/api/moderation/events/${id}/${accept ? 'accept' : 'reject'}-change`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: moderator.cookie },
+        body: JSON.stringify(accept ? { version } : { version, reason: 'Not this one' }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { event: EventDto }).event;
+    };
+    const [a, b, c, d, e] = await Promise.all(
+      [31, 32, 33, 34, 35].map(async (seed) => uploaded(await smallPng(seed), owner.cookie)),
+    );
+    if (!a || !b || !c || !d || !e) throw new Error('uploads');
+    const created = (await (
+      await submit({ ...validEventInput(), image: { id: a.id, alt: 'A flyer' } }, owner.cookie)
+    ).json()) as EventDto;
+
+    // Waiting for review: the edit replaces it in place, and the old one goes with the edit.
+    const pending = await edit(created.id, b.id, created.version);
+    expect(await stored([a.id, b.id])).toEqual([b.id]);
+    expect((await server.fetch(a.urls[0]?.jpg ?? '', { headers: { cookie: owner.cookie } })).status).toBe(
+      404,
+    );
+
+    // Published: a change proposes C, rejected: C goes, B stays.
+    await server.store.db
+      .updateTable('events')
+      .set({ status: 'approved' })
+      .where('id', '=', created.id)
+      .execute();
+    let proposed = await edit(created.id, c.id, pending.version);
+    proposed = await decide(created.id, proposed.version, false);
+    expect(await stored([b.id, c.id])).toEqual([b.id]);
+
+    // A change proposing D, superseded by one proposing E: D goes at the next clean-up.
+    proposed = await edit(created.id, d.id, proposed.version);
+    proposed = await edit(created.id, e.id, proposed.version);
+    expect(await stored([d.id])).toEqual([d.id]);
+    await runMaintenance(server.store.db);
+    expect(await stored([b.id, d.id, e.id])).toEqual([b.id, e.id].sort());
+
+    // Accepted: E is shown, B goes.
+    const accepted = await decide(created.id, proposed.version, true);
+    expect(accepted.image?.id).toBe(e.id);
+    expect(await stored([b.id, e.id])).toEqual([e.id]);
+    expect((await server.fetch(e.urls[0]?.jpg ?? '')).status).toBe(200);
   });
 
   it('deleting an account deletes its images, but those a published event shows', async () => {

@@ -24,7 +24,13 @@ import { canViewImage, isPublicImage } from '../../policies/images';
 import { presentUpload } from '../../presenters/image';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
-import { eventsShowing, findVariant, insertImage, uploadsInLastDay } from '../../store/images';
+import {
+  type DailyUploads,
+  eventsShowing,
+  findVariant,
+  insertImage,
+  uploadsInLastDay,
+} from '../../store/images';
 
 const HOUR = 3600 * 1000;
 const MB = 1024 * 1024;
@@ -103,12 +109,16 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
       if (!actor) throw unauthenticated(UPLOAD_SIGN_IN);
       assertEmailConfirmed(actor, env);
       await enforceRateLimit(db, IMAGE_UPLOAD_RATE, actor.id);
-      const today = await uploadsInLastDay(db, actor.id);
-      if (today.count >= IMAGE_LIMITS.perDay) throw tooManyRequests(PER_DAY, today.retryAfterSeconds);
+      // Checked before the work of decoding, and again as the upload is stored (insertImage).
+      const withinAllowance = (today: DailyUploads, size: number) => {
+        if (today.count >= IMAGE_LIMITS.perDay) throw tooManyRequests(PER_DAY, today.retryAfterSeconds);
+        if (today.bytes + size > IMAGE_LIMITS.bytesPerDay) {
+          throw tooManyRequests(BYTES_PER_DAY, today.retryAfterSeconds);
+        }
+      };
+      withinAllowance(await uploadsInLastDay(db, actor.id), 0);
       const bytes = await uploadedFile(request);
-      if (today.bytes + bytes.length > IMAGE_LIMITS.bytesPerDay) {
-        throw tooManyRequests(BYTES_PER_DAY, today.retryAfterSeconds);
-      }
+      withinAllowance(await uploadsInLastDay(db, actor.id), bytes.length);
       refuseUnlessImage(bytes);
       const processed = await imageSlots.run(async () => {
         try {
@@ -127,6 +137,7 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
         uploadedBy: actor.id,
         image: processed,
         uploadBytes: bytes.length,
+        allow: (today) => withinAllowance(today, bytes.length),
       });
       reply.code(201);
       return presentUpload(row);
