@@ -135,6 +135,21 @@ describe('bulk decisions and claims, by keyboard only', () => {
     expect(e2e.foreignRequests).toEqual([]);
   });
 
+  it("shows another moderator's claim on an open dashboard without a reload", async () => {
+    await clearQueue();
+    const [event] = await queue(1, 'Claimed while Ana looks');
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    // The page's clock, to move past the dashboard's 20-second refresh without waiting for it.
+    await page.clock.install();
+    await page.goto('/moderation');
+    await card(page, event!.title).waitFor();
+    expect(await card(page, event!.title).getByText('Omar is looking at this').count()).toBe(0);
+    expect((await api(`/api/moderation/events/${event!.id}/claim`, omarCookie, {})).status).toBe(200);
+    await page.clock.fastForward(21_000);
+    await card(page, event!.title).getByText('Omar is looking at this').waitFor();
+    await api(`/api/moderation/events/${event!.id}/release`, omarCookie, {});
+  });
+
   it('warns before acting on an event another moderator is looking at, and still lets one act', async () => {
     await clearQueue();
     // Titles unlike each other: similar ones would name each other as possible duplicates.
@@ -198,9 +213,7 @@ describe('duplicates, notes and trusted organisers', () => {
     await eventNotes.getByRole('button', { name: 'Add Note' }).click();
     // In the list (the box may still hold the words for a moment), then the box is emptied.
     await eventNotes.getByRole('listitem').getByText('Called the venue: it is a separate vigil.').waitFor();
-    await expect
-      .poll(() => eventNotes.getByRole('textbox', { name: 'New note' }).inputValue())
-      .toBe('');
+    await expect.poll(() => eventNotes.getByRole('textbox', { name: 'New note' }).inputValue()).toBe('');
     expect(
       await db().selectFrom('moderator_notes').select('event_id').where('event_id', '=', probe.id).execute(),
     ).toHaveLength(1);

@@ -8,6 +8,9 @@ import type {
 import { api, queryString, retryUnlessAccessLost, useApiCache } from '../../../lib/api';
 import { moderationKeys } from './keys';
 
+/** How often an open dashboard reads its list again (docs/PRODUCT.md#moderation, "Claims"). */
+export const MODERATION_REFRESH_MS = 20_000;
+
 /**
  * One tab's list: pending (by `sort`), reported (with open reports) or all approved events (`search`:
  * All Events).
@@ -37,6 +40,9 @@ export function useModerationEvents(
         ),
       ),
     staleTime: 0,
+    // While the dashboard is open and shown: another moderator's claim ("… is looking at this"), a
+    // decision taken elsewhere, a new submission appear without a reload. Not while the tab is hidden.
+    refetchInterval: MODERATION_REFRESH_MS,
     retry: retryUnlessAccessLost,
     placeholderData: keepPreviousData,
   });
