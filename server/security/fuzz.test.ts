@@ -484,6 +484,51 @@ const schemaRefused: Record<string, fc.Arbitrary<{ kind: string; type: string; b
       },
     ),
   ),
+  // Moderators' time (docs/PRODUCT.md#moderation): bulk decisions, notes, trust, preset reasons.
+  '/api/moderation/bulk': fc.oneof(
+    notObject.map(json('bulk: not an object')),
+    invalidObject(
+      { ids: ['not-an-event'], action: 'reject', reason: 'Spam wave' },
+      {
+        ids: fc.oneof(
+          notText,
+          fc.constant([]),
+          fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+          fc.constant(Array.from({ length: 101 }, (_, i) => `id${i}`)),
+        ),
+        action: fc.oneof(notText, fc.constantFrom('remove', 'verify', '', 'APPROVE')),
+        reason: fc.oneof(fc.integer(), fc.boolean(), fc.constantFrom('', '   ', 'x'.repeat(1001))),
+      },
+    ),
+  ),
+  '/api/moderation/events/:id/notes': fc.oneof(
+    notObject.map(json('event note: not an object')),
+    invalidObject(
+      { text: 'Called them' },
+      { text: fc.oneof(notText, fc.constantFrom('', ' \n ', 'x'.repeat(1001))) },
+    ),
+  ),
+  '/api/moderation/people/:id/notes': fc.oneof(
+    notObject.map(json('person note: not an object')),
+    invalidObject(
+      { text: 'Known organiser' },
+      { text: fc.oneof(notText, fc.constantFrom('', 'x'.repeat(1001))) },
+    ),
+  ),
+  '/api/moderation/people/:id/trust': fc.oneof(
+    fc.oneof(fc.array(fc.boolean()), fc.integer(), oddText).map(json('trust: not an object')),
+    invalidObject({ trusted: true }, { trusted: notBoolean }),
+  ),
+  '/api/moderation/reasons': fc.oneof(
+    notObject.map(json('preset reason: not an object')),
+    invalidObject(
+      { kind: 'reject', text: 'Not about Palestine' },
+      {
+        kind: fc.oneof(notText, fc.constantFrom('approve', '', 'REJECT')),
+        text: fc.oneof(notText, fc.constantFrom('', '   ', 'x'.repeat(1001))),
+      },
+    ),
+  ),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -527,6 +572,11 @@ const EMPTY_REFUSED = [
   '/api/events',
   '/api/events/:id/reports',
   '/api/moderation/events/:id/reject',
+  '/api/moderation/bulk',
+  '/api/moderation/events/:id/notes',
+  '/api/moderation/people/:id/notes',
+  '/api/moderation/people/:id/trust',
+  '/api/moderation/reasons',
 ];
 
 function emptyPost(): fc.Arbitrary<FuzzRequest> {
