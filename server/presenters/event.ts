@@ -3,6 +3,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import { eventPermissions } from '../policies/permissions';
 import { eventImageOf } from '../store/images';
+import type { MonthRow } from '../store/month';
 import type { ReviewNotes } from '../store/ownership';
 import type { EventRow } from '../store/schema';
 import { placeRuleOf, presentPlace } from './place';
@@ -70,7 +71,7 @@ function presentReview({ reason, change }: ReviewNotes): ReviewDto {
  * An event in a day of the month view: what every visitor may see of an approved event, nothing that
  * depends on who asks (docs/PRODUCT.md#home).
  */
-export function presentMonthEvent(row: EventRow): MonthEventDto {
+export function presentMonthEvent(row: MonthRow): MonthEventDto {
   const dto: MonthEventDto = {
     id: row.id,
     title: row.title,

@@ -4,12 +4,25 @@ import type { ListEventsFilters } from '../../common/schemas/events';
 import { cachedValue, overlapping } from './events';
 import type { Database, EventRow } from './schema';
 
+/** What a day of the month grid shows of an event (presenters/event.ts presentMonthEvent). */
+export const MONTH_COLUMNS = [
+  'id',
+  'title',
+  'starts_at',
+  'ends_at',
+  'timezone',
+  'type',
+  'schedule',
+  'verified',
+] as const satisfies readonly (keyof EventRow)[];
+export type MonthRow = Pick<EventRow, (typeof MONTH_COLUMNS)[number]>;
+
 export interface MonthDay {
   day: string;
   /** How many approved events matching the filters overlap the day. */
   total: number;
-  /** The first `perDay` of them by start (then id). */
-  rows: EventRow[];
+  /** The first `perDay` of them by start (then id): only what the grid shows. */
+  rows: MonthRow[];
 }
 
 type MonthFilters = Pick<ListEventsFilters, 'search' | 'location' | 'near' | 'km' | 'type' | 'online'>;
@@ -56,7 +69,8 @@ export async function listMonthEvents(
       ? []
       : await db
           .selectFrom('events')
-          .selectAll()
+          // Not whole rows: descriptions and search text are most of a row's bytes, and none is shown.
+          .select(MONTH_COLUMNS)
           .where('id', 'in', ids)
           .where('status', '=', 'approved')
           .execute();
