@@ -4,6 +4,7 @@ import { EVENT_STATUSES } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isValidTimeZone } from '../timezones';
+import { INVALID_TIME, TIME_PATTERN } from './fields';
 import { plainText } from './text';
 
 /**
@@ -33,7 +34,7 @@ export const similarQuerySchema = z.object({
     .refine(isCalendarDate, msg('param.date', { param: 'date' })),
   time: z
     .string({ error: msg('param.text', { param: 'time' }) })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('event.timeInvalid'))
+    .regex(TIME_PATTERN, INVALID_TIME)
     .default('12:00'),
   timezone: z
     .string({ error: msg('param.timeZone', { param: 'timezone' }) })
