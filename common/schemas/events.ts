@@ -32,7 +32,7 @@ import {
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
 import { eventSeriesSchema } from './series';
-import { plainText } from './text';
+import { plainText, requiredText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
@@ -253,20 +253,9 @@ export const monthEventsSchema = z.object({
 });
 export type MonthEvents = z.infer<typeof monthEventsSchema>;
 
+/** A required field of the form: absent is `message`, a wrong type "must be text". */
 const required = (message: Message, max: number, label: FieldLabel, kind: TextKind = 'line') =>
-  z
-    .string({ error: missingOrNotText(message, label) })
-    .transform((s) => s.trim())
-    .pipe(
-      plainText(
-        z
-          .string()
-          .min(1, message)
-          .max(max, { message: msg('field.tooLong', { label, max }), abort: true }),
-        label,
-        kind,
-      ),
-    );
+  requiredText(message, max, label, kind, missingOrNotText(message, label));
 
 /** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
 const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
