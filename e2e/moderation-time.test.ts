@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import { apiClient, signedInModerator } from '../server/testing/api';
+import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
 
 // Moderators' time (docs/PRODUCT.md#moderation): bulk decisions by keyboard, claims, possible
@@ -9,18 +10,14 @@ import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E 
 // own, so the queue holds exactly what these tests put in it.
 const HOUR = 3600 * 1000;
 let e2e: E2E;
-let ana: UserRow;
+let _ana: UserRow;
 let anaCookie: string;
 let omarCookie: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  ana = await createModerator(e2e.server.store, { name: 'Ana Moderator' });
-  anaCookie = await sessionCookieFor(e2e.server.store, ana);
-  omarCookie = await sessionCookieFor(
-    e2e.server.store,
-    await createModerator(e2e.server.store, { name: 'Omar' }),
-  );
+  ({ user: _ana, cookie: anaCookie } = await signedInModerator(e2e.server.store, { name: 'Ana Moderator' }));
+  omarCookie = (await signedInModerator(e2e.server.store, { name: 'Omar' })).cookie;
 });
 afterAll(() => e2e.close());
 
@@ -28,12 +25,7 @@ const db = () => e2e.server.store.db;
 const cards = (page: Page) => page.getByTestId('moderation-card');
 const card = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByText(title, { exact: true }) });
-const api = (path: string, cookie: string, body?: unknown) =>
-  e2e.server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const { call: api } = apiClient(() => e2e.server);
 
 async function clearQueue() {
   await db().updateTable('events').set({ status: 'rejected' }).where('status', '=', 'pending').execute();
@@ -198,9 +190,7 @@ describe('duplicates, notes and trusted organisers', () => {
     await eventNotes.getByRole('button', { name: 'Add Note' }).click();
     // In the list (the box may still hold the words for a moment), then the box is emptied.
     await eventNotes.getByRole('listitem').getByText('Called the venue: it is a separate vigil.').waitFor();
-    await expect
-      .poll(() => eventNotes.getByRole('textbox', { name: 'New note' }).inputValue())
-      .toBe('');
+    await expect.poll(() => eventNotes.getByRole('textbox', { name: 'New note' }).inputValue()).toBe('');
     expect(
       await db().selectFrom('moderator_notes').select('event_id').where('event_id', '=', probe.id).execute(),
     ).toHaveLength(1);
@@ -209,23 +199,16 @@ describe('duplicates, notes and trusted organisers', () => {
     await expectNoA11yViolations(page, 'notes and person');
 
     // The organiser's next submission is published at once, listed under "Published without review".
-    const submitted = await e2e.server.fetch('/api/events', {
-      method: 'POST',
-      headers: {
-        cookie: await sessionCookieFor(e2e.server.store, organiser),
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        title: 'Teach-in on the right of return',
-        description: 'Talks and questions.',
-        date: '2031-06-01',
-        time: '18:00',
-        timezone: 'Europe/London',
-        city: 'Leeds',
-        country: 'United Kingdom',
-        type: 'educational',
-        sourceLink: 'https://example.org/teach-in',
-      }),
+    const submitted = await api('/api/events', await sessionCookieFor(e2e.server.store, organiser), {
+      title: 'Teach-in on the right of return',
+      description: 'Talks and questions.',
+      date: '2031-06-01',
+      time: '18:00',
+      timezone: 'Europe/London',
+      city: 'Leeds',
+      country: 'United Kingdom',
+      type: 'educational',
+      sourceLink: 'https://example.org/teach-in',
     });
     expect(submitted.status).toBe(201);
     await page.reload();

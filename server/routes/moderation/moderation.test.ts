@@ -8,6 +8,7 @@ import type {
 } from '../../../common/schemas/moderation';
 import type { Actor } from '../../auth/actor';
 import { presentReport } from '../../presenters/moderation';
+import { apiClient, signedIn, signedInModerator } from '../../testing/api';
 import {
   createEvent,
   createModerator,
@@ -25,29 +26,14 @@ let moderatorId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const moderator = await createModerator(server.store, { name: 'Mona Moderator' });
-  moderatorId = moderator.id;
-  modCookie = await sessionCookieFor(server.store, moderator);
-  userCookie = await sessionCookieFor(server.store, await createUser(server.store));
+  const moderator = await signedInModerator(server.store, { name: 'Mona Moderator' });
+  moderatorId = moderator.user.id;
+  modCookie = moderator.cookie;
+  userCookie = (await signedIn(server.store)).cookie;
 });
 afterAll(() => server.close());
 
-function call(path: string, cookie?: string, body?: unknown) {
-  return server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const { call, json } = apiClient(() => server);
 
 const list = async (tab: string, query = '') =>
   json<ModerationList>(await call(`/api/moderation/events?tab=${tab}${query}`, modCookie));
