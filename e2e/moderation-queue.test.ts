@@ -4,7 +4,15 @@ import { DEFAULT_REMOVAL_REASON } from '../common/enums';
 import type { EventRow } from '../server/store/schema';
 import { apiClient, signedInModerator } from '../server/testing/api';
 import { createEvent, createReport, createUser } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import {
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  LOOKS,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 // Working through the queue (docs/PRODUCT.md#moderation-dashboard): soonest first, the next event
 // selected after each action and the place kept, the keys, queue health. A database of its own, so the
@@ -366,23 +374,16 @@ describe('looks', () => {
   it('shows queue health and the selected card in light, dark and Arabic, phone and desktop', async () => {
     await clearQueue();
     await queue(5, 'Looks queue');
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        for (const lang of ['en', 'ar']) {
-          const page = await e2e.newPage({ viewport, cookie: modCookie, colorScheme });
-          await page.goto(`/moderation?lang=${lang}`);
-          await cards(page).first().waitFor();
-          await page.getByTestId('health-waiting').waitFor();
-          await page.keyboard.press('j');
-          await page.keyboard.press('j');
-          await expect.poll(() => cards(page).locator('button[aria-pressed="true"]').count()).toBe(1);
-          await expectNoA11yViolations(page, `queue ${label} ${colorScheme} ${lang}`);
-          await screenshot(page, `moderation-queue-${label}-${colorScheme}-${lang}`);
-        }
-      }
+    for (const { label, viewport, colorScheme, lang } of LOOKS) {
+      const page = await e2e.newPage({ viewport, cookie: modCookie, colorScheme });
+      await page.goto(`/moderation?lang=${lang}`);
+      await cards(page).first().waitFor();
+      await page.getByTestId('health-waiting').waitFor();
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      await expect.poll(() => cards(page).locator('button[aria-pressed="true"]').count()).toBe(1);
+      await expectNoA11yViolations(page, `queue ${label} ${colorScheme} ${lang}`);
+      await screenshot(page, `moderation-queue-${label}-${colorScheme}-${lang}`);
     }
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { apiClient, signedInModerator } from '../server/testing/api';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { logOf, statusesOf } from '../server/testing/rows';
+import {
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  LOOKS,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 // Moderators' time (docs/PRODUCT.md#moderation): bulk decisions by keyboard, claims, possible
 // duplicates, private notes, trusted organisers, and the submitter's gentle warning. A database of its
@@ -104,25 +113,10 @@ describe('bulk decisions and claims, by keyboard only', () => {
     await page.getByText('Rejected: 19 · Already handled by another moderator: 1').waitFor();
     await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
 
-    const rows = await db()
-      .selectFrom('events')
-      .select(['id', 'status'])
-      .where(
-        'id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const ids = wave.map((e) => e.id);
+    const rows = await statusesOf(e2e.server.store, ids);
     expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(19);
-    const logged = await db()
-      .selectFrom('transparency_log')
-      .select('reason')
-      .where(
-        'event_id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const logged = await logOf(e2e.server.store, ids);
     expect(logged).toHaveLength(19);
     expect(e2e.foreignRequests).toEqual([]);
   });
@@ -232,31 +226,24 @@ describe('duplicates, notes and trusted organisers', () => {
     await api(`/api/moderation/events/${probe.id}/release`, anaCookie, {});
     const claimed = await (await api(`/api/moderation/events/${probe.id}/claim`, omarCookie, {})).json();
     expect(claimed.claim).toMatchObject({ moderator: { name: 'Omar' }, mine: true });
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        for (const lang of ['en', 'ar']) {
-          const page = await e2e.newPage({ viewport, cookie: anaCookie, colorScheme });
-          await page.goto(`/moderation?lang=${lang}`);
-          await card(page, probe.title).waitFor();
-          await card(page, probe.title).getByRole('button').first().click();
-          await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
-          await card(page, probe.title)
-            .getByText(lang === 'en' ? 'Omar is looking at this' : 'Omar')
-            .waitFor();
-          await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
-          await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
-          await page
-            .getByTestId('detail-panel')
-            .filter({ visible: true })
-            .getByRole('heading', { level: 3 })
-            .last()
-            .scrollIntoViewIfNeeded();
-          await screenshot(page, `moderation-time-panel-${label}-${colorScheme}-${lang}`);
-        }
-      }
+    for (const { label, viewport, colorScheme, lang } of LOOKS) {
+      const page = await e2e.newPage({ viewport, cookie: anaCookie, colorScheme });
+      await page.goto(`/moderation?lang=${lang}`);
+      await card(page, probe.title).waitFor();
+      await card(page, probe.title).getByRole('button').first().click();
+      await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
+      await card(page, probe.title)
+        .getByText(lang === 'en' ? 'Omar is looking at this' : 'Omar')
+        .waitFor();
+      await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
+      await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
+      await page
+        .getByTestId('detail-panel')
+        .filter({ visible: true })
+        .getByRole('heading', { level: 3 })
+        .last()
+        .scrollIntoViewIfNeeded();
+      await screenshot(page, `moderation-time-panel-${label}-${colorScheme}-${lang}`);
     }
   });
 });

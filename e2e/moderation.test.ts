@@ -12,6 +12,7 @@ import {
   createUser,
   sessionCookieFor,
 } from '../server/testing/factories';
+import { logOf as logIn, statusOf as storedStatus } from '../server/testing/rows';
 import {
   DESKTOP,
   type E2E,
@@ -47,10 +48,8 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.server.store.db;
 const { call } = apiClient(() => e2e.server);
-const statusOf = async (id: string) =>
-  (await db().selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const logOf = (id: string) =>
-  db().selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
+const statusOf = (id: string) => storedStatus(e2e.server.store, id);
+const logOf = (id: string) => logIn(e2e.server.store, id);
 
 async function openDashboard(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const page = await e2e.newPage({ viewport, cookie: modCookie });

@@ -17,6 +17,7 @@ import {
   sessionCookieFor,
 } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { logOf as logIn, statusOf as storedStatus } from '../../testing/rows';
 
 const DAY = 24 * 3600 * 1000;
 let server: TestServer;
@@ -38,11 +39,8 @@ const { call, json } = apiClient(() => server);
 const list = async (tab: string, query = '') =>
   json<ModerationList>(await call(`/api/moderation/events?tab=${tab}${query}`, modCookie));
 const counts = async () => json<ModerationCounts>(await call('/api/moderation/counts', modCookie));
-const logOf = (id: string) =>
-  server.store.db.selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
-const statusOf = async (id: string) =>
-  (await server.store.db.selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+const logOf = (id: string) => logIn(server.store, id);
+const statusOf = (id: string) => storedStatus(server.store, id);
 
 describe('every moderation endpoint refuses visitors and users', () => {
   const endpoints: [string, unknown][] = [

@@ -20,6 +20,7 @@ import {
   validEventInput,
 } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { logOf, statusesOf } from '../../testing/rows';
 
 // Moderators' time (docs/PRODUCT.md#moderation): duplicates, trusted organisers, bulk decisions,
 // claims and private notes, through the real HTTP server (on SQLite, and on PostgreSQL in api-pg).
@@ -274,25 +275,10 @@ describe('bulk decisions', () => {
       'not_found',
     ]);
     expect(result.results[0]?.message).toContain('already been approved');
-    const statuses = await server.store.db
-      .selectFrom('events')
-      .select(['id', 'status'])
-      .where(
-        'id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const ids = wave.map((e) => e.id);
+    const statuses = await statusesOf(server.store, ids);
     expect(statuses.filter((r) => r.status === 'rejected')).toHaveLength(4);
-    const log = await server.store.db
-      .selectFrom('transparency_log')
-      .select(['event_id', 'reason'])
-      .where(
-        'event_id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const log = await logOf(server.store, ids);
     expect(log).toHaveLength(4);
     expect(new Set(log.map((l) => l.reason))).toEqual(new Set(['Advertising, not an event.']));
   });
