@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
+import { apiClient } from '../server/testing/api';
 import {
   createEvent,
   createPasswordAccount,
@@ -15,6 +16,7 @@ import { fillSubmitForm, looks, organiserAndModerator } from './support/organise
 // and back where one was going after signing in.
 
 const e2e = setupE2E();
+const { call } = apiClient(() => e2e.server);
 let organiser: UserRow;
 let organiserCookie: string;
 let moderatorCookie: string;
@@ -131,10 +133,8 @@ describe('an organiser’s event', () => {
       status: 'pending',
       createdBy: organiser.id,
     });
-    const res = await e2e.server.fetch(`/api/moderation/events/${rejected.id}/reject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: moderatorCookie },
-      body: JSON.stringify({ reason: 'Please say where it takes place' }),
+    const res = await call(`/api/moderation/events/${rejected.id}/reject`, moderatorCookie, {
+      reason: 'Please say where it takes place',
     });
     expect(res.status).toBe(200);
     await createEvent(s, { title: 'Film night, maybe', status: 'pending', createdBy: organiser.id });
