@@ -19,13 +19,12 @@ import {
 // own, so the queue holds exactly what these tests put in it.
 const HOUR = 3600 * 1000;
 let e2e: E2E;
-let _ana: UserRow;
 let anaCookie: string;
 let omarCookie: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  ({ user: _ana, cookie: anaCookie } = await signedInModerator(e2e.server.store, { name: 'Ana Moderator' }));
+  anaCookie = (await signedInModerator(e2e.server.store, { name: 'Ana Moderator' })).cookie;
   omarCookie = (await signedInModerator(e2e.server.store, { name: 'Omar' })).cookie;
 });
 afterAll(() => e2e.close());

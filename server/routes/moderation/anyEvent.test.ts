@@ -12,16 +12,13 @@ import { startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 let moderator: UserRow;
-let _second: UserRow;
 let cookie: string;
 let secondCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   ({ user: moderator, cookie } = await signedInModerator(server.store, { name: 'Amal Moderator' }));
-  ({ user: _second, cookie: secondCookie } = await signedInModerator(server.store, {
-    name: 'Basel Moderator',
-  }));
+  secondCookie = (await signedInModerator(server.store, { name: 'Basel Moderator' })).cookie;
 });
 afterAll(() => server.close());
 
