@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../server/store/schema';
-import { createEvent, createModerator, sessionCookieFor } from '../server/testing/factories';
+import { apiClient, signedInModerator } from '../server/testing/api';
+import { createEvent } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 // Moderators act on any published event (docs/PRODUCT.md#moderation): All Events searches, Verify and
@@ -9,6 +10,7 @@ import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './
 // audit trail in the detail panel, and the same actions on the event's own page.
 
 const e2e = setupE2E();
+const { call } = apiClient(() => e2e.server);
 let mistake: EventRow;
 let film: EventRow;
 let vigil: EventRow;
@@ -20,10 +22,10 @@ let otherCookie: string;
 
 beforeAll(async () => {
   const s = e2e.server.store;
-  const moderator = await createModerator(s, { name: 'Rana Moderator' });
-  moderatorId = moderator.id;
-  cookie = await sessionCookieFor(s, moderator);
-  otherCookie = await sessionCookieFor(s, await createModerator(s, { name: 'Omar Moderator' }));
+  const moderator = await signedInModerator(s, { name: 'Rana Moderator' });
+  moderatorId = moderator.user.id;
+  cookie = moderator.cookie;
+  otherCookie = (await signedInModerator(s, { name: 'Omar Moderator' })).cookie;
   mistake = await createEvent(s, { title: 'Verified by mistake', verified: true });
   await createEvent(s, { title: 'Dabke night in Ramallah', city: 'Ramallah', country: 'Palestine' });
   film = await createEvent(s, { title: 'Film screening' });
@@ -206,10 +208,9 @@ describe('All Events: Edit, Cancel, Postpone, going ahead after all', () => {
     await dialog.getByLabel('Note for attendees (optional)').fill('Speaker unwell');
     // Another moderator verifies it meanwhile: its version moves on.
     const { version } = await rowOf(teachIn.id);
-    const other = await e2e.server.fetch(`/api/moderation/events/${teachIn.id}/verify`, {
-      method: 'POST',
-      headers: { cookie: otherCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ verified: true, version }),
+    const other = await call(`/api/moderation/events/${teachIn.id}/verify`, otherCookie, {
+      verified: true,
+      version,
     });
     expect(other.status, await other.clone().text()).toBe(200);
     await dialog.getByRole('button', { name: 'Cancel Event' }).click();

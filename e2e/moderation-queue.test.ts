@@ -2,14 +2,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMOVAL_REASON } from '../common/enums';
 import type { EventRow } from '../server/store/schema';
+import { apiClient, signedInModerator } from '../server/testing/api';
+import { createEvent, createReport, createUser } from '../server/testing/factories';
 import {
-  createEvent,
-  createModerator,
-  createReport,
-  createUser,
-  sessionCookieFor,
-} from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  LOOKS,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 // Working through the queue (docs/PRODUCT.md#moderation-dashboard): soonest first, the next event
 // selected after each action and the place kept, the keys, queue health. A database of its own, so the
@@ -20,11 +23,12 @@ let modCookie: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  modCookie = await sessionCookieFor(e2e.server.store, await createModerator(e2e.server.store));
+  modCookie = (await signedInModerator(e2e.server.store)).cookie;
 });
 afterAll(() => e2e.close());
 
 const db = () => e2e.server.store.db;
+const { call } = apiClient(() => e2e.server);
 const rowOf = (id: string) =>
   db().selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const cards = (page: Page) => page.getByTestId('moderation-card');
@@ -111,11 +115,7 @@ describe('the queue, by keyboard only', () => {
 
     // A preset reason another moderator keeps, chosen in the Reject dialog and then edited.
     const preset = 'A duplicate of another listing for the same march.';
-    const added = await e2e.server.fetch('/api/moderation/reasons', {
-      method: 'POST',
-      headers: { cookie: modCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'reject', text: preset }),
-    });
+    const added = await call('/api/moderation/reasons', modCookie, { kind: 'reject', text: preset });
     expect(added.status).toBe(201);
     await page.reload();
     await cards(page).first().waitFor();
@@ -374,23 +374,16 @@ describe('looks', () => {
   it('shows queue health and the selected card in light, dark and Arabic, phone and desktop', async () => {
     await clearQueue();
     await queue(5, 'Looks queue');
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        for (const lang of ['en', 'ar']) {
-          const page = await e2e.newPage({ viewport, cookie: modCookie, colorScheme });
-          await page.goto(`/moderation?lang=${lang}`);
-          await cards(page).first().waitFor();
-          await page.getByTestId('health-waiting').waitFor();
-          await page.keyboard.press('j');
-          await page.keyboard.press('j');
-          await expect.poll(() => cards(page).locator('button[aria-pressed="true"]').count()).toBe(1);
-          await expectNoA11yViolations(page, `queue ${label} ${colorScheme} ${lang}`);
-          await screenshot(page, `moderation-queue-${label}-${colorScheme}-${lang}`);
-        }
-      }
+    for (const { label, viewport, colorScheme, lang } of LOOKS) {
+      const page = await e2e.newPage({ viewport, cookie: modCookie, colorScheme });
+      await page.goto(`/moderation?lang=${lang}`);
+      await cards(page).first().waitFor();
+      await page.getByTestId('health-waiting').waitFor();
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      await expect.poll(() => cards(page).locator('button[aria-pressed="true"]').count()).toBe(1);
+      await expectNoA11yViolations(page, `queue ${label} ${colorScheme} ${lang}`);
+      await screenshot(page, `moderation-queue-${label}-${colorScheme}-${lang}`);
     }
   });
 });

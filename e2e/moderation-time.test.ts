@@ -1,26 +1,31 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
+import { apiClient, signedInModerator } from '../server/testing/api';
+import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { logOf, statusesOf } from '../server/testing/rows';
+import {
+  DESKTOP,
+  type E2E,
+  expectNoA11yViolations,
+  LOOKS,
+  PHONE,
+  screenshot,
+  startE2E,
+} from './support/browser';
 
 // Moderators' time (docs/PRODUCT.md#moderation): bulk decisions by keyboard, claims, possible
 // duplicates, private notes, trusted organisers, and the submitter's gentle warning. A database of its
 // own, so the queue holds exactly what these tests put in it.
 const HOUR = 3600 * 1000;
 let e2e: E2E;
-let ana: UserRow;
 let anaCookie: string;
 let omarCookie: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
-  ana = await createModerator(e2e.server.store, { name: 'Ana Moderator' });
-  anaCookie = await sessionCookieFor(e2e.server.store, ana);
-  omarCookie = await sessionCookieFor(
-    e2e.server.store,
-    await createModerator(e2e.server.store, { name: 'Omar' }),
-  );
+  anaCookie = (await signedInModerator(e2e.server.store, { name: 'Ana Moderator' })).cookie;
+  omarCookie = (await signedInModerator(e2e.server.store, { name: 'Omar' })).cookie;
 });
 afterAll(() => e2e.close());
 
@@ -28,12 +33,7 @@ const db = () => e2e.server.store.db;
 const cards = (page: Page) => page.getByTestId('moderation-card');
 const card = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByText(title, { exact: true }) });
-const api = (path: string, cookie: string, body?: unknown) =>
-  e2e.server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const { call: api } = apiClient(() => e2e.server);
 
 async function clearQueue() {
   await db().updateTable('events').set({ status: 'rejected' }).where('status', '=', 'pending').execute();
@@ -112,25 +112,10 @@ describe('bulk decisions and claims, by keyboard only', () => {
     await page.getByText('Rejected: 19 · Already handled by another moderator: 1').waitFor();
     await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
 
-    const rows = await db()
-      .selectFrom('events')
-      .select(['id', 'status'])
-      .where(
-        'id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const ids = wave.map((e) => e.id);
+    const rows = await statusesOf(e2e.server.store, ids);
     expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(19);
-    const logged = await db()
-      .selectFrom('transparency_log')
-      .select('reason')
-      .where(
-        'event_id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const logged = await logOf(e2e.server.store, ids);
     expect(logged).toHaveLength(19);
     expect(e2e.foreignRequests).toEqual([]);
   });
@@ -222,23 +207,16 @@ describe('duplicates, notes and trusted organisers', () => {
     await expectNoA11yViolations(page, 'notes and person');
 
     // The organiser's next submission is published at once, listed under "Published without review".
-    const submitted = await e2e.server.fetch('/api/events', {
-      method: 'POST',
-      headers: {
-        cookie: await sessionCookieFor(e2e.server.store, organiser),
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        title: 'Teach-in on the right of return',
-        description: 'Talks and questions.',
-        date: '2031-06-01',
-        time: '18:00',
-        timezone: 'Europe/London',
-        city: 'Leeds',
-        country: 'United Kingdom',
-        type: 'educational',
-        sourceLink: 'https://example.org/teach-in',
-      }),
+    const submitted = await api('/api/events', await sessionCookieFor(e2e.server.store, organiser), {
+      title: 'Teach-in on the right of return',
+      description: 'Talks and questions.',
+      date: '2031-06-01',
+      time: '18:00',
+      timezone: 'Europe/London',
+      city: 'Leeds',
+      country: 'United Kingdom',
+      type: 'educational',
+      sourceLink: 'https://example.org/teach-in',
     });
     expect(submitted.status).toBe(201);
     await page.reload();
@@ -262,31 +240,24 @@ describe('duplicates, notes and trusted organisers', () => {
     await api(`/api/moderation/events/${probe.id}/release`, anaCookie, {});
     const claimed = await (await api(`/api/moderation/events/${probe.id}/claim`, omarCookie, {})).json();
     expect(claimed.claim).toMatchObject({ moderator: { name: 'Omar' }, mine: true });
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        for (const lang of ['en', 'ar']) {
-          const page = await e2e.newPage({ viewport, cookie: anaCookie, colorScheme });
-          await page.goto(`/moderation?lang=${lang}`);
-          await card(page, probe.title).waitFor();
-          await card(page, probe.title).getByRole('button').first().click();
-          await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
-          await card(page, probe.title)
-            .getByText(lang === 'en' ? 'Omar is looking at this' : 'Omar')
-            .waitFor();
-          await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
-          await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
-          await page
-            .getByTestId('detail-panel')
-            .filter({ visible: true })
-            .getByRole('heading', { level: 3 })
-            .last()
-            .scrollIntoViewIfNeeded();
-          await screenshot(page, `moderation-time-panel-${label}-${colorScheme}-${lang}`);
-        }
-      }
+    for (const { label, viewport, colorScheme, lang } of LOOKS) {
+      const page = await e2e.newPage({ viewport, cookie: anaCookie, colorScheme });
+      await page.goto(`/moderation?lang=${lang}`);
+      await card(page, probe.title).waitFor();
+      await card(page, probe.title).getByRole('button').first().click();
+      await page.getByTestId('detail-panel').filter({ visible: true }).waitFor();
+      await card(page, probe.title)
+        .getByText(lang === 'en' ? 'Omar is looking at this' : 'Omar')
+        .waitFor();
+      await expectNoA11yViolations(page, `moderators' time ${label} ${colorScheme} ${lang}`);
+      await screenshot(page, `moderation-time-${label}-${colorScheme}-${lang}`);
+      await page
+        .getByTestId('detail-panel')
+        .filter({ visible: true })
+        .getByRole('heading', { level: 3 })
+        .last()
+        .scrollIntoViewIfNeeded();
+      await screenshot(page, `moderation-time-panel-${label}-${colorScheme}-${lang}`);
     }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/enums';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { setUserRole } from '../server/store/users';
+import { apiClient, signedIn, signedInModerator } from '../server/testing/api';
 import {
   createEvent,
   createModerator,
@@ -11,6 +12,7 @@ import {
   createUser,
   sessionCookieFor,
 } from '../server/testing/factories';
+import { logOf as logIn, statusOf as storedStatus } from '../server/testing/rows';
 import {
   DESKTOP,
   type E2E,
@@ -32,19 +34,22 @@ let otherCookie: string;
 beforeAll(async () => {
   e2e = await startE2E();
   const s = e2e.server.store;
-  moderator = await createModerator(s, { name: 'Mona Moderator', email: 'mona@example.org' });
-  modCookie = await sessionCookieFor(s, moderator);
-  userCookie = await sessionCookieFor(s, await createUser(s));
-  other = await createModerator(s, { name: 'Omar Other', email: 'omar@example.org' });
-  otherCookie = await sessionCookieFor(s, other);
+  ({ user: moderator, cookie: modCookie } = await signedInModerator(s, {
+    name: 'Mona Moderator',
+    email: 'mona@example.org',
+  }));
+  userCookie = (await signedIn(s)).cookie;
+  ({ user: other, cookie: otherCookie } = await signedInModerator(s, {
+    name: 'Omar Other',
+    email: 'omar@example.org',
+  }));
 });
 afterAll(() => e2e.close());
 
 const db = () => e2e.server.store.db;
-const statusOf = async (id: string) =>
-  (await db().selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-const logOf = (id: string) =>
-  db().selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
+const { call } = apiClient(() => e2e.server);
+const statusOf = (id: string) => storedStatus(e2e.server.store, id);
+const logOf = (id: string) => logIn(e2e.server.store, id);
 
 async function openDashboard(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const page = await e2e.newPage({ viewport, cookie: modCookie });
@@ -61,11 +66,7 @@ const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).text
 
 /** A second moderator acts on an event through the API, as from their own browser, and succeeds. */
 async function otherModeratorActs(eventId: string, action: string, body: unknown = {}) {
-  const response = await e2e.server.fetch(`/api/moderation/events/${eventId}/${action}`, {
-    method: 'POST',
-    headers: { cookie: otherCookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await call(`/api/moderation/events/${eventId}/${action}`, otherCookie, body);
   expect(response.status, await response.clone().text()).toBe(200);
 }
 

@@ -1,29 +1,31 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
+import { apiClient } from '../server/testing/api';
 import {
   createEvent,
-  createModerator,
   createPasswordAccount,
   createUser,
   sessionCookieFor,
 } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import { fillSubmitForm, looks, organiserAndModerator } from './support/organiser';
 
 // Organisers own their events (docs/PRODUCT.md#my-events), walked as people do it: submit, approved,
 // propose a change, the moderator compares and accepts it, cancel; rejected and resubmitted; withdrawn;
 // and back where one was going after signing in.
 
 const e2e = setupE2E();
+const { call } = apiClient(() => e2e.server);
 let organiser: UserRow;
 let organiserCookie: string;
 let moderatorCookie: string;
 
 beforeAll(async () => {
   const s = e2e.server.store;
-  organiser = await createUser(s, { name: 'Nour Organiser' });
-  organiserCookie = await sessionCookieFor(s, organiser);
-  moderatorCookie = await sessionCookieFor(s, await createModerator(s, { name: 'Mod' }));
+  const people = await organiserAndModerator(s, 'Nour Organiser');
+  ({ user: organiser, cookie: organiserCookie } = people.organiser);
+  moderatorCookie = people.moderator.cookie;
 });
 
 const myEvent = (page: Page, title: string) =>
@@ -38,29 +40,16 @@ async function openMyEvents(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'My events' }).waitFor();
 }
 
-async function looks(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      page.viewportSize()?.width ?? 0,
-    );
-    await screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('an organiser’s event', () => {
   it('goes from submitted to published, takes a change the moderator accepts, and is cancelled', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
     await page.goto('/submit');
-    await page.getByLabel('Event Title').fill('Vigil at the library');
-    await page.getByLabel('Event Description').fill('Candles and names read aloud.');
-    await page.getByLabel('Event Date').fill('2031-05-17');
-    await page.getByLabel('Event Time').fill('18:30');
-    await page.getByLabel('Time Zone').fill('Europe/London');
-    await page.getByLabel('City').fill('Leeds');
-    await page.getByLabel('Country').fill('United Kingdom');
-    await page.getByLabel('Official Source Link').fill('https://example.org/vigil');
+    await fillSubmitForm(page, {
+      title: 'Vigil at the library',
+      description: 'Candles and names read aloud.',
+      date: '2031-05-17',
+      time: '18:30',
+    });
     await page.getByRole('button', { name: 'Submit Event for Review' }).click();
     await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
 
@@ -144,10 +133,8 @@ describe('an organiser’s event', () => {
       status: 'pending',
       createdBy: organiser.id,
     });
-    const res = await e2e.server.fetch(`/api/moderation/events/${rejected.id}/reject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: moderatorCookie },
-      body: JSON.stringify({ reason: 'Please say where it takes place' }),
+    const res = await call(`/api/moderation/events/${rejected.id}/reject`, moderatorCookie, {
+      reason: 'Please say where it takes place',
     });
     expect(res.status).toBe(200);
     await createEvent(s, { title: 'Film night, maybe', status: 'pending', createdBy: organiser.id });

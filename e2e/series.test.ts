@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import { fillSubmitForm, looks, organiserAndModerator } from './support/organiser';
 
 // Recurring events (docs/PRODUCT.md#recurring-events), as people use them: an organiser submits a
 // weekly vigil with the form's preview, a moderator approves it once, every date is listed on its own,
@@ -13,35 +12,23 @@ let moderatorCookie: string;
 
 beforeAll(async () => {
   const s = e2e.server.store;
-  organiserCookie = await sessionCookieFor(s, await createUser(s, { name: 'Salma Organiser' }));
-  moderatorCookie = await sessionCookieFor(s, await createModerator(s, { name: 'Mod' }));
+  const people = await organiserAndModerator(s, 'Salma Organiser');
+  organiserCookie = people.organiser.cookie;
+  moderatorCookie = people.moderator.cookie;
 });
 
 const TITLE = 'Friday vigil for Gaza at the town hall';
-
-async function looks(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      page.viewportSize()?.width ?? 0,
-    );
-    await screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe('a weekly vigil', () => {
   it('is submitted once with a preview, approved once, listed date by date, and one date is cancelled', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
     await page.goto('/submit');
-    await page.getByLabel('Event Title').fill(TITLE);
-    await page.getByLabel('Event Description').fill('Candles and names read aloud, every Friday.');
-    await page.getByLabel('Event Date').fill('2031-03-14');
-    await page.getByLabel('Event Time').fill('18:00');
-    await page.getByLabel('Time Zone').fill('Europe/London');
-    await page.getByLabel('City').fill('Leeds');
-    await page.getByLabel('Country').fill('United Kingdom');
-    await page.getByLabel('Official Source Link').fill('https://example.org/vigil');
+    await fillSubmitForm(page, {
+      title: TITLE,
+      description: 'Candles and names read aloud, every Friday.',
+      date: '2031-03-14',
+      time: '18:00',
+    });
 
     // Every week, on the first date's weekday, 6 times: the preview lists the dates as the site will,
     // at 18:00 London time on both sides of the clock change of 30 March.

@@ -3,7 +3,7 @@ import { ROLES } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { appPermissionsSchema } from './permissions';
-import { plainText } from './text';
+import { plainText, requiredText } from './text';
 
 /** The signed-in user as the web app sees them. */
 export const sessionUserSchema = z.object({
@@ -52,21 +52,7 @@ export const AUTH_MESSAGES = {
 /** "Password must be at most 256 characters", for every password field. */
 export const PASSWORD_TOO_LONG = msg('field.tooLong', { label: 'password', max: LIMITS.passwordMax });
 
-export const nameSchema = z
-  .string({ error: AUTH_MESSAGES.nameRequired })
-  .transform((s) => s.trim())
-  .pipe(
-    plainText(
-      z
-        .string()
-        .min(1, AUTH_MESSAGES.nameRequired)
-        .max(LIMITS.nameMax, {
-          message: msg('field.tooLong', { label: 'name', max: LIMITS.nameMax }),
-          abort: true,
-        }),
-      'name',
-    ),
-  );
+export const nameSchema = requiredText(AUTH_MESSAGES.nameRequired, LIMITS.nameMax, 'name');
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })

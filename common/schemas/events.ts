@@ -20,10 +20,19 @@ import { hasWebScheme, withDefaultScheme } from '../sourceLink';
 import type { TextKind } from '../text';
 import { isValidTimeZone } from '../timezones';
 import { messageRefSchema } from './errors';
+import {
+  dateField,
+  missingOrNotText,
+  optionalDateField,
+  optionalTimeField,
+  timeField,
+  timeZoneField,
+  versionField,
+} from './fields';
 import { pagedFields, pageQueryFields } from './paging';
 import { eventPermissionsSchema } from './permissions';
 import { eventSeriesSchema } from './series';
-import { plainText } from './text';
+import { plainText, requiredText } from './text';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
@@ -37,14 +46,6 @@ export const placeRuleSchema = z.object({
   hours: z.number().int().optional(),
 });
 export type PlaceRule = z.infer<typeof placeRuleSchema>;
-
-export const VERSION_MESSAGE = msg('param.version', { param: 'version' });
-/** The event's version a write was based on (docs/PRODUCT.md#my-events): a stale one is answered 409. */
-export const versionField = z
-  .number({ error: VERSION_MESSAGE })
-  .int(VERSION_MESSAGE)
-  .min(1, VERSION_MESSAGE)
-  .max(2 ** 31 - 1, VERSION_MESSAGE);
 
 /**
  * What an event's submitter (and the moderators) are told of its review (docs/PRODUCT.md#my-events):
@@ -252,27 +253,9 @@ export const monthEventsSchema = z.object({
 });
 export type MonthEvents = z.infer<typeof monthEventsSchema>;
 
-/** zod's `error` hook: the field's "required" message when absent, "must be text" for a wrong type. */
-const missingOrNotText = (required: Message, label: FieldLabel) => {
-  const notText = msg('field.notText', { label });
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? required : notText;
-};
-
+/** A required field of the form: absent is `message`, a wrong type "must be text". */
 const required = (message: Message, max: number, label: FieldLabel, kind: TextKind = 'line') =>
-  z
-    .string({ error: missingOrNotText(message, label) })
-    .transform((s) => s.trim())
-    .pipe(
-      plainText(
-        z
-          .string()
-          .min(1, message)
-          .max(max, { message: msg('field.tooLong', { label, max }), abort: true }),
-        label,
-        kind,
-      ),
-    );
+  requiredText(message, max, label, kind, missingOrNotText(message, label));
 
 /** Whitespace or control characters inside a link are a paste error or a trick, never a real address. */
 const HAS_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
@@ -286,11 +269,6 @@ function isSourceLink(value: string): boolean {
   const url = new URL(value);
   if (url.username || url.password) return false;
   return url.hostname.includes('.') || url.hostname.startsWith('[');
-}
-
-/** The runtime's own spelling of a zone ('europe/london' → 'Europe/London'), so stored zones compare. */
-function canonicalTimeZone(zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 }
 
 /** An optional text field: empty or blank means none (null too, for JSON clients). */
@@ -307,13 +285,10 @@ const optionalText = (max: number, label: FieldLabel, kind: TextKind = 'line') =
       ).optional(),
     );
 
-const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 24 * 3600 * 1000;
 
 const WEB_SCHEME_MESSAGE = msg('link.webScheme');
 const INVALID_URL = msg('link.invalid');
-export const INVALID_DATE = msg('event.dateInvalid');
-const INVALID_TIME = msg('event.timeInvalid');
 
 export const END_BEFORE_START = msg('event.endBeforeStart');
 export const EVENT_TOO_LONG = msg('event.tooLong', { max: LIMITS.eventMaxDays });
@@ -369,34 +344,13 @@ export const eventInputSchema = z
       'eventDescription',
       'lines',
     ),
-    date: z
-      .string({ error: missingOrNotText(msg('event.dateRequired'), 'eventDate') })
-      .trim()
-      .min(1, msg('event.dateRequired'))
-      .refine(isCalendarDate, INVALID_DATE),
-    time: z
-      .string({ error: missingOrNotText(msg('event.timeRequired'), 'eventTime') })
-      .trim()
-      .min(1, msg('event.timeRequired'))
-      .regex(TIME_PATTERN, INVALID_TIME),
+    date: dateField,
+    time: timeField,
     /** Optional: blank means the start date. */
-    endDate: z
-      .string({ error: msg('field.notText', { label: 'endDate' }) })
-      .nullish()
-      .transform((s) => s?.trim() || undefined)
-      .refine((s) => s === undefined || isCalendarDate(s), INVALID_DATE),
+    endDate: optionalDateField(msg('field.notText', { label: 'endDate' })),
     /** Optional: blank means no end (or the end of a later end date). */
-    endTime: z
-      .string({ error: msg('field.notText', { label: 'endTime' }) })
-      .nullish()
-      .transform((s) => s?.trim() || undefined)
-      .refine((s) => s === undefined || TIME_PATTERN.test(s), INVALID_TIME),
-    timezone: z
-      .string({ error: missingOrNotText(msg('event.timeZoneRequired'), 'timeZone') })
-      .trim()
-      .min(1, msg('event.timeZoneRequired'))
-      .refine(isValidTimeZone, msg('event.timeZoneInvalid'))
-      .transform(canonicalTimeZone),
+    endTime: optionalTimeField(msg('field.notText', { label: 'endTime' })),
+    timezone: timeZoneField,
     attendance: z
       .enum(ATTENDANCE_MODES, {
         error: msg('field.oneOf', { label: 'attendance', values: ATTENDANCE_MODES.join(', ') }),

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
-import { eventImageSchema, eventSchema, versionField } from './events';
+import { eventImageSchema, eventSchema } from './events';
+import { versionField } from './fields';
 import { eventFormValuesSchema } from './ownership';
 import { pagedFields, pageQueryFields } from './paging';
 import { claimSchema, similarEventSchema } from './queue';
-import { plainText } from './text';
+import { optionalReasonText, reasonText } from './text';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
 export { MODERATION_TABS, type ModerationTab, PENDING_SORTS, type PendingSort } from '../enums';
@@ -104,23 +105,8 @@ export const approveInputSchema = z.object({
 export type ApproveInput = z.input<typeof approveInputSchema>;
 
 export const REJECT_REASON_REQUIRED = msg('moderation.rejectReasonRequired');
-const REASON_TOO_LONG = msg('field.tooLong', { label: 'reason', max: LIMITS.reasonMax });
 
-export const rejectInputSchema = z.object({
-  reason: z
-    .string({ error: REJECT_REASON_REQUIRED })
-    .transform((s) => s.trim())
-    .pipe(
-      plainText(
-        z
-          .string()
-          .min(1, REJECT_REASON_REQUIRED)
-          .max(LIMITS.reasonMax, { message: REASON_TOO_LONG, abort: true }),
-        'reason',
-        'lines',
-      ),
-    ),
-});
+export const rejectInputSchema = z.object({ reason: reasonText(REJECT_REASON_REQUIRED, 'reason') });
 export type RejectInput = z.input<typeof rejectInputSchema>;
 
 /**
@@ -129,17 +115,7 @@ export type RejectInput = z.input<typeof rejectInputSchema>;
  */
 export const removeInputSchema = z.object({
   pastEvent: z.boolean({ error: msg('param.trueOrFalse', { param: 'pastEvent' }) }).default(false),
-  reason: z
-    .string({ error: msg('field.notText', { label: 'reason' }) })
-    .optional()
-    .transform((s) => (s?.trim() ? s.trim() : undefined))
-    .pipe(
-      plainText(
-        z.string().max(LIMITS.reasonMax, { message: REASON_TOO_LONG, abort: true }),
-        'reason',
-        'lines',
-      ).optional(),
-    ),
+  reason: optionalReasonText('reason'),
 });
 export type RemoveInput = z.input<typeof removeInputSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_FORM_FIELDS } from '../eventForm';
-import { eventImageSchema, eventSchema, eventStatusSchema, versionField } from './events';
+import { eventImageSchema, eventSchema, eventStatusSchema } from './events';
+import { versionField } from './fields';
 import { pagedFields, pageQueryFields } from './paging';
 
 /**

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { PRESET_REASON_KINDS } from '../enums';
 import { msg } from '../i18n/messages';
-import { LIMITS } from '../limits';
-import { plainText } from './text';
+import { reasonText } from './text';
 
 /**
  * The moderators' preset reasons (docs/PRODUCT.md#moderation): rejection and removal reasons kept to
@@ -25,21 +24,6 @@ export const presetReasonInputSchema = z.object({
   kind: z.enum(PRESET_REASON_KINDS, {
     error: msg('param.oneOf', { param: 'kind', values: PRESET_REASON_KINDS.join(', ') }),
   }),
-  text: z
-    .string({ error: TEXT_REQUIRED })
-    .transform((s) => s.trim())
-    .pipe(
-      plainText(
-        z
-          .string()
-          .min(1, TEXT_REQUIRED)
-          .max(LIMITS.reasonMax, {
-            message: msg('field.tooLong', { label: 'reason', max: LIMITS.reasonMax }),
-            abort: true,
-          }),
-        'reason',
-        'lines',
-      ),
-    ),
+  text: reasonText(TEXT_REQUIRED, 'reason'),
 });
 export type PresetReasonInput = z.input<typeof presetReasonInputSchema>;

@@ -4,7 +4,8 @@ import { EVENT_STATUSES } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
 import { isValidTimeZone } from '../timezones';
-import { plainText } from './text';
+import { INVALID_TIME, TIME_PATTERN } from './fields';
+import { optionalReasonText, reasonText } from './text';
 
 /**
  * Moderators' time (docs/PRODUCT.md#moderation): possible duplicates, trusted organisers, bulk
@@ -33,7 +34,7 @@ export const similarQuerySchema = z.object({
     .refine(isCalendarDate, msg('param.date', { param: 'date' })),
   time: z
     .string({ error: msg('param.text', { param: 'time' }) })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('event.timeInvalid'))
+    .regex(TIME_PATTERN, INVALID_TIME)
     .default('12:00'),
   timezone: z
     .string({ error: msg('param.timeZone', { param: 'timezone' }) })
@@ -81,24 +82,7 @@ export const noteListSchema = z.object({ items: z.array(noteSchema) });
 export type NoteList = z.infer<typeof noteListSchema>;
 
 export const NOTE_TEXT_REQUIRED = msg('moderation.noteTextRequired');
-export const noteInputSchema = z.object({
-  text: z
-    .string({ error: NOTE_TEXT_REQUIRED })
-    .transform((s) => s.trim())
-    .pipe(
-      plainText(
-        z
-          .string()
-          .min(1, NOTE_TEXT_REQUIRED)
-          .max(LIMITS.reasonMax, {
-            message: msg('field.tooLong', { label: 'note', max: LIMITS.reasonMax }),
-            abort: true,
-          }),
-        'note',
-        'lines',
-      ),
-    ),
-});
+export const noteInputSchema = z.object({ text: reasonText(NOTE_TEXT_REQUIRED, 'note') });
 export type NoteInput = z.input<typeof noteInputSchema>;
 
 /** A person as moderators see them in the person panel. */
@@ -142,20 +126,7 @@ export const bulkInputSchema = z
     action: z.enum(BULK_ACTIONS, {
       error: msg('param.oneOf', { param: 'action', values: BULK_ACTIONS.join(', ') }),
     }),
-    reason: z
-      .string({ error: msg('field.notText', { label: 'reason' }) })
-      .optional()
-      .transform((s) => (s?.trim() ? s.trim() : undefined))
-      .pipe(
-        plainText(
-          z.string().max(LIMITS.reasonMax, {
-            message: msg('field.tooLong', { label: 'reason', max: LIMITS.reasonMax }),
-            abort: true,
-          }),
-          'reason',
-          'lines',
-        ).optional(),
-      ),
+    reason: optionalReasonText('reason'),
   })
   .superRefine((input, ctx) => {
     if (input.action === 'reject' && !input.reason) {

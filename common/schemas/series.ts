@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../dates';
 import { msg } from '../i18n/messages';
 import { MONTH_WEEKS, REPEAT_FREQUENCIES, type RepeatRule, SERIES_LIMITS, WEEKDAYS } from '../series';
-
-// Not events.ts's versionField: events.ts imports this module (an occurrence's `series`), so this one
-// must not import it back.
-const VERSION_MESSAGE = msg('param.version', { param: 'version' });
-const versionField = z
-  .number({ error: VERSION_MESSAGE })
-  .int(VERSION_MESSAGE)
-  .min(1, VERSION_MESSAGE)
-  .max(2 ** 31 - 1, VERSION_MESSAGE);
+import {
+  dateField,
+  INVALID_DATE,
+  INVALID_TIME,
+  optionalDateField,
+  optionalTimeField,
+  timeField,
+  timeZoneField,
+  versionField,
+} from './fields';
 
 export const SERIES_WEEKDAYS_REQUIRED = msg('series.weekdaysRequired');
 export const SERIES_END_REQUIRED = msg('series.endRequired');
@@ -21,7 +21,6 @@ export const SERIES_COUNT_RANGE = msg('series.countRange', {
 export const SERIES_TOO_MANY = msg('series.tooMany', { max: SERIES_LIMITS.maxDates });
 export const SERIES_TOO_LONG = msg('series.tooLong');
 export const SERIES_TOO_FEW = msg('series.tooFew', { min: SERIES_LIMITS.minDates });
-export const SERIES_DATE_INVALID = msg('event.dateInvalid');
 
 /**
  * "Repeats" on the submit form (docs/PRODUCT.md#recurring-events): how, and until a date or for a
@@ -43,11 +42,7 @@ export const repeatRuleSchema = z
         { error: msg('field.oneOf', { label: 'repeats', values: MONTH_WEEKS.join(', ') }) },
       )
       .optional(),
-    until: z
-      .string({ error: SERIES_DATE_INVALID })
-      .nullish()
-      .transform((s) => s?.trim() || undefined)
-      .refine((s) => s === undefined || isCalendarDate(s), SERIES_DATE_INVALID),
+    until: optionalDateField(INVALID_DATE),
     count: z
       .union([z.number(), z.string()], { error: SERIES_COUNT_RANGE })
       .nullish()
@@ -86,18 +81,9 @@ export const repeatsInputSchema = z.object({ repeats: repeatRuleSchema.nullish()
 
 /** Ask for the dates a rule gives, as the form's preview shows them (POST /api/series/preview). */
 export const seriesPreviewInputSchema = z.object({
-  date: z
-    .string({ error: msg('event.dateRequired') })
-    .trim()
-    .refine(isCalendarDate, SERIES_DATE_INVALID),
-  time: z
-    .string({ error: msg('event.timeRequired') })
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('event.timeInvalid')),
-  timezone: z
-    .string({ error: msg('event.timeZoneRequired') })
-    .trim()
-    .min(1, msg('event.timeZoneRequired')),
+  date: dateField,
+  time: timeField,
+  timezone: timeZoneField,
   repeats: repeatRuleSchema,
 });
 
@@ -161,24 +147,14 @@ export type SeriesDto = z.infer<typeof seriesSchema>;
 
 /** End a series early: the last date kept (docs/PRODUCT.md#recurring-events). */
 export const endSeriesInputSchema = z.object({
-  lastDate: z.string({ error: SERIES_DATE_INVALID }).trim().refine(isCalendarDate, SERIES_DATE_INVALID),
+  lastDate: dateField,
   version: versionField,
 });
 
 /** Change one date's time (and day): the occurrence's new start and optional end, in the series' zone. */
 export const moveOccurrenceInputSchema = z.object({
-  date: z
-    .string({ error: msg('event.dateRequired') })
-    .trim()
-    .refine(isCalendarDate, SERIES_DATE_INVALID),
-  time: z
-    .string({ error: msg('event.timeRequired') })
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('event.timeInvalid')),
-  endTime: z
-    .string({ error: msg('event.timeInvalid') })
-    .nullish()
-    .transform((s) => s?.trim() || undefined)
-    .refine((s) => s === undefined || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), msg('event.timeInvalid')),
+  date: dateField,
+  time: timeField,
+  endTime: optionalTimeField(INVALID_TIME),
   version: versionField,
 });

@@ -11,6 +11,18 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
+/** Every way a page is looked at: a phone and a desktop, light and dark, English and Arabic (right to left). */
+export const LOOKS = (['phone', 'desktop'] as const).flatMap((label) =>
+  (['light', 'dark'] as const).flatMap((colorScheme) =>
+    (['en', 'ar'] as const).map((lang) => ({
+      label,
+      viewport: label === 'phone' ? PHONE : DESKTOP,
+      colorScheme,
+      lang,
+    })),
+  ),
+);
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,4 +1,5 @@
 import { notifySubmitter } from '../mail/notify';
+import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import type { EventRow } from '../store/schema';
 import { alsoForSeries } from './alsoForSeries';
@@ -21,7 +22,7 @@ export async function approveEvent(
       updated_at: now,
     } as const;
     const event = await takeEvent(trx, 'approve', eventId, now, changes);
-    await alsoForSeries(trx, event, 'pending', changes);
+    await alsoForSeries(trx, event, requiredState('approve', now).status, changes);
     await insertAuditEntry(trx, {
       eventId,
       action: verified ? 'approved_verified' : 'approved',

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import type { Outbox } from '../mail/outbox';
 import { scheduleConflict } from '../policies/events';
+import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import { getEventById } from '../store/events';
 import type { Database, EventRow } from '../store/schema';
@@ -54,7 +55,7 @@ export async function changeSchedule(
         updated_at: now,
       }))
       .where('id', '=', eventId)
-      .where('status', '=', 'approved')
+      .where('status', '=', requiredState('changeSchedule').status)
       .where((eb) =>
         eb.or([eb('schedule', '!=', schedule), eb('schedule_note', 'is distinct from', scheduleNote)]),
       );

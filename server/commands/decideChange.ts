@@ -2,6 +2,7 @@ import { msg } from '../../common/i18n/messages';
 import { eventInputSchema, type ValidEventInput } from '../../common/schemas/events';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
+import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import { eventColumnsOf, getEventById } from '../store/events';
 import { changeImageOf, eventImageOf, forgetUnusedImages } from '../store/images';
@@ -37,7 +38,8 @@ export async function decideChange(
     if (!before) throw notFound(EVENT_GONE);
     if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
     const change = await pendingChangeOf(trx, eventId);
-    if (!change || before.status !== 'approved') throw conflict('no_change_waiting', NO_CHANGE_WAITING);
+    if (!change || before.status !== requiredState('decideChange', now).status)
+      throw conflict('no_change_waiting', NO_CHANGE_WAITING);
     let changes: Partial<EventRow> = {};
     let input: ValidEventInput | undefined;
     if (accept) {

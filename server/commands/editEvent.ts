@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { msg } from '../../common/i18n/messages';
-import { INVALID_DATE, submissionInstants, type ValidEventInput } from '../../common/schemas/events';
+import { submissionInstants, type ValidEventInput } from '../../common/schemas/events';
+import { INVALID_DATE } from '../../common/schemas/fields';
 import { type Actor, isModerator } from '../auth/actor';
 import { conflict, invalidField, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';

@@ -1,6 +1,7 @@
 import { REJECT_REASON_REQUIRED } from '../../common/schemas/moderation';
 import { badRequest } from '../errors';
 import { notifySubmitter } from '../mail/notify';
+import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';
 import type { EventRow } from '../store/schema';
@@ -18,7 +19,10 @@ export async function rejectEvent(
   return ctx.db.transaction().execute(async (trx) => {
     const event = await takeEvent(trx, 'reject', eventId, now, { status: 'rejected', updated_at: now });
     // A series is rejected once: every date waiting, with one log entry.
-    await alsoForSeries(trx, event, 'pending', { status: 'rejected', updated_at: now });
+    await alsoForSeries(trx, event, requiredState('reject', now).status, {
+      status: 'rejected',
+      updated_at: now,
+    });
     await insertLogEntry(trx, {
       eventId,
       action: 'rejected',

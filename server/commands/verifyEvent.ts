@@ -1,5 +1,6 @@
 import { msg } from '../../common/i18n/messages';
 import { conflict, notFound } from '../errors';
+import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import { getEventById } from '../store/events';
 import { insertLogEntry } from '../store/log';
@@ -24,19 +25,20 @@ export async function verifyEvent(
   { eventId, verified, version }: { eventId: string; verified: boolean; version?: number | undefined },
 ): Promise<EventRow> {
   const now = ctx.now ?? Date.now();
+  const { status } = requiredState('verify', now);
   return ctx.db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('events')
       .set((eb) => ({ verified: verified ? 1 : 0, updated_at: now, version: eb('version', '+', 1) }))
       .where('id', '=', eventId)
-      .where('status', '=', 'approved')
+      .where('status', '=', status)
       .where('verified', '=', verified ? 0 : 1);
     if (version !== undefined) update = update.where('version', '=', version);
     const result = await update.executeTakeFirst();
     const event = await getEventById(trx, eventId);
     if (!event) throw notFound(EVENT_GONE);
     if (Number(result.numUpdatedRows) !== 1) {
-      if (event.status !== 'approved') throw conflict('not_published', VERIFY_NOT_PUBLISHED);
+      if (event.status !== status) throw conflict('not_published', VERIFY_NOT_PUBLISHED);
       if (Boolean(event.verified) === verified) throw conflict('status_changed', ALREADY[`${verified}`]);
       throw conflict('stale_version', STALE_VERSION);
     }

@@ -2,6 +2,7 @@ import { msg } from '../../common/i18n/messages';
 import { type Actor, isModerator } from '../auth/actor';
 import { type AppError, conflict } from '../errors';
 import type { EventRow } from '../store/schema';
+import { requiredState } from './moderation';
 
 /**
  * Who may open an event's page (docs/PRODUCT.md#who-sees-what): approved events everyone; pending, rejected and removed
@@ -47,7 +48,9 @@ export function canSeeExactPlace(
 export const SCHEDULE_SIGN_IN = msg('event.scheduleSignIn');
 export const SCHEDULE_NOT_PUBLISHED = msg('event.scheduleNotPublished');
 
-/** The state a schedule change applies to: an approved event (a 409 saying so otherwise). */
+/** The state a schedule change applies to (requiredState): a published event (a 409 saying so otherwise). */
 export function scheduleConflict(event: Pick<EventRow, 'status'>): AppError | null {
-  return event.status === 'approved' ? null : conflict('not_published', SCHEDULE_NOT_PUBLISHED);
+  return event.status === requiredState('changeSchedule').status
+    ? null
+    : conflict('not_published', SCHEDULE_NOT_PUBLISHED);
 }

@@ -18,8 +18,16 @@ export const MODERATION_ACTIONS = [
   'trust',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-/** What an action on one event may need of its state. */
-export type EventAction = Exclude<ModerationAction, 'list' | 'editPresets' | 'note' | 'trust'> | 'removePast';
+/**
+ * What an action on one event may need of its state: the dashboard's actions, and verifying, changing
+ * the schedule (its submitter too) and deciding on a proposed change.
+ */
+export type EventAction =
+  | Exclude<ModerationAction, 'list' | 'editPresets' | 'note' | 'trust'>
+  | 'removePast'
+  | 'verify'
+  | 'changeSchedule'
+  | 'decideChange';
 
 export const MODERATOR_REQUIRED = msg('moderation.moderatorRequired');
 export const SIGN_IN_REQUIRED = msg('moderation.signIn');
@@ -47,13 +55,19 @@ export interface ModeratedEvent {
  * and for Remove Past Event that it is over by `now` (docs/PRODUCT.md#events). Commands put exactly this in their UPDATE's WHERE
  * clause (commands/transition.ts), so the rule is written once.
  */
-export function requiredState(action: EventAction, now: number): { status: EventStatus; overBy?: number } {
+export function requiredState(
+  action: EventAction,
+  now: number = Date.now(),
+): { status: EventStatus; overBy?: number } {
   switch (action) {
     case 'approve':
     case 'reject':
       return { status: 'pending' };
     case 'remove':
     case 'dismissReports':
+    case 'verify':
+    case 'changeSchedule':
+    case 'decideChange':
       return { status: 'approved' };
     case 'removePast':
       return { status: 'approved', overBy: now };

@@ -101,21 +101,38 @@ export const sessionQueryKey = ['session'] as const;
 
 const notSession = (query: Query) => query.queryKey[0] !== sessionQueryKey[0];
 
+/** A refusal from the server, or the network, whose status `matches`. */
+const failedWith = (error: unknown, matches: (status: number) => boolean): error is ApiRequestError =>
+  error instanceof ApiRequestError && matches(error.status);
+
+const isClientError = (status: number) => status >= 400 && status < 500;
+
 /** The server answered 401: the session ended (signed out in another tab, expired, or revoked). */
-export const isSessionEnded = (error: unknown): boolean =>
-  error instanceof ApiRequestError && error.status === 401;
+export const isSessionEnded = (error: unknown): error is ApiRequestError =>
+  failedWith(error, (status) => status === 401);
 
 /**
  * The server no longer lets this person do it: their session ended (401) or their role no longer
  * allows it (403, a moderator demoted). Not a failure to retry: the session is asked again and the page
  * shows what they may now see.
  */
-export const isAccessLost = (error: unknown): boolean =>
-  error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+export const isAccessLost = (error: unknown): error is ApiRequestError =>
+  failedWith(error, (status) => status === 401 || status === 403);
 
 /** The server answered 404: the thing asked for does not exist, or not for this person. */
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiRequestError && error.status === 404;
+export const isNotFound = (error: unknown): error is ApiRequestError =>
+  failedWith(error, (status) => status === 404);
+
+/** The server refused the request (4xx): an answer about it, which asking again will not change. */
+export const isRefusal = (error: unknown): error is ApiRequestError => failedWith(error, isClientError);
+
+/**
+ * A failure whose message is worth showing: the server's words for what the person can act on (a 4xx:
+ * a field, the rate limit, signed out, gone) or that the server could not be reached. A 5xx's words
+ * tell them nothing: the page says its own short line instead.
+ */
+export const isWorthShowing = (error: unknown): error is ApiRequestError =>
+  failedWith(error, (status) => status === 0 || isClientError(status));
 
 /** Retry a failed load (three times, as by default), unless access was lost: asking again cannot help then. */
 export const retryUnlessAccessLost = (failureCount: number, error: unknown): boolean =>

@@ -3,13 +3,8 @@ import type { EventDto } from '../../../common/schemas/events';
 import type { LogList } from '../../../common/schemas/log';
 import type { AuditTrail, ModerationList } from '../../../common/schemas/moderation';
 import type { UserRow } from '../../store/schema';
-import {
-  createEvent,
-  createModerator,
-  createUser,
-  sessionCookieFor,
-  validEventInput,
-} from '../../testing/factories';
+import { apiClient, signedInModerator } from '../../testing/api';
+import { createEvent, createUser, sessionCookieFor, validEventInput } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 // Moderators act on any event (docs/PRODUCT.md#moderation): verify and remove a verification, with
@@ -17,25 +12,18 @@ import { startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 let moderator: UserRow;
-let second: UserRow;
 let cookie: string;
 let secondCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  moderator = await createModerator(server.store, { name: 'Amal Moderator' });
-  second = await createModerator(server.store, { name: 'Basel Moderator' });
-  cookie = await sessionCookieFor(server.store, moderator);
-  secondCookie = await sessionCookieFor(server.store, second);
+  ({ user: moderator, cookie } = await signedInModerator(server.store, { name: 'Amal Moderator' }));
+  secondCookie = (await signedInModerator(server.store, { name: 'Basel Moderator' })).cookie;
 });
 afterAll(() => server.close());
 
-const post = (path: string, body: unknown, as = cookie) =>
-  server.fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: as },
-    body: JSON.stringify(body),
-  });
+const { call } = apiClient(() => server);
+const post = (path: string, body: unknown, as = cookie) => call(path, as, body);
 const verify = (id: string, verified: boolean, as = cookie) =>
   post(`/api/moderation/events/${id}/verify`, { verified }, as);
 const publicEvent = async (id: string) =>

@@ -8,6 +8,7 @@ import type {
 } from '../../../common/schemas/moderation';
 import type { Actor } from '../../auth/actor';
 import { presentReport } from '../../presenters/moderation';
+import { apiClient, signedIn, signedInModerator } from '../../testing/api';
 import {
   createEvent,
   createModerator,
@@ -16,6 +17,7 @@ import {
   sessionCookieFor,
 } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { logOf as logIn, statusOf as storedStatus } from '../../testing/rows';
 
 const DAY = 24 * 3600 * 1000;
 let server: TestServer;
@@ -25,38 +27,20 @@ let moderatorId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const moderator = await createModerator(server.store, { name: 'Mona Moderator' });
-  moderatorId = moderator.id;
-  modCookie = await sessionCookieFor(server.store, moderator);
-  userCookie = await sessionCookieFor(server.store, await createUser(server.store));
+  const moderator = await signedInModerator(server.store, { name: 'Mona Moderator' });
+  moderatorId = moderator.user.id;
+  modCookie = moderator.cookie;
+  userCookie = (await signedIn(server.store)).cookie;
 });
 afterAll(() => server.close());
 
-function call(path: string, cookie?: string, body?: unknown) {
-  return server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const { call, json } = apiClient(() => server);
 
 const list = async (tab: string, query = '') =>
   json<ModerationList>(await call(`/api/moderation/events?tab=${tab}${query}`, modCookie));
 const counts = async () => json<ModerationCounts>(await call('/api/moderation/counts', modCookie));
-const logOf = (id: string) =>
-  server.store.db.selectFrom('transparency_log').selectAll().where('event_id', '=', id).execute();
-const statusOf = async (id: string) =>
-  (await server.store.db.selectFrom('events').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+const logOf = (id: string) => logIn(server.store, id);
+const statusOf = (id: string) => storedStatus(server.store, id);
 
 describe('every moderation endpoint refuses visitors and users', () => {
   const endpoints: [string, unknown][] = [

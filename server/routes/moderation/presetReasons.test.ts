@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { PresetReason, PresetReasonList } from '../../../common/schemas/presetReasons';
-import { createModerator, createUser, sessionCookieFor } from '../../testing/factories';
+import { apiClient, signedIn, signedInModerator } from '../../testing/api';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 // The moderators' preset reasons (docs/PRODUCT.md#moderation), on a database of their own.
@@ -12,27 +12,13 @@ let userCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  monaCookie = await sessionCookieFor(server.store, await createModerator(server.store));
-  omarCookie = await sessionCookieFor(server.store, await createModerator(server.store));
-  userCookie = await sessionCookieFor(server.store, await createUser(server.store));
+  monaCookie = (await signedInModerator(server.store)).cookie;
+  omarCookie = (await signedInModerator(server.store)).cookie;
+  userCookie = (await signedIn(server.store)).cookie;
 });
 afterAll(() => server.close());
 
-function call(path: string, cookie: string | undefined, body?: unknown) {
-  return server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const { call, json } = apiClient(() => server);
 const list = async (cookie = monaCookie) =>
   (await json<PresetReasonList>(await call('/api/moderation/reasons', cookie))).items;
 

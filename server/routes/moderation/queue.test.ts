@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { ModerationCounts, ModerationList } from '../../../common/schemas/moderation';
 import type { EventEditState } from '../../../common/schemas/ownership';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
+import { apiClient, signedInModerator } from '../../testing/api';
+import { createEvent, createUser, sessionCookieFor } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
 // The order of the Pending tab and the queue's health (docs/PRODUCT.md#moderation-dashboard), on a
@@ -14,16 +15,12 @@ let modCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  modCookie = await sessionCookieFor(server.store, await createModerator(server.store));
+  modCookie = (await signedInModerator(server.store)).cookie;
 });
 afterAll(() => server.close());
 
-const get = (path: string, cookie = modCookie) => server.fetch(path, { headers: { cookie } });
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const { call, json } = apiClient(() => server);
+const get = (path: string, cookie = modCookie) => call(path, cookie);
 const titles = async (query: string) =>
   (
     await json<ModerationList>(await get(`/api/moderation/events?tab=pending&pageSize=100${query}`))

@@ -12,15 +12,15 @@ import type {
 } from '../../../common/schemas/queue';
 import { CLAIM_MS } from '../../store/claims';
 import type { EventRow, UserRow } from '../../store/schema';
+import { apiClient, signedIn, signedInModerator } from '../../testing/api';
 import {
   createEvent,
-  createModerator,
   createPasswordAccount,
-  createUser,
   sessionCookieFor,
   validEventInput,
 } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { logOf, statusesOf } from '../../testing/rows';
 
 // Moderators' time (docs/PRODUCT.md#moderation): duplicates, trusted organisers, bulk decisions,
 // claims and private notes, through the real HTTP server (on SQLite, and on PostgreSQL in api-pg).
@@ -37,31 +37,17 @@ let otherCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ana = await createModerator(server.store, { name: 'Ana Moderator' });
-  omar = await createModerator(server.store, { name: 'Omar Moderator' });
-  anaCookie = await sessionCookieFor(server.store, ana);
-  omarCookie = await sessionCookieFor(server.store, omar);
-  organiser = await createUser(server.store, { name: 'Layla Organiser', emailVerified: true });
-  organiserCookie = await sessionCookieFor(server.store, organiser);
-  otherCookie = await sessionCookieFor(server.store, await createUser(server.store, { emailVerified: true }));
+  ({ user: ana, cookie: anaCookie } = await signedInModerator(server.store, { name: 'Ana Moderator' }));
+  ({ user: omar, cookie: omarCookie } = await signedInModerator(server.store, { name: 'Omar Moderator' }));
+  ({ user: organiser, cookie: organiserCookie } = await signedIn(server.store, {
+    name: 'Layla Organiser',
+    emailVerified: true,
+  }));
+  otherCookie = (await signedIn(server.store, { emailVerified: true })).cookie;
 });
 afterAll(() => server.close());
 
-function call(path: string, cookie: string | undefined, body?: unknown) {
-  return server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-async function json<T>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const { call, json } = apiClient(() => server);
 const pendingList = async (cookie = anaCookie, query = 'tab=pending&pageSize=100') =>
   (await json<ModerationList>(await call(`/api/moderation/events?${query}`, cookie))).items;
 
@@ -289,25 +275,10 @@ describe('bulk decisions', () => {
       'not_found',
     ]);
     expect(result.results[0]?.message).toContain('already been approved');
-    const statuses = await server.store.db
-      .selectFrom('events')
-      .select(['id', 'status'])
-      .where(
-        'id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const ids = wave.map((e) => e.id);
+    const statuses = await statusesOf(server.store, ids);
     expect(statuses.filter((r) => r.status === 'rejected')).toHaveLength(4);
-    const log = await server.store.db
-      .selectFrom('transparency_log')
-      .select(['event_id', 'reason'])
-      .where(
-        'event_id',
-        'in',
-        wave.map((e) => e.id),
-      )
-      .execute();
+    const log = await logOf(server.store, ids);
     expect(log).toHaveLength(4);
     expect(new Set(log.map((l) => l.reason))).toEqual(new Set(['Advertising, not an event.']));
   });

@@ -1,7 +1,8 @@
-import { ArrowLeft, CircleAlert, RotateCcw, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleAlert, RotateCcw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { NotFoundState } from '../../components/PageStates';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
 import { AddToCalendar } from '../../features/calendar/components/AddToCalendar';
@@ -70,9 +71,7 @@ export default function EventDetailPage() {
   } else if (notFound) {
     content = (
       <div ref={notFoundRef} tabIndex={-1} className="outline-none">
-        <StateMessage
-          headingLevel={1}
-          icon={<SearchX aria-hidden="true" className="size-12" />}
+        <NotFoundState
           title={t('detail.notFoundTitle')}
           text={t('detail.notFoundText')}
           action={

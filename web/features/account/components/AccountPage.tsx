@@ -1,9 +1,7 @@
-import { LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../../common/schemas/auth';
-import { ButtonLink } from '../../../components/ui/Button';
-import { StateMessage } from '../../../components/ui/Notice';
+import { SignInRequired } from '../../../components/PageStates';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
@@ -44,12 +42,11 @@ export default function AccountPage() {
     content = <Spinner label={t('checking')} className="py-24" />;
   } else if (!session.data?.user) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<LogIn aria-hidden="true" className="size-12" />}
+      <SignInRequired
         title={t('signInRequired.title')}
         text={t('signInRequired.text')}
-        action={<ButtonLink to="/auth">{t('signInRequired.action')}</ButtonLink>}
+        action={t('signInRequired.action')}
+        to="/auth"
       />
     );
   } else {

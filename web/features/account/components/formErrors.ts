@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api';
+import { isWorthShowing } from '../../../lib/api';
 import { apiErrorText, apiFieldTexts, type Translate } from '../../../lib/messages';
 
 /**
@@ -13,7 +13,7 @@ export function formErrorsOf(
   t?: Translate,
 ): { field: Record<string, string>; form: string | null } {
   if (!error) return { field: {}, form: null };
-  if (!(error instanceof ApiRequestError) || error.status >= 500) return { field: {}, form: fallback };
+  if (!isWorthShowing(error)) return { field: {}, form: fallback };
   const messages = t ? apiFieldTexts(error, t) : (error.fields ?? {});
   const field: Record<string, string> = {};
   for (const name of fields) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { filtersToParams, type HomeFilters } from '../../../../common/filters';
 import type { EventDto, EventList, MonthEvents } from '../../../../common/schemas/events';
-import { ApiRequestError, api, useApiCache } from '../../../lib/api';
+import { api, isRefusal, useApiCache } from '../../../lib/api';
 
 export const eventsQueryKey = ['events'] as const;
 
@@ -64,8 +64,7 @@ export function useEvent(id: string) {
   return useQuery({
     queryKey: eventQueryKey(id),
     queryFn: ({ signal }) => api<EventDto>(eventPath(id), { signal }),
-    retry: (failureCount, error) =>
-      !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 1,
+    retry: (failureCount, error) => !isRefusal(error) && failureCount < 1,
   });
 }
 

@@ -189,6 +189,46 @@ function DayField({
   );
 }
 
+/** A labelled choice of the filters: its options as value and words, in order. */
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | number;
+  options: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${fieldClass} px-3`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelProps) {
   const { t } = useTranslation('events');
   const ids = {
@@ -296,25 +336,17 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                 value={location}
                 onChange={(e) => setLocation(e.target.value)}
               />
-              <div>
-                <label htmlFor={ids.type} className={labelClass}>
-                  {t('filters.type')}
-                </label>
-                <select
-                  id={ids.type}
-                  name="type"
-                  value={filters.type}
-                  onChange={(e) => onChange({ type: e.target.value as TypeFilter }, { replace: false })}
-                  className={`${fieldClass} px-3`}
-                >
-                  <option value="all">{t('filters.allTypes')}</option>
-                  {EVENT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`common:eventTypes.${type}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={ids.type}
+                name="type"
+                label={t('filters.type')}
+                value={filters.type}
+                options={[
+                  { value: 'all', label: t('filters.allTypes') },
+                  ...EVENT_TYPES.map((type) => ({ value: type, label: t(`common:eventTypes.${type}`) })),
+                ]}
+                onChange={(type) => onChange({ type: type as TypeFilter }, { replace: false })}
+              />
               <IconTextField
                 id={ids.near}
                 label={t('filters.near')}
@@ -335,49 +367,32 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                   </div>
                 }
               />
-              <div>
-                <label htmlFor={ids.km} className={labelClass}>
-                  {t('filters.distance')}
-                </label>
-                <select
-                  id={ids.km}
-                  name="km"
-                  value={filters.km}
-                  onChange={(e) => {
-                    const km = Number(e.target.value);
-                    if (isNearKm(km)) onChange({ km }, { replace: false });
-                  }}
-                  className={`${fieldClass} px-3`}
-                >
-                  {NEAR_KM.map((km) => (
-                    <option key={km} value={km}>
-                      {t('filters.km', { km })}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={ids.km}
+                name="km"
+                label={t('filters.distance')}
+                value={filters.km}
+                options={NEAR_KM.map((km) => ({ value: km, label: t('filters.km', { km }) }))}
+                onChange={(value) => {
+                  const km = Number(value);
+                  if (isNearKm(km)) onChange({ km }, { replace: false });
+                }}
+              />
             </div>
             <div className="mt-4 grid grid-cols-2 items-end gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
               {/* The month view's month is its period. */}
-              <div className={`col-span-2 sm:col-span-1 ${filters.view === 'month' ? 'hidden' : ''}`}>
-                <label htmlFor={ids.period} className={labelClass}>
-                  {t('filters.period')}
-                </label>
-                <select
-                  id={ids.period}
-                  name="period"
-                  value={showDays ? 'dates' : filters.period}
-                  onChange={(e) => choosePeriod(e.target.value)}
-                  className={`${fieldClass} px-3`}
-                >
-                  {PERIODS.map((period) => (
-                    <option key={period} value={period}>
-                      {t(`filters.periods.${period}`)}
-                    </option>
-                  ))}
-                  <option value="dates">{t('filters.periods.dates')}</option>
-                </select>
-              </div>
+              <SelectField
+                className={`col-span-2 sm:col-span-1 ${filters.view === 'month' ? 'hidden' : ''}`}
+                id={ids.period}
+                name="period"
+                label={t('filters.period')}
+                value={showDays ? 'dates' : filters.period}
+                options={[
+                  ...PERIODS.map((period) => ({ value: period, label: t(`filters.periods.${period}`) })),
+                  { value: 'dates', label: t('filters.periods.dates') },
+                ]}
+                onChange={choosePeriod}
+              />
               {showDays ? (
                 <>
                   <DayField

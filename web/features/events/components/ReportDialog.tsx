@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
-import { ApiRequestError, isNotFound } from '../../../lib/api';
+import { isNotFound, isWorthShowing } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import reportCatalog from '../../../locales/en/report.json';
@@ -88,10 +88,7 @@ export function ReportButton({ eventId, permission, onReported, onSessionEnded }
 
   const error = report.error;
   // The server's words when they help (rate limit, signed out, event gone); otherwise the short line only.
-  const detail =
-    error instanceof ApiRequestError && (error.status === 0 || (error.status >= 400 && error.status < 500))
-      ? apiErrorText(error, t)
-      : null;
+  const detail = isWorthShowing(error) ? apiErrorText(error, t) : null;
   const busy = report.isPending;
   // Gone (removed, or never visible): sending it again cannot work, so the dialog offers only Close.
   const gone = isNotFound(error);

@@ -1,11 +1,12 @@
-import { CalendarPlus, LogIn } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatEventRange, formatLongDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { EventTypeBadge } from '../../../components/EventBadges';
+import { SignInRequired } from '../../../components/PageStates';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
@@ -15,7 +16,6 @@ import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useSession } from '../../../lib/session';
-import { signInPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import mineCatalog from '../../../locales/en/mine.json';
 import { useMyEvents } from '../api/mine';
@@ -99,7 +99,6 @@ function ListSkeleton() {
 export default function MyEventsPage() {
   const { t } = useTranslation('mine');
   const session = useSession();
-  const location = useLocation();
   const [page, setPage] = useState(1);
   const [done, setDone] = useState<OwnerAction | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -113,12 +112,10 @@ export default function MyEventsPage() {
     content = <Spinner label={t('checking')} className="py-24" />;
   } else if (!signedIn) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<LogIn aria-hidden="true" className="size-12" />}
+      <SignInRequired
         title={t('signInRequired.title')}
         text={t('signInRequired.text')}
-        action={<ButtonLink to={signInPath(location)}>{t('signInRequired.action')}</ButtonLink>}
+        action={t('signInRequired.action')}
       />
     );
   } else {

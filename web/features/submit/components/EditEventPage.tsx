@@ -1,19 +1,19 @@
-import { ArrowLeft, LogIn, SearchX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
+import { NotFoundState, SignInRequired } from '../../../components/PageStates';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { LoadFailed, Notice, StateMessage } from '../../../components/ui/Notice';
+import { LoadFailed, Notice } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isNotFound } from '../../../lib/api';
 import type { EditedState } from '../../../lib/editedState';
 import { useSeries } from '../../../lib/series';
 import { useSession } from '../../../lib/session';
-import { signInPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import submitCatalog from '../../../locales/en/submit.json';
 import { useEditEvent, useEditState } from '../api/editEvent';
@@ -86,7 +86,6 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
 export default function EditEventPage() {
   const { t } = useTranslation('submit');
   const { id = '' } = useParams();
-  const location = useLocation();
   const session = useSession();
   const user = session.data?.user;
   const query = useEditState(id, Boolean(user));
@@ -111,19 +110,15 @@ export default function EditEventPage() {
     content = <Spinner label={t('edit.checking')} className="py-24" />;
   } else if (!user) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<LogIn aria-hidden="true" className="size-12" />}
+      <SignInRequired
         title={t('edit.signInRequired.title')}
         text={t('edit.signInRequired.text')}
-        action={<ButtonLink to={signInPath(location)}>{t('edit.signInRequired.action')}</ButtonLink>}
+        action={t('edit.signInRequired.action')}
       />
     );
   } else if (query.isError && isNotFound(query.error)) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<SearchX aria-hidden="true" className="size-12" />}
+      <NotFoundState
         title={t('edit.notFoundTitle')}
         text={t('edit.notFoundText')}
         action={<ButtonLink to="/my-events">{t('edit.notFoundAction')}</ButtonLink>}

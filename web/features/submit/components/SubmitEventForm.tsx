@@ -25,7 +25,7 @@ import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
-import { ApiRequestError, isSessionEnded, useApiCache } from '../../../lib/api';
+import { ApiRequestError, isSessionEnded, isWorthShowing, useApiCache } from '../../../lib/api';
 import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
@@ -251,10 +251,7 @@ export function SubmitEventForm<T = EventDto>({
           setImageErrors({ alt: texts['image.alt'], image: texts.image });
           setFailed(true);
           // The server's own words for what people can act on (a field, the rate limit, the network).
-          const tellable =
-            error instanceof ApiRequestError &&
-            (error.status === 0 || (error.status >= 400 && error.status < 500));
-          setFailure(tellable ? apiErrorText(error, tm) : null);
+          setFailure(isWorthShowing(error) ? apiErrorText(error, tm) : null);
           focusField(firstInvalidField(fieldErrors));
         },
       },

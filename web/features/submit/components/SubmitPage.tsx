@@ -1,17 +1,17 @@
-import { LogIn, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isId } from '../../../../common/ids';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { SignInRequired } from '../../../components/PageStates';
+import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { usePostedForm } from '../../../lib/postedForm';
 import { useSession } from '../../../lib/session';
-import { signInPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import submitCatalog from '../../../locales/en/submit.json';
 import { useEditState } from '../api/editEvent';
@@ -30,7 +30,6 @@ function copiedValues(values: FormValues): FormValues {
 export default function SubmitPage() {
   const { t } = useTranslation('submit');
   const session = useSession();
-  const location = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // Sent without JavaScript: the server answered `?submitted=<id>` (server/routes/events/submitForm.ts),
@@ -67,12 +66,10 @@ export default function SubmitPage() {
     );
   } else if (!session.data.user) {
     content = (
-      <StateMessage
-        headingLevel={1}
-        icon={<LogIn aria-hidden="true" className="size-12" />}
+      <SignInRequired
         title={t('signInRequired.title')}
         text={t('signInRequired.text')}
-        action={<ButtonLink to={signInPath(location)}>{t('signInRequired.action')}</ButtonLink>}
+        action={t('signInRequired.action')}
       />
     );
   } else if (copyId && copy.isPending) {
