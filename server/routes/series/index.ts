@@ -9,6 +9,7 @@ import { versionInputSchema } from '../../../common/schemas/ownership';
 import {
   endSeriesInputSchema,
   moveOccurrenceInputSchema,
+  repeatsInputSchema,
   type SeriesDto,
   type SeriesPreview,
   seriesPreviewInputSchema,
@@ -106,7 +107,7 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
       .send(seriesCalendar(series, rows, site, { actor: null, language: request.language }));
   });
 
-  // Edit every date still to come (pending: in place; published: a proposed change).
+  // Edit every date still to come (pending: in place; published: a proposed change), and its rule.
   app.post(
     '/api/series/:id/edit',
     async (request: IdRequest): Promise<{ outcome: SeriesEditOutcome; series: SeriesDto }> => {
@@ -114,8 +115,19 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
       assertEmailConfirmed(actor, env);
       const { version } = parseInput(versionInputSchema, request.body);
       const input = parseInput(eventInputSchema, request.body);
+      // With its Repeats section, a new rule: the same limits and messages as a new series.
+      const { repeats } = parseInput(repeatsInputSchema, request.body);
+      const ruleEdit = repeats
+        ? { rule: repeats, from: input.date, dates: seriesDates(input, repeats) }
+        : undefined;
       await enforceRateLimit(store.db, EDIT_RATE_LIMIT, actor.id);
-      const { outcome } = await editSeries(store.db, actor, { seriesId: series.id, input, version, outbox });
+      const { outcome } = await editSeries(store.db, actor, {
+        seriesId: series.id,
+        input,
+        version,
+        ruleEdit,
+        outbox,
+      });
       const after = await getSeriesById(store.db, series.id);
       if (!after) throw notFound(SERIES_NOT_FOUND);
       return { outcome, series: presentSeries(after, await occurrencesOf(store.db, series.id), actor) };
