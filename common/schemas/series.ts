@@ -150,6 +150,9 @@ export const seriesSchema = z.object({
   rule: repeatRuleDtoSchema,
   weekday: z.enum(WEEKDAYS),
   monthDay: z.number().int(),
+  /** The local date its rule starts from and the time of day (the Repeats section of "Edit every date"). */
+  firstDate: z.string(),
+  time: z.string(),
   endedAfter: z.string().optional(),
   /** Sent back by edits of the whole series and by ending it: a stale one is answered 409. */
   version: z.number().int(),

@@ -42,6 +42,24 @@ export const NO_REPEATS: RepeatsValue = {
   count: '6',
 };
 
+/** A series' rule as the Repeats section holds it ("Edit every date" starts from it). */
+export function repeatsValueOf(rule: {
+  freq: RepeatFrequency;
+  weekdays?: Weekday[] | undefined;
+  nth?: number | undefined;
+  until?: string | undefined;
+  count?: number | undefined;
+}): RepeatsValue {
+  return {
+    freq: rule.freq,
+    weekdays: rule.weekdays ?? [],
+    nth: String(rule.nth ?? 1),
+    ends: rule.until ? 'until' : 'count',
+    until: rule.until ?? '',
+    count: String(rule.count ?? NO_REPEATS.count),
+  };
+}
+
 /** What the form sends as `repeats` (POST /api/events): nothing for a single event. */
 export function repeatsInput(value: RepeatsValue): RepeatRuleInput | null {
   if (value.freq === 'never') return null;
@@ -71,6 +89,7 @@ export function RepeatsField({
   onChange,
   start,
   submitError,
+  always = false,
 }: {
   value: RepeatsValue;
   onChange: (value: RepeatsValue) => void;
@@ -78,6 +97,8 @@ export function RepeatsField({
   start: { date: string; time: string; timezone: string };
   /** The submission's refusal, when it named the rule. */
   submitError: unknown;
+  /** A series being edited: it repeats (no "never"), and the section says what a new rule does. */
+  always?: boolean;
 }) {
   const { t, i18n } = useTranslation('series');
   const tm = useMessages();
@@ -130,6 +151,7 @@ export function RepeatsField({
         <Repeat aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
         {t('legend')}
       </legend>
+      {always ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('edit.rule')}</p> : null}
       <select
         id={`${id}-freq`}
         name="repeats"
@@ -138,7 +160,7 @@ export function RepeatsField({
         onChange={(e) => chooseFreq(e.target.value as RepeatsValue['freq'])}
         className={fieldControlClass(false)}
       >
-        {(['never', ...REPEAT_FREQUENCIES] as const).map((freq) => (
+        {(always ? REPEAT_FREQUENCIES : (['never', ...REPEAT_FREQUENCIES] as const)).map((freq) => (
           <option key={freq} value={freq}>
             {t(`freq.${freq}`)}
           </option>

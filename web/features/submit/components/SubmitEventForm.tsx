@@ -113,6 +113,7 @@ export function SubmitEventForm<T = EventDto>({
   sender,
   posted,
   initialImage = null,
+  initialRepeats,
 }: {
   onSubmitted: (result: T) => void;
   focusOnMount?: boolean;
@@ -123,6 +124,8 @@ export function SubmitEventForm<T = EventDto>({
   posted?: PostedFormState | null;
   /** The flyer the event has (or a waiting change proposes): docs/PRODUCT.md#flyers. */
   initialImage?: EventImage | null;
+  /** "Edit every date": the series' rule, which the edit may change (docs/PRODUCT.md#recurring-events). */
+  initialRepeats?: RepeatsValue;
 }) {
   const { t, i18n } = useTranslation('submit');
   const tm = useMessages();
@@ -157,8 +160,10 @@ export function SubmitEventForm<T = EventDto>({
   const [failed, setFailed] = useState(Boolean(posted));
   const [image, setImage] = useState<EventImage | null>(initialImage);
   const [imageErrors, setImageErrors] = useState<{ alt?: string; image?: string }>({});
-  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event.
-  const [repeats, setRepeats] = useState<RepeatsValue>(NO_REPEATS);
+  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event, or a
+  // whole series and its rule.
+  const [repeats, setRepeats] = useState<RepeatsValue>(initialRepeats ?? NO_REPEATS);
+  const repeatable = keepsDraft || initialRepeats !== undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
@@ -226,7 +231,7 @@ export function SubmitEventForm<T = EventDto>({
     mutation.mutate(
       withRepeats(
         { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined },
-        keepsDraft ? repeatsInput(repeats) : null,
+        repeatable ? repeatsInput(repeats) : null,
       ),
       {
         onSuccess: (result) => onSubmitted(result),
@@ -423,8 +428,14 @@ export function SubmitEventForm<T = EventDto>({
         }
       </Field>
 
-      {keepsDraft && hydrated ? (
-        <RepeatsField value={repeats} onChange={setRepeats} start={values} submitError={mutation.error} />
+      {repeatable && hydrated ? (
+        <RepeatsField
+          value={repeats}
+          onChange={setRepeats}
+          start={values}
+          submitError={mutation.error}
+          always={initialRepeats !== undefined}
+        />
       ) : null}
 
       <Field {...field('attendance')}>
