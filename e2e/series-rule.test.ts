@@ -146,3 +146,57 @@ describe('editing the rule of a published series', () => {
     ]);
   });
 });
+
+describe('a series without JavaScript', () => {
+  it('is submitted with the plain Repeats controls; a refusal keeps them and says why', async () => {
+    const s = e2e.server.store;
+    const cookie = await sessionCookieFor(s, await createUser(s, { name: 'Rania Plainform' }));
+    const page = await e2e.newPage({ viewport: PHONE, cookie, javaScriptEnabled: false });
+    // No script runs, so nothing marks the page ready: wait for the load itself.
+    await page.goto('/submit', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { level: 1, name: 'Submit an Event' }).waitFor();
+    await page.getByLabel('Event Title').fill('Plain Friday vigil');
+    await page
+      .getByLabel('Event Description')
+      .fill('Candles at the square, every Friday, without JavaScript.');
+    await page.getByLabel('Event Date').fill('2031-03-14');
+    await page.getByLabel('Event Time').fill('18:00');
+    await page.getByLabel('Time Zone').selectOption('Europe/London');
+    await page.getByLabel('City').fill('York');
+    await page.getByLabel('Country').fill('United Kingdom');
+    await page.getByLabel('Official Source Link').fill('https://example.org/plain-friday');
+    const repeats = page.getByTestId('repeats');
+    await repeats.getByText('The preview of the dates needs JavaScript.', { exact: false }).waitFor();
+    await repeats.getByRole('combobox', { name: 'Repeats' }).selectOption('weekly');
+    await repeats.getByRole('spinbutton').fill('3');
+    // No weekday: the form again, with the rule's message and the choices kept.
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByTestId('repeats-error').waitFor();
+    expect(await page.getByTestId('repeats-error').textContent()).toBe('Choose at least one weekday');
+    expect(await page.getByTestId('repeats').getByRole('combobox', { name: 'Repeats' }).inputValue()).toBe(
+      'weekly',
+    );
+    expect(await page.getByTestId('repeats').getByRole('spinbutton').inputValue()).toBe('3');
+    await looks(page, 'series-no-js-refused-phone');
+    await page.getByTestId('repeats').getByRole('checkbox', { name: 'Friday' }).check();
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.waitForURL((url) => url.searchParams.has('submitted'));
+    await page.getByRole('heading', { level: 1, name: 'Event Submitted!' }).waitFor();
+
+    const id = new URL(page.url()).searchParams.get('submitted') ?? '';
+    const event = (await (
+      await e2e.server.fetch(`/api/events/${id}`, { headers: { cookie } })
+    ).json()) as EventDto;
+    expect(event).toMatchObject({ title: 'Plain Friday vigil', status: 'pending' });
+    expect(event.series).toMatchObject({ rule: { freq: 'weekly', weekdays: ['FR'], count: 3 }, total: 3 });
+    const series = (await (
+      await e2e.server.fetch(`/api/series/${event.series?.id}`, { headers: { cookie } })
+    ).json()) as SeriesDto;
+    expect(series.occurrences.map((o) => o.date)).toEqual([
+      '2031-03-14T18:00:00.000Z',
+      '2031-03-21T18:00:00.000Z',
+      '2031-03-28T18:00:00.000Z',
+    ]);
+  });
+});

@@ -49,7 +49,15 @@ import {
 } from '../lib/form';
 import { DuplicateWarning } from './DuplicateWarning';
 import { FlyerField } from './FlyerField';
-import { NO_REPEATS, RepeatsField, type RepeatsValue, repeatsInput, withRepeats } from './RepeatsField';
+import {
+  NO_REPEATS,
+  PlainRepeatsField,
+  plainRepeatsValue,
+  RepeatsField,
+  type RepeatsValue,
+  repeatsInput,
+  withRepeats,
+} from './RepeatsField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -162,7 +170,9 @@ export function SubmitEventForm<T = EventDto>({
   const [imageErrors, setImageErrors] = useState<{ alt?: string; image?: string }>({});
   // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event, or a
   // whole series and its rule.
-  const [repeats, setRepeats] = useState<RepeatsValue>(initialRepeats ?? NO_REPEATS);
+  const [repeats, setRepeats] = useState<RepeatsValue>(
+    () => initialRepeats ?? (posted ? plainRepeatsValue(posted.values) : NO_REPEATS),
+  );
   const repeatable = keepsDraft || initialRepeats !== undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
@@ -436,6 +446,20 @@ export function SubmitEventForm<T = EventDto>({
           submitError={mutation.error}
           always={initialRepeats !== undefined}
         />
+      ) : keepsDraft ? (
+        // Without JavaScript (the server's page): plain controls the form posts; only the preview needs it.
+        withoutJs(
+          <PlainRepeatsField
+            value={repeats}
+            message={
+              posted
+                ? Object.entries(apiFieldTexts(posted.error, tm)).find(([name]) =>
+                    name.startsWith('repeats'),
+                  )?.[1]
+                : undefined
+            }
+          />,
+        )
       ) : null}
 
       <Field {...field('attendance')}>
