@@ -89,6 +89,10 @@ describe('editing the rule of a published series', () => {
       .getByText('Your changes are waiting for review', { exact: false })
       .first()
       .waitFor();
+    // Editing again starts from the rule waiting for review.
+    await page.goto(`/event/${first.id}/edit?series=${seriesId}`);
+    await page.getByTestId('repeats').waitFor();
+    expect(await page.getByTestId('repeats').getByRole('spinbutton').inputValue()).toBe('8');
 
     // The moderator reads the rule before and after, and the two dates it adds.
     const moderator = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });

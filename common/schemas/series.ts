@@ -158,6 +158,9 @@ export const seriesSchema = z.object({
   version: z.number().int(),
   /** Whether this viewer may edit, end and change its dates (its submitter and moderators). */
   canManage: z.boolean(),
+  /** To those who manage it: the new rule a proposed change waiting for review carries (and the date it
+   * starts from), so that editing again starts from it. */
+  proposedRule: z.object({ rule: repeatRuleDtoSchema, firstDate: z.string() }).optional(),
   occurrences: z.array(seriesOccurrenceSchema),
 });
 export type SeriesDto = z.infer<typeof seriesSchema>;

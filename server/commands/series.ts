@@ -297,6 +297,7 @@ export async function applyRule(
         .set((eb) => ({
           ...eventColumnsOf(fields),
           status,
+          approved_at: status === 'approved' ? now : withdrawn.approved_at,
           series_moved: 0,
           sequence: eb('sequence', '+', 1),
           version: eb('version', '+', 1),
@@ -404,7 +405,8 @@ export async function editSeries(
     );
     let added: string[] = [];
     if (edit && inPlace) {
-      const status = all.some((r) => r.status === 'approved') ? 'approved' : 'pending';
+      // New dates are published at once only by a moderator's edit of a published series.
+      const status = moderator && all.some((r) => r.status === 'approved') ? 'approved' : 'pending';
       ({ added } = await applyRule(trx, series, { input, edit, status, image, now }));
       rows = (await occurrencesOf(trx, seriesId)).filter(
         (r) => LIVE.includes(r.status) && r.over_at > now && !added.includes(r.series_date ?? ''),

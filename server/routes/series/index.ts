@@ -35,8 +35,8 @@ import { presentSeries } from '../../presenters/series';
 import { enforceRateLimit } from '../../rateLimit';
 import { seriesDates } from '../../series/rule';
 import { getEventById } from '../../store/events';
-import type { SeriesRow } from '../../store/schema';
-import { getSeriesById, occurrencesOf } from '../../store/series';
+import type { EventRow, SeriesRow } from '../../store/schema';
+import { getSeriesById, occurrencesOf, seriesProposalIn } from '../../store/series';
 import { parseInput } from '../../validate';
 import { icsFileName } from '../calendar/ics';
 import { seriesCalendar } from '../calendar/seriesIcs';
@@ -68,8 +68,28 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { id } = request.params;
     const series = isId(id) ? await getSeriesById(store.db, id) : undefined;
     if (!series) throw notFound(SERIES_NOT_FOUND);
-    const dto = presentSeries(series, await occurrencesOf(store.db, series.id), request.actor);
+    const dto = await withProposal(series, await occurrencesOf(store.db, series.id), request.actor);
     if (dto.occurrences.length === 0) throw notFound(SERIES_NOT_FOUND);
+    return dto;
+  }
+
+  /** The series as presentSeries has it, with the new rule a waiting proposed change carries (managers). */
+  async function withProposal(series: SeriesRow, rows: EventRow[], actor: Actor | null): Promise<SeriesDto> {
+    const dto = presentSeries(series, rows, actor);
+    if (!dto.canManage || rows.length === 0) return dto;
+    const change = await store.db
+      .selectFrom('event_changes')
+      .select('payload')
+      .where(
+        'event_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('status', '=', 'pending')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const proposal = change ? seriesProposalIn(change.payload) : undefined;
+    if (proposal) dto.proposedRule = { rule: proposal.rule, firstDate: proposal.first };
     return dto;
   }
 
@@ -130,7 +150,7 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
       });
       const after = await getSeriesById(store.db, series.id);
       if (!after) throw notFound(SERIES_NOT_FOUND);
-      return { outcome, series: presentSeries(after, await occurrencesOf(store.db, series.id), actor) };
+      return { outcome, series: await withProposal(after, await occurrencesOf(store.db, series.id), actor) };
     },
   );
 

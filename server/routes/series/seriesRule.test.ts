@@ -218,6 +218,14 @@ describe('a new rule for a published series', () => {
     expect(proposed.outcome).toBe('proposed');
     // Nothing changes until a moderator accepts.
     expect(datesOf(proposed.series)).toEqual(datesOf(series));
+    // Its submitter reads the rule waiting, to edit again from it; visitors do not.
+    const waiting = {
+      rule: { freq: 'weekly', weekdays: ['FR'], until: '2031-05-09' },
+      firstDate: '2031-03-14',
+    };
+    expect(proposed.series.proposedRule).toEqual(waiting);
+    expect((await seriesOf(id, owner)).proposedRule).toEqual(waiting);
+    expect((await seriesOf(id, null)).proposedRule).toBeUndefined();
 
     const queue = await call<ModerationList>(
       '/api/moderation/events?tab=pending&pageSize=100',
@@ -248,6 +256,15 @@ describe('a new rule for a published series', () => {
 
     const accepted = await seriesOf(id, owner);
     expect(accepted.rule).toEqual({ freq: 'weekly', weekdays: ['FR'], until: '2031-05-09' });
+    expect(accepted.proposedRule).toBeUndefined();
+    // An edit begun before the acceptance is stale.
+    const stale = await call<ApiError>(
+      `/api/series/${id}/edit`,
+      owner,
+      editBody(proposed.series, { freq: 'weekly', weekdays: ['FR'], count: 6 }),
+      409,
+    );
+    expect(stale.error.code).toBe('stale_version');
     expect(
       accepted.occurrences.map((o) => `${o.date} ${o.status} ${o.schedule}${o.moved ? ' moved' : ''}`),
     ).toEqual([

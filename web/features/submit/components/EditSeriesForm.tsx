@@ -43,6 +43,8 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
   const { t } = useTranslation('series');
   const navigate = useNavigate();
   const send = useEditSeries(series.id, series.version);
+  // Editing again while a new rule waits for review starts from that rule.
+  const proposed = series.proposedRule;
   return (
     <>
       <header className="mb-6">
@@ -54,8 +56,8 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
       </header>
       <Card className="p-5 sm:p-8">
         <SubmitEventForm<Pick<EditResult, 'outcome'>>
-          initial={fromFirstDate(state.values, series.firstDate)}
-          initialRepeats={repeatsValueOf(series.rule)}
+          initial={fromFirstDate(state.values, proposed?.firstDate ?? series.firstDate)}
+          initialRepeats={repeatsValueOf(proposed?.rule ?? series.rule)}
           sender={{
             send,
             submitLabel: t('edit.action'),
