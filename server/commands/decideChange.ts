@@ -39,6 +39,11 @@ export async function decideChange(
     if (before.version !== version) throw conflict('stale_version', STALE_VERSION);
     const change = await pendingChangeOf(trx, eventId);
     if (!change || before.status !== 'approved') throw conflict('no_change_waiting', NO_CHANGE_WAITING);
+    // A date of a series: its series row first, as every edit of the whole series takes it before its
+    // dates, so that two writers never wait on each other's rows (a deadlock on PostgreSQL).
+    if (accept && before.series_id) {
+      await trx.updateTable('series').set({ updated_at: now }).where('id', '=', before.series_id).execute();
+    }
     let changes: Partial<EventRow> = {};
     let input: ValidEventInput | undefined;
     if (accept) {

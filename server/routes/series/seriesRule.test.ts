@@ -388,3 +388,52 @@ describe('a new rule for a published series', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('a new rule accepted while a moderator edits the series', () => {
+  it('never fails the request: each write applies whole or is told the series changed (409)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { cookie, moderatorCookie } = await people();
+      const id = await submitSeries(cookie, `Raced vigil ${round}`);
+      const created = await seriesOf(id, cookie);
+      await call(`/api/moderation/events/${created.occurrences[0]?.id}/approve`, moderatorCookie, {
+        verified: false,
+      });
+      const series = await seriesOf(id, cookie);
+      await call(
+        `/api/series/${id}/edit`,
+        cookie,
+        editBody(series, { freq: 'weekly', weekdays: ['FR'], count: 8 }, { title: `Raced vigil ${round}` }),
+      );
+      const queue = await call<ModerationList>(
+        '/api/moderation/events?tab=pending&pageSize=100',
+        moderatorCookie,
+      );
+      const item = queue.items.find((i) => i.event.series?.id === id);
+      const current = await seriesOf(id, moderatorCookie);
+      const statuses = await Promise.all([
+        server.fetch(`/api/moderation/events/${item?.event.id}/accept-change`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: moderatorCookie },
+          body: JSON.stringify({ version: item?.event.version }),
+        }),
+        server.fetch(`/api/series/${id}/edit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: moderatorCookie },
+          body: JSON.stringify(
+            editBody(
+              current,
+              { freq: 'weekly', weekdays: ['SA'], count: 4 },
+              { title: `Raced vigil ${round}` },
+            ),
+          ),
+        }),
+      ]).then((responses) => responses.map((r) => r.status));
+      for (const status of statuses) expect([200, 409]).toContain(status);
+      expect(statuses).toContain(200);
+      // Whichever won, the dates are those of one rule.
+      const after = await seriesOf(id, moderatorCookie);
+      const live = after.occurrences.filter((o) => o.status !== 'withdrawn').length;
+      expect([4, 8]).toContain(live);
+    }
+  });
+});
