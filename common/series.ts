@@ -45,3 +45,48 @@ export function weekdayOf(date: string): Weekday {
 export function weekOfMonth(date: string): number {
   return Math.ceil(Number(date.slice(8, 10)) / 7);
 }
+
+/**
+ * The Repeats section of the submit form without JavaScript (docs/PRODUCT.md#recurring-events): the
+ * names its plain controls post to /submit (server/routes/events/submitForm.ts).
+ */
+export const PLAIN_REPEATS_FIELDS = {
+  freq: 'repeats',
+  weekdays: 'repeatsWeekdays',
+  nth: 'repeatsNth',
+  ends: 'repeatsEnds',
+  until: 'repeatsUntil',
+  count: 'repeatsCount',
+} as const;
+
+const textsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
+
+/**
+ * What the plain Repeats controls posted, as text (a form sent back after a refusal keeps them;
+ * weekdays joined by commas).
+ */
+export function plainRepeatsValues(fields: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, name] of Object.entries(PLAIN_REPEATS_FIELDS)) {
+    const texts = textsOf(fields[name]);
+    if (texts.length > 0) values[name] = key === 'weekdays' ? texts.join(',') : (texts[0] ?? '');
+  }
+  return values;
+}
+
+/** The `repeats` of a submission from the plain controls' text (checked by the API's schema), or null. */
+export function repeatsOfPlainForm(values: Record<string, string>): Record<string, unknown> | null {
+  const freq = values[PLAIN_REPEATS_FIELDS.freq];
+  if (!freq || freq === 'never') return null;
+  const weekdays = (values[PLAIN_REPEATS_FIELDS.weekdays] ?? '').split(',').filter(Boolean);
+  const rule: Record<string, unknown> = { freq, weekdays };
+  if (freq === 'monthly_weekday') rule.nth = Number(values[PLAIN_REPEATS_FIELDS.nth] ?? '1');
+  if (values[PLAIN_REPEATS_FIELDS.ends] === 'until') rule.until = values[PLAIN_REPEATS_FIELDS.until] ?? '';
+  else rule.count = values[PLAIN_REPEATS_FIELDS.count] ?? '';
+  return rule;
+}

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
+import { WEEKDAYS } from '../series';
 import { eventImageSchema, eventSchema } from './events';
 import { versionField } from './fields';
 import { eventFormValuesSchema } from './ownership';
 import { pagedFields, pageQueryFields } from './paging';
 import { claimSchema, similarEventSchema } from './queue';
+import { repeatRuleDtoSchema } from './series';
 import { optionalReasonText, reasonText } from './text';
 
 // Zod-free constants live in enums.ts so the web app can use them without bundling zod.
@@ -46,6 +48,14 @@ export const moderationReportSchema = z.object({
 });
 export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
+/** A series' rule as its dates say it ("Repeats every Friday · 6 dates"). */
+const seriesRuleSummarySchema = z.object({
+  rule: repeatRuleDtoSchema,
+  weekday: z.enum(WEEKDAYS),
+  monthDay: z.number().int(),
+  total: z.number().int(),
+});
+
 /**
  * A change the submitter proposed to a published event (docs/PRODUCT.md#my-events): the form as it is
  * published and as proposed, for a field-by-field comparison.
@@ -58,6 +68,16 @@ export const moderationChangeSchema = z.object({
   /** The flyer as published and as proposed (docs/PRODUCT.md#flyers): a changed image is a change. */
   currentImage: eventImageSchema.optional(),
   proposedImage: eventImageSchema.optional(),
+  /** A new rule for a series (docs/PRODUCT.md#recurring-events): old and new, the dates it adds and withdraws. */
+  series: z
+    .object({
+      timezone: z.string(),
+      current: seriesRuleSummarySchema,
+      proposed: seriesRuleSummarySchema,
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+    })
+    .optional(),
 });
 export type ModerationChange = z.infer<typeof moderationChangeSchema>;
 

@@ -136,11 +136,17 @@ export const seriesSchema = z.object({
   rule: repeatRuleDtoSchema,
   weekday: z.enum(WEEKDAYS),
   monthDay: z.number().int(),
+  /** The local date its rule starts from and the time of day (the Repeats section of "Edit every date"). */
+  firstDate: z.string(),
+  time: z.string(),
   endedAfter: z.string().optional(),
   /** Sent back by edits of the whole series and by ending it: a stale one is answered 409. */
   version: z.number().int(),
   /** Whether this viewer may edit, end and change its dates (its submitter and moderators). */
   canManage: z.boolean(),
+  /** To those who manage it: the new rule a proposed change waiting for review carries (and the date it
+   * starts from), so that editing again starts from it. */
+  proposedRule: z.object({ rule: repeatRuleDtoSchema, firstDate: z.string() }).optional(),
   occurrences: z.array(seriesOccurrenceSchema),
 });
 export type SeriesDto = z.infer<typeof seriesSchema>;

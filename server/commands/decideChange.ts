@@ -8,9 +8,10 @@ import { eventColumnsOf, getEventById } from '../store/events';
 import { changeImageOf, eventImageOf, forgetUnusedImages } from '../store/images';
 import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
+import { seriesProposalIn } from '../store/series';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
-import { applyToLaterDates } from './series';
+import { acceptSeriesRule, applyToLaterDates } from './series';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
@@ -40,6 +41,11 @@ export async function decideChange(
     const change = await pendingChangeOf(trx, eventId);
     if (!change || before.status !== requiredState('decideChange', now).status)
       throw conflict('no_change_waiting', NO_CHANGE_WAITING);
+    // A date of a series: its series row first, as every edit of the whole series takes it before its
+    // dates, so that two writers never wait on each other's rows (a deadlock on PostgreSQL).
+    if (accept && before.series_id) {
+      await trx.updateTable('series').set({ updated_at: now }).where('id', '=', before.series_id).execute();
+    }
     let changes: Partial<EventRow> = {};
     let input: ValidEventInput | undefined;
     if (accept) {
@@ -55,8 +61,11 @@ export async function decideChange(
       };
     }
     const event = await takeVersion(trx, eventId, version, changes);
-    // A change proposed to a series applies to its later published dates too.
-    if (input && event.series_id) await applyToLaterDates(trx, event, input, now);
+    // A change proposed to a series applies to its later published dates too; one with a new rule
+    // gives the series its new dates (added ones published, the ones it no longer gives withdrawn).
+    const proposal = seriesProposalIn(change.payload);
+    if (input && event.series_id && proposal) await acceptSeriesRule(trx, event, input, proposal, now);
+    else if (input && event.series_id) await applyToLaterDates(trx, event, input, now);
     await trx
       .updateTable('event_changes')
       .set({

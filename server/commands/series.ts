@@ -5,17 +5,25 @@ import { overAt } from '../../common/eventTime';
 import { msg } from '../../common/i18n/messages';
 import type { EventImage } from '../../common/images';
 import { END_BEFORE_START, type ValidEventInput } from '../../common/schemas/events';
+import { repeatRuleSchema } from '../../common/schemas/series';
 import type { RepeatRule } from '../../common/series';
 import { type Actor, isModerator } from '../auth/actor';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';
 import type { Outbox } from '../mail/outbox';
+import { seriesDates } from '../series/rule';
 import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, newEventRow } from '../store/events';
 import { newId } from '../store/ids';
 import { eventImageOf } from '../store/images';
 import type { Database, EventRow, SeriesRow } from '../store/schema';
-import { getSeriesById, occurrencesOf, ruleCopyOf, type SeriesRuleCopy } from '../store/series';
+import {
+  getSeriesById,
+  occurrencesOf,
+  ruleCopyOf,
+  type SeriesProposal,
+  type SeriesRuleCopy,
+} from '../store/series';
 import { eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
 import { EVENT_GONE } from './transition';
@@ -179,6 +187,171 @@ export async function applyToLaterDates(
   }
 }
 
+/**
+ * A new rule for the whole series (docs/PRODUCT.md#recurring-events, "Edit every date" with its Repeats
+ * section): the rule, the first date it starts from (the form's date) and the dates it gives
+ * (server/series/rule.ts: checked for the limits of a new series before anything is written).
+ */
+export interface SeriesRuleEdit {
+  rule: RepeatRule;
+  from: string;
+  dates: string[];
+}
+
+/** What a rule change did to the dates still to come: the local dates it added and withdrew. */
+export interface SeriesDateChanges {
+  added: string[];
+  removed: string[];
+}
+
+/** Whether `edit` gives the series another rule or other dates than the ones it has. */
+export function changesRule(series: SeriesRow, edit: SeriesRuleEdit): boolean {
+  return JSON.stringify(edit.rule) !== series.rule || edit.dates[0] !== series.first_date;
+}
+
+/** Whether a date of the series, as the form would make it, is still to come (not over at `now`). */
+function isToCome(input: ValidEventInput, date: string, now: number): boolean {
+  const fields = eventFieldsOf(occurrenceInput(input, date));
+  return overAt(fields.startsAt, fields.endsAt) > now;
+}
+
+/**
+ * What a new rule would change among the dates still to come: the dates it gives that no date to come
+ * has (added), and the dates to come it no longer gives (removed). Dates already over never change.
+ */
+export function dateChangesOf(
+  rows: EventRow[],
+  input: ValidEventInput,
+  edit: SeriesRuleEdit,
+  now: number,
+): SeriesDateChanges & { total: number } {
+  const wanted = new Set(edit.dates.filter((date) => isToCome(input, date, now)));
+  const rowOf = new Map(rows.map((r) => [r.series_date ?? '', r]));
+  const added = [...wanted].filter((date) => {
+    const row = rowOf.get(date);
+    return row === undefined || row.status === 'withdrawn';
+  });
+  const removed = rows
+    .filter((r) => LIVE.includes(r.status) && r.over_at > now && !wanted.has(r.series_date ?? ''))
+    .map((r) => r.series_date ?? '');
+  const total = rows.filter((r) => r.status !== 'withdrawn').length - removed.length + added.length;
+  return { added, removed, total };
+}
+
+/**
+ * Give the series a new rule (in the caller's transaction): every date to come that it no longer gives
+ * is withdrawn (it leaves every list), every date it gives that the series lacks gets a row (or its
+ * withdrawn row back) in `status`, with the form's fields; the dates it keeps keep their own state (a
+ * cancelled or moved date stays so) and dates already over never change. Then the dates are numbered
+ * again in order (the first date kept is the one My events and the queue show), and every date's copy
+ * of the rule, the series' rule, first date, time and zone follow. The caller updates the fields of the
+ * dates kept.
+ */
+export async function applyRule(
+  trx: Transaction<Database>,
+  series: SeriesRow,
+  {
+    input,
+    edit,
+    status,
+    image,
+    now,
+  }: {
+    input: ValidEventInput;
+    edit: SeriesRuleEdit;
+    status: 'pending' | 'approved';
+    image: EventImage | null;
+    now: number;
+  },
+): Promise<SeriesDateChanges> {
+  const rows = await occurrencesOf(trx, series.id);
+  const { added: addedDates, removed } = dateChangesOf(rows, input, edit, now);
+  const dropped = rows.filter(
+    (r) => LIVE.includes(r.status) && r.over_at > now && removed.includes(r.series_date ?? ''),
+  );
+  if (dropped.length > 0) {
+    await trx
+      .updateTable('events')
+      .set((eb) => ({
+        status: 'withdrawn' as const,
+        sequence: eb('sequence', '+', 1),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where(
+        'id',
+        'in',
+        dropped.map((r) => r.id),
+      )
+      .execute();
+  }
+  const lead = rows.find((r) => r.status === 'approved') ?? rows[0];
+  const added: EventRow[] = [];
+  for (const date of addedDates) {
+    const fields = { ...eventFieldsOf(occurrenceInput(input, date)), image };
+    const withdrawn = rows.find((r) => r.series_date === date && r.status === 'withdrawn');
+    if (withdrawn) {
+      // A date the series had and gave up (ended early, an earlier rule) comes back as it is now.
+      await trx
+        .updateTable('events')
+        .set((eb) => ({
+          ...eventColumnsOf(fields),
+          status,
+          approved_at: status === 'approved' ? now : withdrawn.approved_at,
+          series_moved: 0,
+          sequence: eb('sequence', '+', 1),
+          version: eb('version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', withdrawn.id)
+        .execute();
+      continue;
+    }
+    added.push({
+      ...newEventRow({
+        ...fields,
+        createdBy: series.created_by,
+        status,
+        verified: lead?.verified === 1,
+        createdAt: now,
+      }),
+      series_id: series.id,
+      series_position: rows.length + added.length,
+      series_date: date,
+      series_rule: null,
+      series_moved: 0,
+    });
+  }
+  if (added.length > 0) await trx.insertInto('events').values(added).execute();
+
+  // Numbered again by date: the dates of the series first, the withdrawn ones after them.
+  const all = await occurrencesOf(trx, series.id);
+  const byDate = (a: EventRow, b: EventRow) => (a.series_date ?? '').localeCompare(b.series_date ?? '');
+  const kept = all.filter((r) => r.status !== 'withdrawn').sort(byDate);
+  const ordered = [...kept, ...all.filter((r) => r.status === 'withdrawn').sort(byDate)];
+  const first = edit.dates[0] ?? series.first_date;
+  const copy = JSON.stringify({ rule: edit.rule, first, total: kept.length } satisfies SeriesRuleCopy);
+  for (const [position, row] of ordered.entries()) {
+    await trx
+      .updateTable('events')
+      .set({ series_position: position, series_rule: copy })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  await trx
+    .updateTable('series')
+    .set({
+      rule: JSON.stringify(edit.rule),
+      first_date: first,
+      time: input.time,
+      timezone: input.timezone,
+      ended_after: null,
+    })
+    .where('id', '=', series.id)
+    .execute();
+  return { added: addedDates, removed };
+}
+
 export type SeriesEditOutcome = 'updated' | 'proposed';
 
 /**
@@ -186,7 +359,10 @@ export type SeriesEditOutcome = 'updated' | 'proposed';
  * come gets the form's fields on its own date (a moved date keeps its time). A moderator's edit, and
  * the dates still waiting for review (or rejected, which go back for review), change in place; the
  * published dates get one proposed change, on the next of them, which a moderator accepts for all of
- * them (commands/decideChange.ts). Based on the series' `version`.
+ * them (commands/decideChange.ts). With `ruleEdit` (the form's Repeats section) the rule and its dates
+ * change too (applyRule): in place for a series waiting for review or a moderator's edit, else as part
+ * of the proposed change, which carries the new rule and the dates it adds and withdraws. Based on the
+ * series' `version`.
  */
 export async function editSeries(
   db: Kysely<Database>,
@@ -195,20 +371,29 @@ export async function editSeries(
     seriesId,
     input,
     version,
+    ruleEdit,
     outbox,
     now = Date.now(),
-  }: { seriesId: string; input: ValidEventInput; version: number; outbox?: Outbox; now?: number },
+  }: {
+    seriesId: string;
+    input: ValidEventInput;
+    version: number;
+    ruleEdit?: SeriesRuleEdit | undefined;
+    outbox?: Outbox;
+    now?: number;
+  },
 ): Promise<{ outcome: SeriesEditOutcome; events: EventRow[] }> {
   return db.transaction().execute(async (trx) => {
-    await takeSeries(trx, seriesId, version, now);
-    const rows = (await occurrencesOf(trx, seriesId)).filter(
-      (r) => LIVE.includes(r.status) && r.over_at > now,
-    );
+    const series = await takeSeries(trx, seriesId, version, now);
+    const all = await occurrencesOf(trx, seriesId);
+    let rows = all.filter((r) => LIVE.includes(r.status) && r.over_at > now);
     if (rows.length === 0) throw conflict('not_editable', SERIES_NOT_EDITABLE);
     const moderator = isModerator(actor);
     const published = rows.filter((r) => r.status === 'approved');
+    const inPlace = moderator || published.length === 0;
+    const edit = ruleEdit && changesRule(series, ruleEdit) ? ruleEdit : undefined;
     // The rule's time of day follows the dates, once they change (a proposal: when it is accepted).
-    if (moderator || published.length === 0) await setSeriesTime(trx, seriesId, input.time);
+    if (inPlace) await setSeriesTime(trx, seriesId, input.time);
     // The flyer the form keeps or chooses, for every date changed in place (a proposal resolves its own
     // when it is accepted, commands/decideChange.ts).
     const image = await resolveEventImage(
@@ -218,6 +403,15 @@ export async function editSeries(
       eventImageOf(rows[0] ?? { image: null }),
       now,
     );
+    let added: string[] = [];
+    if (edit && inPlace) {
+      // New dates are published at once only by a moderator's edit of a published series.
+      const status = moderator && all.some((r) => r.status === 'approved') ? 'approved' : 'pending';
+      ({ added } = await applyRule(trx, series, { input, edit, status, image, now }));
+      rows = (await occurrencesOf(trx, seriesId)).filter(
+        (r) => LIVE.includes(r.status) && r.over_at > now && !added.includes(r.series_date ?? ''),
+      );
+    }
     let resubmitted: EventRow | undefined;
     for (const row of rows) {
       if (row.status === 'approved' && !moderator) continue;
@@ -237,7 +431,7 @@ export async function editSeries(
     }
     const lead = published[0];
     if (moderator) {
-      const first = rows[0];
+      const first = (await occurrencesOf(trx, seriesId)).find((r) => r.status !== 'withdrawn');
       if (first)
         await insertAuditEntry(trx, {
           eventId: first.id,
@@ -257,13 +451,18 @@ export async function editSeries(
         .where('status', '=', 'pending')
         .execute();
       const taken = await takeVersion(trx, lead.id, lead.version, {});
+      const proposal: ValidEventInput & { series?: SeriesProposal } = occurrenceInput(
+        input,
+        lead.series_date ?? input.date,
+      );
+      if (edit) proposal.series = seriesProposalOf(all, input, edit, now);
       await trx
         .insertInto('event_changes')
         .values({
           id: newId(),
           event_id: lead.id,
           proposed_by: actor.id,
-          payload: JSON.stringify(occurrenceInput(input, lead.series_date ?? input.date)),
+          payload: JSON.stringify(proposal),
           base_version: taken.version,
           status: 'pending',
           reason: null,
@@ -284,6 +483,75 @@ export async function editSeries(
     const events = await occurrencesOf(trx, seriesId);
     return { outcome: !moderator && lead ? 'proposed' : 'updated', events };
   });
+}
+
+function seriesProposalOf(
+  rows: EventRow[],
+  input: ValidEventInput,
+  edit: SeriesRuleEdit,
+  now: number,
+): SeriesProposal {
+  const { added, removed, total } = dateChangesOf(rows, input, edit, now);
+  const instant = (ms: number) => new Date(ms).toISOString();
+  return {
+    rule: edit.rule,
+    from: edit.from,
+    first: edit.dates[0] ?? edit.from,
+    total,
+    added: added.map((date) => instant(eventFieldsOf(occurrenceInput(input, date)).startsAt)),
+    removed: removed.flatMap((date) => {
+      const row = rows.find((r) => r.series_date === date && LIVE.includes(r.status));
+      return row ? [instant(row.starts_at)] : [];
+    }),
+  };
+}
+
+/**
+ * Accept a proposed change that gives a published series a new rule (commands/decideChange.ts), in its
+ * transaction: the rule's dates are worked out again (the limits of a new series hold), new dates are
+ * published, the dates it no longer gives withdrawn, and every published date to come takes the form.
+ */
+export async function acceptSeriesRule(
+  trx: Transaction<Database>,
+  lead: EventRow,
+  input: ValidEventInput,
+  proposal: SeriesProposal,
+  now: number,
+): Promise<void> {
+  const series = lead.series_id ? await getSeriesById(trx, lead.series_id) : undefined;
+  if (!series) throw notFound(SERIES_NOT_FOUND);
+  const rule = repeatRuleSchema.parse(proposal.rule);
+  const dates = seriesDates({ date: proposal.from, time: input.time, timezone: input.timezone }, rule);
+  const image = eventImageOf(lead);
+  const { added } = await applyRule(trx, series, {
+    input,
+    edit: { rule, from: proposal.from, dates },
+    status: 'approved',
+    image,
+    now,
+  });
+  const kept = (await occurrencesOf(trx, series.id)).filter(
+    (r) =>
+      r.status === 'approved' && r.over_at > now && r.id !== lead.id && !added.includes(r.series_date ?? ''),
+  );
+  for (const row of kept) {
+    await trx
+      .updateTable('events')
+      .set((eb) => ({
+        ...eventColumnsOf(fieldsFor(input, row, image)),
+        sequence: eb('sequence', '+', 1),
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', row.id)
+      .execute();
+  }
+  // An edit of the series begun before this acceptance is stale now.
+  await trx
+    .updateTable('series')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', series.id)
+    .execute();
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AttendanceMode, Schedule } from '../../common/enums';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import { largestJpeg } from '../../common/images';
 import { eventPageUrl } from '../../common/links';
+import { type Weekday, weekdayOf } from '../../common/series';
 import type { SiteInfo } from '../context';
 import { translatorFor } from '../i18n/translate';
 import { SHARE_IMAGE, shareImagePath, shareTextOf } from '../images/shareImage';
@@ -10,6 +11,7 @@ import { areaText, presentPlace } from '../presenters/place';
 import { scheduleLabel } from '../routes/calendar/links';
 import { eventImageOf } from '../store/images';
 import type { EventRow } from '../store/schema';
+import { ruleCopyOf } from '../store/series';
 import { escapeHtml } from './shell';
 
 /**
@@ -74,6 +76,55 @@ const ATTENDANCE_MODE: Record<AttendanceMode, string> = {
   both: 'https://schema.org/MixedEventAttendanceMode',
 };
 
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+
+/**
+ * A date of a recurring event (docs/PRODUCT.md#recurring-events): its series as a schema.org Schedule
+ * (how often, on which days, from its first date, how many times, at what local time and in which zone).
+ * None for "the last Friday of the month", which a Schedule cannot say (byMonthWeek is 1 to 5).
+ */
+function seriesSchedule(row: EventRow): Record<string, unknown> | null {
+  const copy = ruleCopyOf(row);
+  if (!row.series_id || !copy) return null;
+  const { rule } = copy;
+  const day = (code: Weekday) => `https://schema.org/${SCHEMA_DAYS[code]}`;
+  const schedule: Record<string, unknown> = { '@type': 'Schedule' };
+  switch (rule.freq) {
+    case 'weekly':
+    case 'biweekly':
+      schedule.repeatFrequency = rule.freq === 'weekly' ? 'P1W' : 'P2W';
+      schedule.byDay = (rule.weekdays ?? [weekdayOf(copy.first)]).map(day);
+      break;
+    case 'monthly_day':
+      schedule.repeatFrequency = 'P1M';
+      schedule.byMonthDay = Number(copy.first.slice(8, 10));
+      break;
+    case 'monthly_weekday':
+      if (rule.nth === -1) return null;
+      schedule.repeatFrequency = 'P1M';
+      schedule.byDay = day(weekdayOf(copy.first));
+      schedule.byMonthWeek = rule.nth ?? 1;
+      break;
+  }
+  schedule.startDate = copy.first;
+  if (rule.until) schedule.endDate = rule.until;
+  schedule.repeatCount = copy.total;
+  // The series' time of day (a date whose time was changed says its own in startDate).
+  if (row.series_moved !== 1)
+    schedule.startTime = `${isoWithOffset(row.starts_at, row.timezone).slice(11, 16)}:00`;
+  schedule.duration = `PT${Math.round((row.over_at - row.starts_at) / 60_000)}M`;
+  schedule.scheduleTimezone = row.timezone;
+  return schedule;
+}
+
 /**
  * schema.org Event for search engines and chat previews. Public by nature, so it says of the place
  * only what a visitor who is not signed in may see (docs/PRODUCT.md#who-sees-what): a withheld link to
@@ -118,6 +169,8 @@ export function eventJsonLd(
     url,
   };
   if (row.organizer) data.organizer = { '@type': 'Organization', name: row.organizer };
+  const schedule = seriesSchedule(row);
+  if (schedule) data.eventSchedule = schedule;
   const flyer = eventImageOf(row);
   if (flyer) data.image = [largestJpeg(flyer, site.publicUrl)];
   return data;

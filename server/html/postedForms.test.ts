@@ -59,7 +59,7 @@ const freshIp = () => {
 /** A form post as a browser without JavaScript sends it, from this site unless `origin` says otherwise. */
 function postForm(
   path: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | [string, string][],
   options: { cookie?: string; origin?: string; ip?: string } = {},
 ): Promise<Response> {
   return server.fetch(path, {
@@ -287,6 +287,43 @@ describe('POST /submit (submitting without JavaScript)', () => {
     const error = refusal(page);
     expect(error.code).toBe('validation_failed');
     expect(Object.keys(error.fields)).toEqual(expect.arrayContaining(['date', 'sourceLink']));
+  });
+
+  it('submits a series from the plain Repeats controls; a refused rule comes back with its message and choices', async () => {
+    const user = await createUser(server.store);
+    const cookie = await sessionCookieFor(server.store, user);
+    const plain = (weekdays: string[]): [string, string][] => [
+      ...Object.entries(eventFields({ title: 'Plain series', date: '2031-03-14', time: '18:00' })),
+      ['repeats', 'biweekly'],
+      ...weekdays.map((day): [string, string] => ['repeatsWeekdays', day]),
+      ['repeatsNth', '1'],
+      ['repeatsEnds', 'count'],
+      ['repeatsCount', '3'],
+      ['repeatsUntil', ''],
+    ];
+    const refused = await postForm('/submit', plain([]), { cookie });
+    expect(refused.status).toBe(400);
+    const page = await seen(refused);
+    expect(refusal(page).fields).toEqual({ 'repeats.weekdays': 'Choose at least one weekday' });
+    expect(page.posted?.data.values).toMatchObject({
+      repeats: 'biweekly',
+      repeatsCount: '3',
+      repeatsEnds: 'count',
+    });
+
+    const res = await postForm('/submit', plain(['TU', 'FR']), { cookie });
+    expect(res.status).toBe(303);
+    const id = /^\/submit\?submitted=(\w{16})$/.exec(res.headers.get('location') ?? '')?.[1] ?? '';
+    const first = await getEventById(server.store.db, id);
+    expect(first).toMatchObject({ title: 'Plain series', status: 'pending', series_position: 0 });
+    const dates = await server.store.db
+      .selectFrom('events')
+      .select('series_date')
+      .where('series_id', '=', first?.series_id ?? '')
+      .orderBy('series_position')
+      .execute();
+    // Every 2 weeks on Tuesdays and Fridays from Friday 14 March: the 14th, then the week after next.
+    expect(dates.map((d) => d.series_date)).toEqual(['2031-03-14', '2031-03-25', '2031-03-28']);
   });
 
   it('answers a visitor with the page again (401), which asks them to sign in, and stores nothing', async () => {

@@ -82,13 +82,16 @@ export const seriesPaths: Record<string, JsonObject> = {
       tags: ['Recurring events'],
       summary: 'Edit every date still to come',
       description:
-        'The submit form and the series’ `version`. Dates waiting for review change in place; published ' +
-        'ones get one proposed change, which a moderator accepts for all of them.',
+        'The submit form and the series’ `version`, from its first date, with `repeats` (as `POST ' +
+        '/api/events` takes it) to change the rule, time or end: dates to come it no longer gives are ' +
+        'withdrawn, new ones added, dates already over never change (same limits and messages as a new ' +
+        'series). Dates waiting for review change in place; published ones get one proposed change, which ' +
+        'a moderator accepts for all of them.',
       parameters: [seriesId],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
       responses: {
         '200': { description: 'What the edit did (`updated` or `proposed`) and the series.' },
-        '400': error('A field is not valid.'),
+        '400': error('A field is not valid, or the rule gives too many, too few or too distant dates.'),
         '401': error('Not signed in.'),
         '404': notTheirs,
         '409': error('The series changed since the caller read it, or has no dates left to change.'),

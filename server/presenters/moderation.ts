@@ -7,6 +7,7 @@ import type {
   ModerationTab,
 } from '../../common/schemas/moderation';
 import type { PresetReason } from '../../common/schemas/presetReasons';
+import { type RepeatRule, weekdayOf } from '../../common/series';
 import { type Actor, isModerator } from '../auth/actor';
 import type { Env } from '../env';
 import type { AuditRow } from '../store/audit';
@@ -14,6 +15,7 @@ import { changeImageOf, eventImageOf } from '../store/images';
 import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
 import type { PresetReasonRow } from '../store/presetReasons';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
+import { ruleCopyOf, seriesProposalIn } from '../store/series';
 import { presentEvent } from './event';
 
 /** A report for the dashboard. Who reported is shown to moderators only (docs/PRODUCT.md#who-sees-what). */
@@ -51,6 +53,23 @@ export function presentModerationItem(
     const proposedImage = changeImageOf(change.payload);
     if (currentImage) item.change.currentImage = currentImage;
     if (proposedImage) item.change.proposedImage = proposedImage;
+    const series = seriesProposalIn(change.payload);
+    const copy = ruleCopyOf(event);
+    if (series && copy) {
+      const summary = (rule: RepeatRule, first: string, total: number) => ({
+        rule,
+        weekday: weekdayOf(first),
+        monthDay: Number(first.slice(8, 10)),
+        total,
+      });
+      item.change.series = {
+        timezone: item.change.proposed.timezone || event.timezone,
+        current: summary(copy.rule, copy.first, copy.total),
+        proposed: summary(series.rule, series.first, series.total),
+        added: series.added,
+        removed: series.removed,
+      };
+    }
   }
   return item;
 }

@@ -35,6 +35,8 @@ export function presentSeries(series: SeriesRow, rows: EventRow[], actor: Actor 
     rule: JSON.parse(series.rule),
     weekday: weekdayOf(series.first_date),
     monthDay: Number(series.first_date.slice(8, 10)),
+    firstDate: series.first_date,
+    time: series.time,
     version: series.version,
     canManage: manage,
     occurrences: shown.map((row) => {

@@ -73,6 +73,15 @@ function datesOf(rule: RepeatRule, start: SeriesStart, limit: number, lastMs: nu
 }
 
 /**
+ * Every date a stored rule gives from its first date, without the limits of a new series (they held
+ * when it was made): what a calendar expands its RRULE to (routes/calendar/seriesIcs.ts).
+ */
+export function ruleDates(rule: RepeatRule, first: SeriesStart): string[] {
+  const startMs = zonedDateTimeToInstant(first.date, '00:00', first.timezone).getTime();
+  return datesOf(rule, first, SERIES_LIMITS.maxDates + 1, startMs + (SERIES_LIMITS.maxDays + 1) * DAY_MS);
+}
+
+/**
  * The dates of a series: the first date the rule gives on or after `start.date` (a weekly series asked
  * to start on a Wednesday "every Friday" starts that Friday), then every date it gives, each at
  * `start.time` in `start.timezone`. Refused with a 400 on `repeats` when it gives fewer than 2 dates,

@@ -11,6 +11,26 @@ export interface SeriesRuleCopy {
   total: number;
 }
 
+/**
+ * What a proposed change of a published series carries of a new rule (event_changes.payload's
+ * `series`): the rule and the date it starts from, to apply on acceptance, and for the moderators' comparison
+ * the dates it adds and withdraws (as instants, at proposal) and how many dates the series then has.
+ */
+export interface SeriesProposal {
+  rule: RepeatRule;
+  from: string;
+  first: string;
+  total: number;
+  added: string[];
+  removed: string[];
+}
+
+/** The new rule a proposed change carries, if it carries one (its `series`, as seriesProposalOf wrote it). */
+export function seriesProposalIn(payload: string): SeriesProposal | undefined {
+  const parsed = JSON.parse(payload) as { series?: SeriesProposal };
+  return parsed.series && typeof parsed.series === 'object' ? parsed.series : undefined;
+}
+
 export const ruleCopyOf = (row: Pick<EventRow, 'series_rule'>): SeriesRuleCopy | null =>
   row.series_rule ? (JSON.parse(row.series_rule) as SeriesRuleCopy) : null;
 

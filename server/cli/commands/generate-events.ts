@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { calendarDay, dateTimeFormat, zonedDateTimeToInstant } from '../../../common/dates';
 import { EVENT_TYPES, type EventType } from '../../../common/enums';
 import { overAt } from '../../../common/eventTime';
 import { weekdayOf } from '../../../common/series';
+import { seriesDates } from '../../series/rule';
 import type { Store } from '../../store/db';
 import { locationTextOf, NO_SERIES, searchTextOf } from '../../store/events';
 import { newId } from '../../store/ids';
@@ -357,8 +359,9 @@ export async function generateEvents(
 
   /**
    * A tenth of the events are dates of a weekly series (docs/PRODUCT.md#recurring-events) of 4 to 12
-   * dates: one event's fields, a week apart (by the clock of UTC: good enough for load), with the
-   * series row beside them.
+   * dates: one event's fields on each date the app's own rule code gives (server/series/rule.ts), at
+   * the same wall-clock time in the event's zone across daylight-saving changes, as a submitted series
+   * is; an end keeps its wall-clock time and its distance in days. The series row is written beside them.
    */
   const seriesRows: SeriesRow[] = [];
   const makeRows = (n: number): EventRow[] => {
@@ -371,32 +374,47 @@ export async function generateEvents(
       }
       const length = SERIES_MIN + Math.floor(random() * (SERIES_MAX - SERIES_MIN + 1));
       const seriesId = newId();
-      const firstDate = new Date(first.starts_at).toISOString().slice(0, 10);
+      const zone = first.timezone;
+      const firstDate = calendarDay(new Date(first.starts_at), zone);
+      const time = wallTime(first.starts_at, zone);
       const rule = { freq: 'weekly', weekdays: [weekdayOf(firstDate)], count: length } as const;
+      const dates = seriesDates(
+        { date: firstDate, time, timezone: zone },
+        { ...rule, weekdays: [...rule.weekdays] },
+      );
+      const end =
+        first.ends_at === null
+          ? null
+          : {
+              days: dayNumber(calendarDay(new Date(first.ends_at), zone)) - dayNumber(firstDate),
+              time: wallTime(first.ends_at, zone),
+            };
       seriesRows.push({
         id: seriesId,
         created_by: first.created_by,
-        timezone: first.timezone,
+        timezone: zone,
         rule: JSON.stringify(rule),
         first_date: firstDate,
-        time: new Date(first.starts_at).toISOString().slice(11, 16),
+        time,
         ended_after: null,
         version: 1,
         created_at: first.created_at,
         updated_at: first.created_at,
       });
-      const copy = JSON.stringify({ rule, first: firstDate, total: length });
-      for (let i = 0; i < length; i++) {
-        const shift = i * 7 * DAY;
+      const copy = JSON.stringify({ rule, first: firstDate, total: dates.length });
+      for (const [i, date] of dates.entries()) {
+        const startsAt = zonedDateTimeToInstant(date, time, zone).getTime();
+        const endsAt =
+          end === null ? null : zonedDateTimeToInstant(dateAfter(date, end.days), end.time, zone).getTime();
         rows.push({
           ...first,
           id: i === 0 ? first.id : newId(),
-          starts_at: first.starts_at + shift,
-          ends_at: first.ends_at === null ? null : first.ends_at + shift,
-          over_at: first.over_at + shift,
+          starts_at: startsAt,
+          ends_at: endsAt,
+          over_at: overAt(startsAt, endsAt),
           series_id: seriesId,
           series_position: i,
-          series_date: new Date(first.starts_at + shift).toISOString().slice(0, 10),
+          series_date: date,
           series_rule: copy,
         });
       }
@@ -437,6 +455,20 @@ export async function generateEvents(
 }
 
 const BULK_THRESHOLD = 20_000;
+
+const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
+const dateAfter = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** 'HH:MM' of an instant on the wall clock of `zone`. */
+function wallTime(ms: number, zone: string): string {
+  return dateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(ms));
+}
 
 /** Series in generated data: one event in about 73 starts one of 4 to 12 dates, so a tenth of the rows are in one. */
 const SERIES_MIN = 4;

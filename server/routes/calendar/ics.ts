@@ -7,7 +7,7 @@ import type { SiteInfo } from '../../context';
 import { translatorFor } from '../../i18n/translate';
 import { areaText, type PresentedPlace, presentPlace, withheldNotice } from '../../presenters/place';
 import type { EventRow } from '../../store/schema';
-import { eventTypeLabel, publicHost, scheduleLabel } from './links';
+import { eventTypeLabel, publicHost, scheduleLabel, seriesIcsUrl, seriesLine } from './links';
 
 const PRODUCT_ID = '-//Palestine Solidarity Calendar//Events//EN';
 
@@ -99,6 +99,12 @@ function eventAttributes(
     details.unshift(
       icsSafeText(row.schedule_note ? t('ics.tagged', { schedule, text: row.schedule_note }) : schedule),
     );
+  }
+  // A date of a recurring event says so, and where the whole series is (docs/PRODUCT.md#recurring-events).
+  const repeats = seriesLine(row, language);
+  if (repeats && row.series_id) {
+    const all = translatorFor(language, 'common')('common:repeats.addSeries');
+    details.push(`${repeats}\n${all}: ${seriesIcsUrl(site.publicUrl, row.series_id)}`);
   }
   if (place.joinUrl) details.push(t('ics.joinUrl', { url: icsSafeText(place.joinUrl) }));
   if (place.withheld) details.push(withheldNotice(row, language));

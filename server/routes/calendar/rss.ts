@@ -8,7 +8,7 @@ import { translatorFor } from '../../i18n/translate';
 import { areaText } from '../../presenters/place';
 import { eventImageOf } from '../../store/images';
 import type { EventRow } from '../../store/schema';
-import { eventTypeLabel, scheduleLabel } from './links';
+import { eventTypeLabel, scheduleLabel, seriesIcsUrl, seriesLine } from './links';
 import { escapeXml } from './xml';
 
 /**
@@ -46,7 +46,17 @@ export function rssFeed(
   const items = rows.map((row) => {
     const url = eventPageUrl(site.publicUrl, row.id);
     const organizer = row.organizer ? t('feeds.organizedBy', { organizer: row.organizer }) : '';
-    const text = [whenAndWhere(row, language), organizer, row.description].filter(Boolean).join('\n\n');
+    // Readers render a description as HTML: escape the text for HTML first, so it stays text.
+    const asHtml = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
+    // A date of a series: how it repeats, and a link to the whole series' calendar file.
+    const repeats = seriesLine(row, language);
+    const seriesHtml =
+      repeats && row.series_id
+        ? `${asHtml(repeats)} · <a href="${escapeHtml(seriesIcsUrl(site.publicUrl, row.series_id))}">${asHtml(translatorFor(language, 'common')('common:repeats.addSeries'))}</a>`
+        : '';
+    const html = [asHtml(whenAndWhere(row, language)), seriesHtml, asHtml(organizer), asHtml(row.description)]
+      .filter(Boolean)
+      .join('<br><br>');
     // Its flyer as the enclosure (docs/PRODUCT.md#flyers).
     const flyer = eventImageOf(row);
     const flyerBytes = flyer ? imageSizes.get(flyer.id) : undefined;
@@ -63,8 +73,7 @@ export function rssFeed(
       `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `<pubDate>${new Date(row.approved_at ?? row.created_at).toUTCString()}</pubDate>`,
       `<category>${escapeXml(eventTypeLabel(language, row.type))}</category>`,
-      // Readers render a description as HTML: escape the text for HTML first, so it stays text.
-      `<description>${escapeXml(escapeHtml(text).replace(/\n/g, '<br>'))}</description>`,
+      `<description>${escapeXml(html)}</description>`,
       ...enclosure,
       '</item>',
     ].join('\n');

@@ -1,7 +1,7 @@
 import { dateTimeFormat, zonedDateTimeToInstant } from '../../../common/dates';
 import type { RepeatRule } from '../../../common/series';
 import type { SiteInfo } from '../../context';
-import { rruleValue } from '../../series/rule';
+import { rruleValue, ruleDates } from '../../series/rule';
 import type { EventRow, SeriesRow } from '../../store/schema';
 import { type CalendarReader, eventCalendar, foldByOctets } from './ics';
 import { publicHost } from './links';
@@ -145,7 +145,7 @@ export function seriesCalendar(
   const base = inRule.find(happens) ?? inRule.find((row) => row.status === 'approved') ?? rows[0];
   if (!base) throw new Error('A series without dates');
   const uid = `UID:series-${series.id}@${publicHost(site.publicUrl)}`;
-  const ruleDate = (row: EventRow) =>
+  const ruleDate = (row: Pick<EventRow, 'series_date'>) =>
     `${(row.series_date ?? '').replaceAll('-', '')}T${series.time.replace(':', '')}00`;
   const ruleStart = (row: EventRow) =>
     zonedDateTimeToInstant(row.series_date ?? '', series.time, zone).getTime();
@@ -161,9 +161,18 @@ export function seriesCalendar(
     return line;
   });
   const rule = JSON.parse(series.rule) as RepeatRule;
-  master.push(`RRULE:${rruleValue(rule, { date: series.first_date, time: series.time, timezone: zone })}`);
-  const dropped = inRule.filter((row) => !happens(row));
-  if (dropped.length > 0) master.push(`EXDATE;TZID=${zone}:${dropped.map(ruleDate).join(',')}`);
+  const start = { date: series.first_date, time: series.time, timezone: zone };
+  master.push(`RRULE:${rruleValue(rule, start)}`);
+  // After a change of rule (docs/PRODUCT.md#recurring-events) the dates already over may be ones the
+  // new rule does not give (RDATE), and the new rule may give past dates the series never had (EXDATE).
+  const given = new Set(ruleDates(rule, start));
+  const extra = inRule.filter((row) => happens(row) && !given.has(row.series_date ?? ''));
+  if (extra.length > 0) master.push(`RDATE;TZID=${zone}:${extra.map(ruleDate).join(',')}`);
+  const had = new Set(inRule.map((row) => row.series_date ?? ''));
+  const missing = [...given].filter((date) => !had.has(date)).map((date) => ruleDate({ series_date: date }));
+  const dropped = inRule.filter((row) => !happens(row) && given.has(row.series_date ?? ''));
+  const exdates = [...dropped.map(ruleDate), ...missing].sort();
+  if (exdates.length > 0) master.push(`EXDATE;TZID=${zone}:${exdates.join(',')}`);
 
   const overrides = inRule
     .filter(happens)

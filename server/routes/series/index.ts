@@ -8,6 +8,7 @@ import { versionInputSchema } from '../../../common/schemas/ownership';
 import {
   endSeriesInputSchema,
   moveOccurrenceInputSchema,
+  repeatsInputSchema,
   type SeriesDto,
   type SeriesPreview,
   seriesPreviewInputSchema,
@@ -32,8 +33,8 @@ import { presentSeries } from '../../presenters/series';
 import { enforceRateLimit } from '../../rateLimit';
 import { seriesDates } from '../../series/rule';
 import { getEventById } from '../../store/events';
-import type { SeriesRow } from '../../store/schema';
-import { getSeriesById, occurrencesOf } from '../../store/series';
+import type { EventRow, SeriesRow } from '../../store/schema';
+import { getSeriesById, occurrencesOf, seriesProposalIn } from '../../store/series';
 import { parseInput } from '../../validate';
 import { icsFileName } from '../calendar/ics';
 import { seriesCalendar } from '../calendar/seriesIcs';
@@ -63,8 +64,28 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { id } = request.params;
     const series = isId(id) ? await getSeriesById(store.db, id) : undefined;
     if (!series) throw notFound(SERIES_NOT_FOUND);
-    const dto = presentSeries(series, await occurrencesOf(store.db, series.id), request.actor);
+    const dto = await withProposal(series, await occurrencesOf(store.db, series.id), request.actor);
     if (dto.occurrences.length === 0) throw notFound(SERIES_NOT_FOUND);
+    return dto;
+  }
+
+  /** The series as presentSeries has it, with the new rule a waiting proposed change carries (managers). */
+  async function withProposal(series: SeriesRow, rows: EventRow[], actor: Actor | null): Promise<SeriesDto> {
+    const dto = presentSeries(series, rows, actor);
+    if (!dto.canManage || rows.length === 0) return dto;
+    const change = await store.db
+      .selectFrom('event_changes')
+      .select('payload')
+      .where(
+        'event_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('status', '=', 'pending')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    const proposal = change ? seriesProposalIn(change.payload) : undefined;
+    if (proposal) dto.proposedRule = { rule: proposal.rule, firstDate: proposal.first };
     return dto;
   }
 
@@ -101,7 +122,7 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
       .send(seriesCalendar(series, rows, site, { actor: null, language: request.language }));
   });
 
-  // Edit every date still to come (pending: in place; published: a proposed change).
+  // Edit every date still to come (pending: in place; published: a proposed change), and its rule.
   app.post(
     '/api/series/:id/edit',
     async (request: IdRequest): Promise<{ outcome: SeriesEditOutcome; series: SeriesDto }> => {
@@ -109,11 +130,22 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
       assertEmailConfirmed(actor, env);
       const { version } = parseInput(versionInputSchema, request.body);
       const input = parseInput(eventInputSchema, request.body);
+      // With its Repeats section, a new rule: the same limits and messages as a new series.
+      const { repeats } = parseInput(repeatsInputSchema, request.body);
+      const ruleEdit = repeats
+        ? { rule: repeats, from: input.date, dates: seriesDates(input, repeats) }
+        : undefined;
       await enforceRateLimit(store.db, EDIT_RATE_LIMIT, actor.id);
-      const { outcome } = await editSeries(store.db, actor, { seriesId: series.id, input, version, outbox });
+      const { outcome } = await editSeries(store.db, actor, {
+        seriesId: series.id,
+        input,
+        version,
+        ruleEdit,
+        outbox,
+      });
       const after = await getSeriesById(store.db, series.id);
       if (!after) throw notFound(SERIES_NOT_FOUND);
-      return { outcome, series: presentSeries(after, await occurrencesOf(store.db, series.id), actor) };
+      return { outcome, series: await withProposal(after, await occurrencesOf(store.db, series.id), actor) };
     },
   );
 

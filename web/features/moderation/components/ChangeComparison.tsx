@@ -1,17 +1,20 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDateTime } from '../../../../common/dates';
+import { formatEventDateTime, formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
 import type { ModerationChange } from '../../../../common/schemas/moderation';
+import { repeatsText } from '../../../../common/seriesText';
 import { EventFlyer } from '../../../components/EventFlyer';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import flyerCatalog from '../../../locales/en/flyer.json';
+import seriesCatalog from '../../../locales/en/series.json';
 import submitCatalog from '../../../locales/en/submit.json';
 
 // The form's own field names ("Event Title", "End Time"…): moderators compare what the submitter saw.
 addCatalog('submit', submitCatalog);
 addCatalog('flyer', flyerCatalog);
+addCatalog('series', seriesCatalog);
 
 /** Fields whose value is a choice: shown by the label the form gives it. */
 const CHOICES: Partial<Record<EventFormField, string>> = {
@@ -22,7 +25,8 @@ const CHOICES: Partial<Record<EventFormField, string>> = {
 
 /**
  * A proposed change, field by field (docs/PRODUCT.md#my-events): only the fields it changes, each as
- * published and as proposed, in the form's order and words.
+ * published and as proposed, in the form's order and words; for a series' new rule, the rule before and
+ * after in words and the dates it adds and withdraws (docs/PRODUCT.md#recurring-events).
  */
 export function ChangeComparison({ change }: { change: ModerationChange }) {
   const { t, i18n } = useTranslation('moderation');
@@ -47,6 +51,14 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
     ) : (
       <span className="text-stone-500 italic dark:text-stone-400">{t('flyer:noImage')}</span>
     );
+  const series = change.series;
+  const ruleText = (rule: NonNullable<ModerationChange['series']>['current']) =>
+    `${repeatsText(t, rule, locale)} · ${t('common:repeats.dates', { count: rule.total })}`;
+  const ruleChanged =
+    series !== undefined &&
+    (ruleText(series.current) !== ruleText(series.proposed) ||
+      series.added.length > 0 ||
+      series.removed.length > 0);
   const shown = (field: EventFormField, value: string) => {
     if (!value) return <span className="text-stone-500 italic dark:text-stone-400">{t('change.empty')}</span>;
     const choice = CHOICES[field];
@@ -68,7 +80,7 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
         {t('change.intro', { date: formatShortDateTime(change.createdAt, undefined, locale) })}
       </p>
-      {changed.length === 0 && !imageChanged ? (
+      {changed.length === 0 && !imageChanged && !ruleChanged ? (
         <p className="mt-3 text-sm">{t('change.none')}</p>
       ) : (
         <dl className="mt-3 space-y-3 text-sm">
@@ -81,6 +93,29 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
               after={shown(field, change.proposed[field])}
             />
           ))}
+          {series && ruleChanged ? (
+            <>
+              <ComparedRow
+                testId="change-field-repeats"
+                label={t('series:legend')}
+                before={ruleText(series.current)}
+                after={ruleText(series.proposed)}
+              />
+              <SeriesDateList
+                testId="change-dates-added"
+                label={t('change.datesAdded')}
+                dates={series.added}
+                zone={series.timezone}
+              />
+              <SeriesDateList
+                testId="change-dates-removed"
+                label={t('change.datesRemoved')}
+                dates={series.removed}
+                zone={series.timezone}
+                struck
+              />
+            </>
+          ) : null}
           {imageChanged ? (
             <ComparedRow
               testId="change-field-image"
@@ -93,6 +128,47 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
         </dl>
       )}
     </section>
+  );
+}
+
+/** The dates a new rule adds or withdraws, as the site writes them in the series' zone. */
+function SeriesDateList({
+  testId,
+  label,
+  dates,
+  zone,
+  struck = false,
+}: {
+  testId: string;
+  label: string;
+  dates: string[];
+  zone: string;
+  struck?: boolean;
+}) {
+  const { t, i18n } = useTranslation('moderation');
+  const locale = localeOfI18n(i18n);
+  return (
+    <div data-testid={testId}>
+      <dt className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+        {label}
+      </dt>
+      <dd className="mt-1">
+        {dates.length === 0 ? (
+          <span className="text-stone-500 italic dark:text-stone-400">{t('change.noDates')}</span>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5">
+            {dates.map((date) => (
+              <li
+                key={date}
+                className={`rounded bg-white px-2 py-1 text-stone-800 dark:bg-stone-900 dark:text-stone-200 ${struck ? 'line-through decoration-stone-400' : 'ring-1 ring-blue-300 dark:ring-blue-800'}`}
+              >
+                {formatEventDateTime(date, zone, locale)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </div>
   );
 }
 

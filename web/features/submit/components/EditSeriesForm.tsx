@@ -1,6 +1,7 @@
 import { Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import type { SeriesDto } from '../../../../common/schemas/series';
@@ -9,18 +10,41 @@ import { addCatalog } from '../../../i18n/index';
 import type { EditedState } from '../../../lib/editedState';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useEditSeries } from '../api/editEvent';
+import type { FormValues } from '../lib/form';
+import { repeatsValueOf } from './RepeatsField';
 import { SubmitEventForm } from './SubmitEventForm';
 
 addCatalog('series', seriesCatalog);
 
+const DAY_MS = 24 * 3600 * 1000;
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The form of a date of the series, moved to the series' first date (where its rule starts). */
+function fromFirstDate(values: FormValues, firstDate: string): FormValues {
+  if (!values.date || !isCalendarDate(values.date)) return { ...values, date: firstDate };
+  const days = Math.round(
+    (Date.parse(`${firstDate}T00:00:00Z`) - Date.parse(`${values.date}T00:00:00Z`)) / DAY_MS,
+  );
+  return {
+    ...values,
+    date: firstDate,
+    endDate:
+      values.endDate && isCalendarDate(values.endDate) ? shiftDate(values.endDate, days) : values.endDate,
+  };
+}
+
 /**
  * "Edit every date" (docs/PRODUCT.md#recurring-events): the submit form, filled in from a date of the
- * series, sent to POST /api/series/:id/edit: every date still to come takes it, each on its own day.
+ * series from its first date, with its Repeats section filled in, sent to POST /api/series/:id/edit:
+ * every date still to come takes it, each on its own day; a new rule, time or end gives new dates.
  */
 export function EditSeriesForm({ state, series }: { state: EventEditState; series: SeriesDto }) {
   const { t } = useTranslation('series');
   const navigate = useNavigate();
   const send = useEditSeries(series.id, series.version);
+  // Editing again while a new rule waits for review starts from that rule.
+  const proposed = series.proposedRule;
   return (
     <>
       <header className="mb-6">
@@ -32,7 +56,8 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
       </header>
       <Card className="p-5 sm:p-8">
         <SubmitEventForm<Pick<EditResult, 'outcome'>>
-          initial={state.values}
+          initial={fromFirstDate(state.values, proposed?.firstDate ?? series.firstDate)}
+          initialRepeats={repeatsValueOf(proposed?.rule ?? series.rule)}
           sender={{
             send,
             submitLabel: t('edit.action'),

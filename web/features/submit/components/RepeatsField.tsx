@@ -5,6 +5,7 @@ import { isCalendarDate } from '../../../../common/dates';
 import type { RepeatRuleInput } from '../../../../common/schemas/series';
 import {
   MONTH_WEEKS,
+  PLAIN_REPEATS_FIELDS,
   REPEAT_FREQUENCIES,
   type RepeatFrequency,
   WEEKDAYS,
@@ -42,6 +43,24 @@ export const NO_REPEATS: RepeatsValue = {
   count: '6',
 };
 
+/** A series' rule as the Repeats section holds it ("Edit every date" starts from it). */
+export function repeatsValueOf(rule: {
+  freq: RepeatFrequency;
+  weekdays?: Weekday[] | undefined;
+  nth?: number | undefined;
+  until?: string | undefined;
+  count?: number | undefined;
+}): RepeatsValue {
+  return {
+    freq: rule.freq,
+    weekdays: rule.weekdays ?? [],
+    nth: String(rule.nth ?? 1),
+    ends: rule.until ? 'until' : 'count',
+    until: rule.until ?? '',
+    count: String(rule.count ?? NO_REPEATS.count),
+  };
+}
+
 /** What the form sends as `repeats` (POST /api/events): nothing for a single event. */
 export function repeatsInput(value: RepeatsValue): RepeatRuleInput | null {
   if (value.freq === 'never') return null;
@@ -71,6 +90,7 @@ export function RepeatsField({
   onChange,
   start,
   submitError,
+  always = false,
 }: {
   value: RepeatsValue;
   onChange: (value: RepeatsValue) => void;
@@ -78,6 +98,8 @@ export function RepeatsField({
   start: { date: string; time: string; timezone: string };
   /** The submission's refusal, when it named the rule. */
   submitError: unknown;
+  /** A series being edited: it repeats (no "never"), and the section says what a new rule does. */
+  always?: boolean;
 }) {
   const { t, i18n } = useTranslation('series');
   const tm = useMessages();
@@ -130,6 +152,7 @@ export function RepeatsField({
         <Repeat aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
         {t('legend')}
       </legend>
+      {always ? <p className="text-sm text-stone-700 dark:text-stone-300">{t('edit.rule')}</p> : null}
       <select
         id={`${id}-freq`}
         name="repeats"
@@ -138,7 +161,7 @@ export function RepeatsField({
         onChange={(e) => chooseFreq(e.target.value as RepeatsValue['freq'])}
         className={fieldControlClass(false)}
       >
-        {(['never', ...REPEAT_FREQUENCIES] as const).map((freq) => (
+        {(always ? REPEAT_FREQUENCIES : (['never', ...REPEAT_FREQUENCIES] as const)).map((freq) => (
           <option key={freq} value={freq}>
             {t(`freq.${freq}`)}
           </option>
@@ -277,6 +300,150 @@ export function RepeatsField({
             </section>
           ) : null}
         </>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The Repeats section as a form sent without JavaScript holds it (weekdays joined by commas). */
+export function plainRepeatsValue(values: Record<string, string>): RepeatsValue {
+  const freq = values[PLAIN_REPEATS_FIELDS.freq];
+  return {
+    freq:
+      freq && (REPEAT_FREQUENCIES as readonly string[]).includes(freq) ? (freq as RepeatFrequency) : 'never',
+    weekdays: WEEKDAYS.filter((d) => (values[PLAIN_REPEATS_FIELDS.weekdays] ?? '').split(',').includes(d)),
+    nth: values[PLAIN_REPEATS_FIELDS.nth] ?? NO_REPEATS.nth,
+    ends: values[PLAIN_REPEATS_FIELDS.ends] === 'until' ? 'until' : 'count',
+    until: values[PLAIN_REPEATS_FIELDS.until] ?? '',
+    count: values[PLAIN_REPEATS_FIELDS.count] ?? NO_REPEATS.count,
+  };
+}
+
+/**
+ * The Repeats section without JavaScript (docs/PRODUCT.md#recurring-events): every control at once,
+ * plain and named for the form's POST to /submit (server/routes/events/submitForm.ts), which checks
+ * the rule as the API does; only the preview needs JavaScript, and the section says so.
+ */
+export function PlainRepeatsField({ value, message }: { value: RepeatsValue; message?: string | undefined }) {
+  const { t, i18n } = useTranslation('series');
+  const locale = localeOfI18n(i18n);
+  const id = useId();
+  const label = 'block text-sm font-medium text-stone-700 dark:text-stone-300';
+  return (
+    <fieldset
+      className="space-y-4 rounded-xl border border-stone-200 p-4 dark:border-stone-700"
+      data-testid="repeats"
+    >
+      <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-stone-800 dark:text-stone-100">
+        <Repeat aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+        {t('legend')}
+      </legend>
+      <p className="text-sm text-stone-700 dark:text-stone-300">{t('plain.note')}</p>
+      <select
+        id={`${id}-freq`}
+        name={PLAIN_REPEATS_FIELDS.freq}
+        aria-label={t('legend')}
+        defaultValue={value.freq}
+        className={fieldControlClass(false)}
+      >
+        {(['never', ...REPEAT_FREQUENCIES] as const).map((freq) => (
+          <option key={freq} value={freq}>
+            {t(`freq.${freq}`)}
+          </option>
+        ))}
+      </select>
+      <fieldset>
+        <legend className={label}>{t('plain.weekdays')}</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {WEEKDAYS.map((day) => (
+            <label
+              key={day}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-stone-600 dark:has-checked:border-brand-100 dark:has-checked:bg-brand-900/40"
+            >
+              <input
+                type="checkbox"
+                name={PLAIN_REPEATS_FIELDS.weekdays}
+                value={day}
+                defaultChecked={value.weekdays.includes(day)}
+                className="size-4 accent-brand-700"
+              />
+              {weekdayName(day, locale)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-nth`} className={label}>
+          {t('plain.nth')}
+        </label>
+        <select
+          id={`${id}-nth`}
+          name={PLAIN_REPEATS_FIELDS.nth}
+          defaultValue={value.nth}
+          className={`mt-1.5 ${fieldControlClass(false)}`}
+        >
+          {MONTH_WEEKS.map((n) => (
+            <option key={n} value={String(n)}>
+              {t(`nth.${n === -1 ? 'last' : n}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend className={label}>{t('ends')}</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={PLAIN_REPEATS_FIELDS.ends}
+                value="count"
+                defaultChecked={value.ends === 'count'}
+                className="size-4 accent-brand-700"
+              />
+              {t('endsAfter')}
+            </label>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={2}
+              max={60}
+              name={PLAIN_REPEATS_FIELDS.count}
+              aria-label={t('count')}
+              defaultValue={value.count}
+              className={fieldControlClass(false)}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={PLAIN_REPEATS_FIELDS.ends}
+                value="until"
+                defaultChecked={value.ends === 'until'}
+                className="size-4 accent-brand-700"
+              />
+              {t('endsOn')}
+            </label>
+            <input
+              type="date"
+              name={PLAIN_REPEATS_FIELDS.until}
+              aria-label={t('until')}
+              defaultValue={value.until}
+              className={fieldControlClass(false)}
+            />
+          </div>
+        </div>
+        <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('limits')}</p>
+      </fieldset>
+      {message ? (
+        <p
+          role="alert"
+          className="text-sm font-medium text-danger-700 dark:text-red-300"
+          data-testid="repeats-error"
+        >
+          {message}
+        </p>
       ) : null}
     </fieldset>
   );

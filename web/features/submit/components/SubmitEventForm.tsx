@@ -49,7 +49,15 @@ import {
 } from '../lib/form';
 import { DuplicateWarning } from './DuplicateWarning';
 import { FlyerField } from './FlyerField';
-import { NO_REPEATS, RepeatsField, type RepeatsValue, repeatsInput, withRepeats } from './RepeatsField';
+import {
+  NO_REPEATS,
+  PlainRepeatsField,
+  plainRepeatsValue,
+  RepeatsField,
+  type RepeatsValue,
+  repeatsInput,
+  withRepeats,
+} from './RepeatsField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -113,6 +121,7 @@ export function SubmitEventForm<T = EventDto>({
   sender,
   posted,
   initialImage = null,
+  initialRepeats,
 }: {
   onSubmitted: (result: T) => void;
   focusOnMount?: boolean;
@@ -123,6 +132,8 @@ export function SubmitEventForm<T = EventDto>({
   posted?: PostedFormState | null;
   /** The flyer the event has (or a waiting change proposes): docs/PRODUCT.md#flyers. */
   initialImage?: EventImage | null;
+  /** "Edit every date": the series' rule, which the edit may change (docs/PRODUCT.md#recurring-events). */
+  initialRepeats?: RepeatsValue;
 }) {
   const { t, i18n } = useTranslation('submit');
   const tm = useMessages();
@@ -157,8 +168,12 @@ export function SubmitEventForm<T = EventDto>({
   const [failed, setFailed] = useState(Boolean(posted));
   const [image, setImage] = useState<EventImage | null>(initialImage);
   const [imageErrors, setImageErrors] = useState<{ alt?: string; image?: string }>({});
-  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event.
-  const [repeats, setRepeats] = useState<RepeatsValue>(NO_REPEATS);
+  // A new submission may repeat (docs/PRODUCT.md#recurring-events); an edit changes one event, or a
+  // whole series and its rule.
+  const [repeats, setRepeats] = useState<RepeatsValue>(
+    () => initialRepeats ?? (posted ? plainRepeatsValue(posted.values) : NO_REPEATS),
+  );
+  const repeatable = keepsDraft || initialRepeats !== undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
@@ -226,7 +241,7 @@ export function SubmitEventForm<T = EventDto>({
     mutation.mutate(
       withRepeats(
         { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined },
-        keepsDraft ? repeatsInput(repeats) : null,
+        repeatable ? repeatsInput(repeats) : null,
       ),
       {
         onSuccess: (result) => onSubmitted(result),
@@ -420,8 +435,28 @@ export function SubmitEventForm<T = EventDto>({
         }
       </Field>
 
-      {keepsDraft && hydrated ? (
-        <RepeatsField value={repeats} onChange={setRepeats} start={values} submitError={mutation.error} />
+      {repeatable && hydrated ? (
+        <RepeatsField
+          value={repeats}
+          onChange={setRepeats}
+          start={values}
+          submitError={mutation.error}
+          always={initialRepeats !== undefined}
+        />
+      ) : keepsDraft ? (
+        // Without JavaScript (the server's page): plain controls the form posts; only the preview needs it.
+        withoutJs(
+          <PlainRepeatsField
+            value={repeats}
+            message={
+              posted
+                ? Object.entries(apiFieldTexts(posted.error, tm)).find(([name]) =>
+                    name.startsWith('repeats'),
+                  )?.[1]
+                : undefined
+            }
+          />,
+        )
       ) : null}
 
       <Field {...field('attendance')}>
