@@ -15,6 +15,8 @@ import { type PostedForm, type PostedFormName, postedFormKey } from '../common/p
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import type { SessionResponse } from '../common/schemas/auth';
 import { AppRoutes } from './app/router';
+// The first screen's styles (web/critical.css), which the server inlines in the pages it renders.
+import criticalStyles from './critical.css?inline';
 import { aboutPath, aboutQueryKey } from './features/about/api/about';
 import {
   eventListPath,
@@ -41,6 +43,9 @@ for (const [path, messages] of Object.entries(everyCatalog)) {
   const [, language = '', namespace = ''] = /\/locales\/([\w-]+)\/([\w-]+)\.json$/.exec(path) ?? [];
   i18n.addResourceBundle(language, namespace, messages, true, true);
 }
+
+/** The style sheet the pages rendered here need for their first screen (web/critical.css), minified. */
+export const criticalCss: string = criticalStyles;
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;

@@ -278,7 +278,10 @@ export function registerPageRendering(
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
         ...(signedIn ? accountMenuPreloads : []),
       ];
-      return addPreloads(shell.inlineStyles(fillRoot(page, result)), preloads);
+      // The home page (the page most visitors land on, and signed-in people on every visit) carries
+      // only its first screen's styles; the others the whole sheet (server/html/shell.ts).
+      const critical = name === 'home' && !notFound ? pages.criticalCss : null;
+      return addPreloads(shell.inlineStyles(fillRoot(page, result), critical), preloads);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return page;

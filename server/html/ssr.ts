@@ -8,6 +8,8 @@ import { escapeHtml } from './shell';
 /** What the server renderer bundle (web/entry-server.tsx built with `vite build --ssr`) exports. */
 export interface PageRenderer {
   render: typeof render;
+  /** The first screen's style sheet (web/critical.css), or null when this build has none. */
+  criticalCss: string | null;
 }
 
 /** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
@@ -21,7 +23,8 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   if (!existsSync(path)) return null;
   const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
   if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
-  return { render: module.render };
+  const criticalCss = (module as { criticalCss?: unknown }).criticalCss;
+  return { render: module.render, criticalCss: typeof criticalCss === 'string' ? criticalCss : null };
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
