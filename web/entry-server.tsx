@@ -15,8 +15,10 @@ import { type PostedForm, type PostedFormName, postedFormKey } from '../common/p
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
 import type { SessionResponse } from '../common/schemas/auth';
 import { AppRoutes } from './app/router';
-// The first screen's styles (web/critical.css), which the server inlines in the pages it renders.
+// The first screen's styles (web/critical.css, and with the month grid), which the server inlines in
+// the home page.
 import criticalStyles from './critical.css?inline';
+import criticalMonthStyles from './critical-month.css?inline';
 import { aboutPath, aboutQueryKey } from './features/about/api/about';
 import {
   eventListPath,
@@ -44,8 +46,14 @@ for (const [path, messages] of Object.entries(everyCatalog)) {
   i18n.addResourceBundle(language, namespace, messages, true, true);
 }
 
-/** The style sheet the pages rendered here need for their first screen (web/critical.css), minified. */
-export const criticalCss: string = criticalStyles;
+/**
+ * The style sheet the home page needs for its first screen (web/critical.css), minified: `list` for
+ * its list, `month` for its month view.
+ */
+export const criticalCss: { list: string; month: string } = {
+  list: criticalStyles,
+  month: criticalMonthStyles,
+};
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
