@@ -4,6 +4,19 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
+/**
+ * What a rendered page's bytes are (issue 21): its inline style sheets (`<style>` elements), the state
+ * it hydrates from (the `ssr-state` script) and the rest, its markup (head and #root), in bytes.
+ */
+export function htmlSplit(html) {
+  const bytes = (text) => Buffer.byteLength(text, 'utf8');
+  const css = [...html.matchAll(/<style>[\s\S]*?<\/style>/g)].reduce((sum, [m]) => sum + bytes(m), 0);
+  const state = bytes(
+    /<script type="application\/json" id="ssr-state">[\s\S]*?<\/script>/.exec(html)?.[0] ?? '',
+  );
+  return { css, state, markup: bytes(html) - css - state };
+}
+
 /** How many people are signed in at once for the signed-in scenario: one session per connection. */
 export const SIGNED_IN_SESSIONS = 50;
 

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadBreakdown } from './bundle.mjs';
 import { measure } from './load.mjs';
-import { addFlyers, measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
+import { addFlyers, htmlSplit, measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
 import { killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
 import { formatReport, formatTable } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
@@ -184,7 +184,11 @@ async function benchDatabase(dialect, databaseUrl) {
         if (!res.ok) throw new Error(`${path} answered ${res.status}`);
         const file = join(work, `${name}.html`);
         writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-        pages[name] = { ...(await measureUrl(server.url + path)), bytes: statSync(file).size };
+        pages[name] = {
+          ...(await measureUrl(server.url + path)),
+          bytes: statSync(file).size,
+          split: htmlSplit(readFileSync(file, 'utf8')),
+        };
         const bare = await startBareServer({ root, file, contentType: 'text/html; charset=utf-8' });
         try {
           pages[name].bare = await measureUrl(`${bare.url}/`);

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startInPageLanguage } from './i18n/index';
-import './styles.css';
+import './app.css';
 import type { SessionResponse } from '../common/schemas/auth';
 import { AppRouter, preloadPage } from './app/router';
 import type { PageState } from './entry-server';

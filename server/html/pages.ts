@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_FILTERS, HOME_FILTER_PARAMS } from '../../common/filters';
+import { DEFAULT_FILTERS, filtersFromParams, HOME_FILTER_PARAMS } from '../../common/filters';
 import { safeNextPath } from '../../common/nextPath';
 import type { PostedForm, PostedFormName } from '../../common/postedForms';
 import {
@@ -278,7 +278,16 @@ export function registerPageRendering(
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
         ...(signedIn ? accountMenuPreloads : []),
       ];
-      return addPreloads(shell.inlineStyles(fillRoot(page, result)), preloads);
+      // The home page (the page most visitors land on, and signed-in people on every visit) carries
+      // only its first screen's styles; the others the whole sheet (server/html/shell.ts).
+      // (The month view is read from the address as the renderer reads it.)
+      const monthView =
+        filtersFromParams(new URLSearchParams(request.url.split('?')[1] ?? '')).view === 'month';
+      const critical =
+        name === 'home' && !notFound && pages.criticalCss
+          ? pages.criticalCss[monthView ? 'month' : 'list']
+          : null;
+      return addPreloads(shell.inlineStyles(fillRoot(page, result), critical), preloads);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return page;

@@ -24,6 +24,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets
 /** The build's own style sheet links in `template`, each with the <style> element that can replace it. */
 function inlineableStyleSheets(template: string, webRoot: string): Map<string, string> {
   const styles = new Map<string, string>();
+  // (The <link> itself is also what `inlineStyles` moves to the end of the body when given a critical sheet.)
   for (const [link, path] of template.matchAll(STYLESHEET_LINK)) {
     const file = join(webRoot, path ?? '');
     const css = existsSync(file) ? readFileSync(file, 'utf8') : null;
@@ -103,9 +104,21 @@ export class Shell {
    * allows inline styles). For pages the server rendered: the browser paints them as soon as the HTML
    * arrives, instead of waiting one more round trip for a render-blocking file. Pages the browser
    * renders wait for the script anyway, and keep the cached file.
+   *
+   * With `critical` (the home page: web/critical.css, the rules its first screen needs, ~40% less), that
+   * is what goes in the head instead, and the whole sheet's <link> moves to the end of the body: it
+   * blocks no paint of what comes before it, the browser caches it for every later page, and it adds
+   * only rules the first screen does not use (issue 21).
    */
-  inlineStyles(page: string): string {
+  inlineStyles(page: string, critical: string | null = null): string {
     let result = page;
+    if (critical !== null && this.styles.size > 0 && !/<\/style/i.test(critical)) {
+      const links = [...this.styles.keys()];
+      links.forEach((link, i) => {
+        result = result.replace(link, () => (i === 0 ? `<style>${critical}</style>` : ''));
+      });
+      return result.replace('</body>', () => `  ${links.join('')}\n  </body>`);
+    }
     for (const [link, style] of this.styles) result = result.replace(link, () => style);
     return result;
   }

@@ -205,3 +205,43 @@ describe('without a usable renderer', () => {
     }
   });
 });
+
+describe('a renderer with the home page’s critical style sheets (web/critical.css)', () => {
+  let dir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    dir = makeBuild(
+      `${RENDERER}\nexport const criticalCss = { list: 'main{color:#222}', month: 'main{color:#333}' };\n`,
+    );
+    server = await startTestServer({ webRoot: join(dir, 'web') });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('inlines the home page’s own sheet (list or month) and links the whole one at the end of its body', async () => {
+    for (const [path, css] of [
+      ['/', 'main{color:#222}'],
+      ['/?type=protest', 'main{color:#222}'],
+      ['/?view=month', 'main{color:#333}'],
+    ] as const) {
+      const page = await (await server.fetch(path)).text();
+      expect(page.match(/<style>[^<]*<\/style>/g), path).toEqual([`<style>${css}</style>`]);
+      const link = '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">';
+      expect(page.split(link), path).toHaveLength(2);
+      expect(page.indexOf(link), path).toBeGreaterThan(page.indexOf('id="ssr-state"'));
+      expect(page.indexOf(link), path).toBeLessThan(page.indexOf('</body>'));
+    }
+  });
+
+  it('inlines the whole sheet in every other page it renders, "Page not found" too', async () => {
+    for (const path of ['/about', '/log', '/no-such-page']) {
+      const page = await (await server.fetch(path)).text();
+      expect(page, path).toContain('<style>body{color:#111}</style>');
+      expect(page, path).not.toContain('main{color');
+      expect(page, path).not.toContain('rel="stylesheet"');
+    }
+  });
+});

@@ -8,6 +8,11 @@ import { escapeHtml } from './shell';
 /** What the server renderer bundle (web/entry-server.tsx built with `vite build --ssr`) exports. */
 export interface PageRenderer {
   render: typeof render;
+  /**
+   * The home page's first-screen style sheets (web/critical.css) for its list and its month view, or
+   * null when this build has none.
+   */
+  criticalCss: { list: string; month: string } | null;
 }
 
 /** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
@@ -21,7 +26,12 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   if (!existsSync(path)) return null;
   const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
   if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
-  return { render: module.render };
+  const critical = (module as { criticalCss?: { list?: unknown; month?: unknown } }).criticalCss;
+  const criticalCss =
+    typeof critical?.list === 'string' && typeof critical.month === 'string'
+      ? { list: critical.list, month: critical.month }
+      : null;
+  return { render: module.render, criticalCss };
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';

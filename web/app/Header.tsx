@@ -12,19 +12,12 @@ import { LanguageList, LanguageMenu } from './LanguageMenu';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
-const linkBase = 'rounded-md px-3 py-2 text-sm font-medium transition-colors';
+// Component classes (web/styles.css): the header is on every page, and its links twice on each.
+const linkBase = 'nav-link';
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `${linkBase} ${
-    isActive
-      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-50'
-      : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
-  }`;
+  `nav-link ${isActive ? 'nav-link-active' : 'nav-link-idle'}`;
 const mobileNavClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2.5 text-base font-medium ${
-    isActive
-      ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/50 dark:text-brand-50'
-      : 'text-stone-800 hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800'
-  }`;
+  `menu-link ${isActive ? 'nav-link-active' : 'menu-link-idle'}`;
 
 function Logo() {
   return (

@@ -74,7 +74,7 @@ export function LanguageMenu() {
         </abbr>
       </summary>
       <ul className="absolute end-0 top-full z-40 mt-1 w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900">
-        <LanguageLinks itemClass="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100 aria-[current]:font-semibold dark:text-stone-100 dark:hover:bg-stone-800" />
+        <LanguageLinks itemClass="language-menu-item" />
       </ul>
     </details>
   );
@@ -86,13 +86,7 @@ export function LanguageList({ compact = false }: { compact?: boolean }) {
   return (
     <nav aria-label={t('language.label')}>
       <ul className={compact ? 'flex flex-wrap justify-center gap-x-4 gap-y-1' : 'grid grid-cols-2 gap-1'}>
-        <LanguageLinks
-          itemClass={
-            compact
-              ? 'inline-flex items-center gap-1 py-1 text-stone-700 underline-offset-2 hover:underline aria-[current]:font-semibold dark:text-stone-300'
-              : 'flex items-center justify-between gap-2 rounded-md px-3 py-2.5 text-base text-stone-800 hover:bg-stone-100 aria-[current]:font-semibold dark:text-stone-100 dark:hover:bg-stone-800'
-          }
-        />
+        <LanguageLinks itemClass={compact ? 'language-link' : 'language-list-item'} />
       </ul>
     </nav>
   );

@@ -87,10 +87,7 @@ export function Layout() {
             <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
               {FOOTER_LINKS.map(([key, to]) => (
                 <li key={key}>
-                  <Link
-                    to={to}
-                    className="inline-block py-1 font-medium text-stone-700 underline-offset-2 hover:underline dark:text-stone-300"
-                  >
+                  <Link to={to} className="footer-link">
                     {t(`footer.${key}`)}
                   </Link>
                 </li>

@@ -1,13 +1,8 @@
 import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 
-/** The surface every list item and panel sits on. */
+/** The surface every list item and panel sits on (`.card` in web/styles.css). */
 export function Card({ className = '', ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={`rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900 ${className}`}
-      {...rest}
-    />
-  );
+  return <div className={className ? `card ${className}` : 'card'} {...rest} />;
 }
 
 /** A grey block standing in for content while it loads. */

@@ -32,7 +32,7 @@ describe('DialogActions', () => {
       ['Cancel', false],
       ['Remove Event', false],
     ]);
-    expect(html).toMatch(/<button type="submit"[^>]*bg-danger-600/);
+    expect(html).toMatch(/<button type="submit"[^>]*\bbtn-danger\b/);
     expect(html).not.toContain('role="alert"');
   });
 

@@ -25,11 +25,7 @@ export function DayHeading({
           ? t('days.yesterday')
           : null;
   return (
-    <h3
-      id={id}
-      className="flex flex-wrap items-baseline gap-x-2 border-b border-stone-200 pb-2 text-base font-semibold text-stone-900 dark:border-stone-800 dark:text-white"
-      data-testid="day-heading"
-    >
+    <h3 id={id} className="day-heading" data-testid="day-heading">
       <time dateTime={group.day} className="contents">
         {named ? (
           <>

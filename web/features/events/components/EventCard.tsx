@@ -32,7 +32,10 @@ export interface EventCardProps {
   layout?: 'tile' | 'row';
 }
 
-/** One line of the card's details: an icon standing for its name (read out, not shown), then its value. */
+/**
+ * One line of the card's details: an icon standing for its name (read out, not shown), then its value.
+ * The card's repeated parts are component classes in web/styles.css (`.event-card-*`, `.card-detail`).
+ */
 function CardDetail({
   icon: Icon,
   label,
@@ -45,14 +48,12 @@ function CardDetail({
   children: ReactNode;
 }) {
   return (
-    <div className="flex gap-2.5">
-      <dt className="shrink-0 pt-0.5">
-        <Icon aria-hidden="true" className="size-4 text-brand-700 dark:text-brand-100" />
+    <div className="card-detail">
+      <dt>
+        <Icon aria-hidden="true" className="card-detail-icon" />
         <span className="sr-only">{label}</span>
       </dt>
-      <dd className="min-w-0" data-testid={testId}>
-        {children}
-      </dd>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }
@@ -82,12 +83,10 @@ export function EventCard({
   return (
     // The whole card opens the event (the title's link stretches over it); the links and buttons of
     // its last row sit above that link and keep their own targets.
-    <Card
-      className={`relative flex h-full flex-col transition-shadow hover:shadow-md ${row ? 'p-4 sm:p-5' : 'p-5 sm:p-6'}`}
-    >
+    <Card className={`event-card ${row ? 'p-4 sm:p-5' : 'p-5 sm:p-6'}`}>
       <article
         aria-labelledby={titleId}
-        className={`flex h-full flex-col ${row ? 'md:grid md:grid-cols-[minmax(0,1fr)_minmax(15rem,20rem)] md:gap-x-8' : ''}`}
+        className={row ? 'event-card-body event-card-row' : 'event-card-body'}
       >
         <div className="min-w-0">
           {event.image ? (
@@ -111,30 +110,19 @@ export function EventCard({
             />
           </div>
 
-          <Heading
-            id={titleId}
-            dir="auto"
-            className="mt-3 line-clamp-3 text-lg leading-snug font-semibold wrap-anywhere text-stone-900 dark:text-white"
-          >
-            <Link
-              to={href}
-              state={state}
-              className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 hover:underline focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600 dark:hover:text-brand-100 dark:focus-visible:after:outline-brand-100"
-            >
+          <Heading id={titleId} dir="auto" className="event-card-title">
+            <Link to={href} state={state} className="event-card-link">
               {event.title}
             </Link>
           </Heading>
 
-          <p
-            dir="auto"
-            className="mt-2 line-clamp-2 text-sm leading-relaxed wrap-anywhere text-stone-600 dark:text-stone-300"
-          >
+          <p dir="auto" className="event-card-text">
             {event.description}
           </p>
         </div>
 
         <div className="flex grow flex-col">
-          <dl className={`mt-4 space-y-2 ${row ? 'md:mt-0' : ''} text-sm text-stone-700 dark:text-stone-300`}>
+          <dl className="event-card-details">
             <CardDetail icon={CalendarDays} label={t('card.date')}>
               <EventDate iso={event.date} parts={parts} calledOff={calledOff} />
             </CardDetail>
@@ -160,14 +148,14 @@ export function EventCard({
             ) : null}
           </dl>
 
-          <div className="relative z-10 mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+          <div className="event-card-actions">
             {isHttpUrl(event.sourceLink) ? (
               <a
                 href={event.sourceLink}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={t('card.sourceLabel', { title: event.title })}
-                className="inline-flex min-h-11 items-center gap-1.5 rounded-sm sm:min-h-0 text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
+                className="event-card-source"
               >
                 {t('card.source')}
                 <ExternalLink aria-hidden="true" className="size-3.5" />

@@ -38,13 +38,13 @@ export function EventDate({
     <span className="flex flex-col gap-0.5">
       <time
         dateTime={iso}
-        className={`font-medium text-stone-800 dark:text-stone-100 ${calledOff ? 'line-through decoration-2' : ''}`}
+        className={calledOff ? 'event-date line-through decoration-2' : 'event-date'}
         data-testid="event-date"
       >
         {parts.dateTimeLines[0]}
         <span className="whitespace-nowrap">{parts.dateTimeLines[1]}</span>
       </time>
-      <span className="min-h-5 text-sm text-stone-600 noscript:min-h-0 dark:text-stone-300">
+      <span className="event-date-hint">
         {hydrated ? (
           <>
             <span data-testid="event-relative">{hint}</span>

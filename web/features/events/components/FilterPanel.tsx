@@ -111,13 +111,9 @@ function useDebouncedField(urlValue: string, commit: (value: string, replace: bo
   return [text, setText] as const;
 }
 
-const fieldClass =
-  'block h-11 w-full rounded-lg border border-stone-300 bg-white text-base text-stone-900 shadow-xs ' +
-  'placeholder:text-stone-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700/30 ' +
-  'sm:text-sm dark:border-stone-600 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 ' +
-  'dark:focus:border-brand-100 dark:focus:outline-brand-100/30';
-
-const labelClass = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
+// Component classes (web/styles.css): six fields and labels on the home page.
+const fieldClass = 'filter-field';
+const labelClass = 'filter-label';
 
 /** A labelled text field with an icon at its start (search, location, near). */
 function IconTextField({

@@ -1,0 +1,140 @@
+// The home page carries only its first screen's styles (web/critical.css) and links the whole sheet at
+// the end of its body (issue 21): the first screen must look the same before the whole sheet arrives
+// as after, in every state a visitor lands on, or the page would change (or shift) when it does.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../server/store/schema';
+import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { DESKTOP, PHONE, setupE2E } from './support/browser';
+
+const DAY = 24 * 3600 * 1000;
+const e2e = setupE2E();
+let user: UserRow;
+let cookie: string;
+
+beforeAll(async () => {
+  const s = e2e.server.store;
+  user = await createUser(s, { name: 'Layla Haddad' });
+  cookie = await sessionCookieFor(s, user);
+  // Badges of every kind a card shows: each type's hue, Verified, Happening now, Online.
+  await createEvent(s, {
+    title: 'Vigil now',
+    type: 'cultural',
+    startsAt: Date.now() - 3600_000,
+    endsAt: Date.now() + 3600_000,
+    verified: true,
+  });
+  await createEvent(s, { title: 'March', type: 'protest', startsAt: Date.now() + DAY, organizer: 'PSC' });
+  await createEvent(s, { title: 'Teach-in', type: 'educational', startsAt: Date.now() + 2 * DAY });
+  await createEvent(s, {
+    title: 'Online call',
+    type: 'digital',
+    attendance: 'online',
+    startsAt: Date.now() + 3 * DAY,
+  });
+});
+
+/** The page as sent: its inline <style>, the style sheets it links and the classes #root uses. */
+async function sent(path: string, withCookie = false) {
+  const res = await e2e.server.fetch(path, withCookie ? { headers: { cookie } } : {});
+  expect(res.status, path).toBe(200);
+  const page = await res.text();
+  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
+  const links = [...page.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+    ([, href]) => href ?? '',
+  );
+  const root = /<div id="root">[\s\S]*<\/div>\s*<script type="application\/json"/.exec(page)?.[0] ?? '';
+  const classes = new Set(
+    [...root.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, list]) => (list ?? '').split(/\s+/).filter(Boolean)),
+  );
+  return { page, styles, links, classes };
+}
+
+/** A class as a minified style sheet names it in a selector (`sm:p-5` → `.sm\:p-5`). */
+const selectorOf = (name: string) => `.${name.replace(/[^\w-]/g, (c) => `\\${c}`)}`;
+
+describe('the home page as sent', () => {
+  it('inlines a smaller first-screen sheet with a rule for every class it uses, and links the whole one last', async () => {
+    const whole = await sent('/about');
+    expect(whole.styles).toHaveLength(1);
+    const wholeCss = whole.styles[0] ?? '';
+    for (const [path, signedIn] of [
+      ['/', false],
+      ['/', true],
+      ['/?view=month', false],
+      ['/?lang=ar', false],
+      ['/?type=protest&online=1&page=1', false],
+    ] as const) {
+      const home = await sent(path, signedIn);
+      expect(home.styles, path).toHaveLength(1);
+      const critical = home.styles[0] ?? '';
+      expect(critical.length, path).toBeLessThan(wholeCss.length * 0.75);
+      // The whole sheet: linked once, after everything the page shows (it holds back no paint).
+      expect(home.links, path).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+      expect(home.page.indexOf(home.links[0] ?? '')).toBeGreaterThan(home.page.indexOf('id="ssr-state"'));
+      const missing = [...home.classes].filter(
+        (name) => wholeCss.includes(selectorOf(name)) && !critical.includes(selectorOf(name)),
+      );
+      expect(missing, `${path}${signedIn ? ' signed in' : ''}: classes without their rules`).toEqual([]);
+    }
+    // The whole sheet is cached for good, and sent compressed.
+    const home = await sent('/');
+    const res = await e2e.server.fetch(home.links[0] ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+/** Where each element of #root is and how it looks: what a late rule would change. */
+function looks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#root *')].map((el) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return [
+        el.tagName,
+        el.className,
+        Math.round(box.x),
+        Math.round(box.y),
+        Math.round(box.width),
+        Math.round(box.height),
+        style.color,
+        style.backgroundColor,
+        style.borderColor,
+        style.boxShadow,
+        style.fontWeight,
+        style.display,
+      ].join(' ');
+    }),
+  );
+}
+
+describe('the first screen before and after the whole sheet', () => {
+  for (const [label, viewport, colorScheme, path] of [
+    ['phone, light', PHONE, 'light', '/'],
+    ['phone, dark, Arabic', PHONE, 'dark', '/?lang=ar'],
+    ['desktop, light, month', DESKTOP, 'light', '/?view=month'],
+    ['desktop, dark', DESKTOP, 'dark', '/'],
+  ] as const) {
+    it(`looks the same (${label})`, async () => {
+      const page = await e2e.newPage({ viewport, colorScheme });
+      // The whole sheet never arrives: the page as it is drawn first.
+      await page.route(/\/assets\/index-[\w-]+\.css$/, (route) => route.abort());
+      await page.goto(path);
+      await page.locator('main h2').first().waitFor();
+      const before = await looks(page);
+      const href = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+      await page.unroute(/\/assets\/index-[\w-]+\.css$/);
+      await page.addStyleTag({ url: href ?? '' });
+      const after = await looks(page);
+      expect(after.length).toBeGreaterThan(50);
+      expect(after.length).toBe(before.length);
+      // The first few that differ, as they were and as they became (one moved element moves the rest).
+      const changed = after
+        .flatMap((line, i) => (line === before[i] ? [] : [`${before[i]}\n  → ${line}`]))
+        .slice(0, 5);
+      expect(changed, `${label}: elements the whole sheet changed`).toEqual([]);
+    });
+  }
+});
