@@ -11,7 +11,7 @@ import type { EventRow } from '../store/schema';
 import { seriesProposalIn } from '../store/series';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
-import { acceptSeriesRule, applyToLaterDates } from './series';
+import { acceptSeriesRule, applyToLaterDates, fieldsFor } from './series';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
@@ -51,11 +51,12 @@ export async function decideChange(
     if (accept) {
       // Validated when proposed; validated again, so a rule added since cannot be bypassed.
       input = eventInputSchema.parse(JSON.parse(change.payload));
+      const image = await resolveEventImage(trx, null, input.image, eventImageOf(before), now);
       changes = {
-        ...eventColumnsOf({
-          ...eventFieldsOf(input),
-          image: await resolveEventImage(trx, null, input.image, eventImageOf(before), now),
-        }),
+        // A date of a series keeps its own date, and a moved one its own time, as the later dates do.
+        ...eventColumnsOf(
+          before.series_id ? fieldsFor(input, before, image) : { ...eventFieldsOf(input), image },
+        ),
         sequence: before.sequence + 1,
         updated_at: now,
       };

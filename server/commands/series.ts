@@ -47,7 +47,7 @@ export function occurrenceInput(input: ValidEventInput, date: string): ValidEven
 }
 
 /** An occurrence's fields from the form; a moved one keeps its own start and end. */
-function fieldsFor(
+export function fieldsFor(
   input: ValidEventInput,
   row: Pick<EventRow, 'series_date' | 'series_moved' | 'starts_at' | 'ends_at'>,
   image: EventImage | null,

@@ -399,6 +399,46 @@ describe('a published series', () => {
     expect(after.events.map((e) => e.date)).toEqual(series.occurrences.map((o) => o.date));
   });
 
+  it('an accepted change keeps the time of a date that was moved, the date carrying the change included', async () => {
+    const { cookie } = await organiser();
+    const { first, series } = await approvedSeries(cookie, { title: 'Moved lead vigil' });
+    // The first date moves to 14:00 (London is on GMT on 14 March 2031).
+    const moved = await call<EventDto>(`/api/events/${first.id}/move`, cookie, {
+      date: '2031-03-14',
+      time: '14:00',
+      version: series.occurrences[0]?.version,
+    });
+    expect(moved.date).toBe('2031-03-14T14:00:00.000Z');
+    const now = await seriesOf(series.id, cookie);
+    await call(`/api/series/${series.id}/edit`, cookie, {
+      ...validEventInput({ date: '2031-03-14', time: '19:00', title: 'Moved lead vigil, later' }),
+      version: now.version,
+    });
+    const queue = await call<ModerationList>(
+      '/api/moderation/events?tab=pending&pageSize=100',
+      moderatorCookie,
+    );
+    const lead = queue.items.find((item) => item.event.series?.id === series.id)?.event;
+    expect(lead?.id).toBe(first.id);
+    await call(`/api/moderation/events/${lead?.id}/accept-change`, moderatorCookie, {
+      version: lead?.version,
+    });
+    const after = await seriesOf(series.id, cookie);
+    // The moved date keeps 14:00 and takes the new title; the others move to 19:00 (GMT, then BST).
+    const dates = await Promise.all(
+      after.occurrences.map((o) => call<EventDto>(`/api/events/${o.id}`, cookie)),
+    );
+    expect(dates.map((d) => d.title)).toEqual(Array(6).fill('Moved lead vigil, later'));
+    expect(dates.map((d) => d.date)).toEqual([
+      '2031-03-14T14:00:00.000Z',
+      '2031-03-21T19:00:00.000Z',
+      '2031-03-28T19:00:00.000Z',
+      '2031-04-04T18:00:00.000Z',
+      '2031-04-11T18:00:00.000Z',
+      '2031-04-18T18:00:00.000Z',
+    ]);
+  });
+
   it('a moderator removes every published date at once, with one log entry; one date alone stays possible', async () => {
     const { cookie } = await organiser();
     const { series } = await approvedSeries(cookie, { title: 'Removed vigil' });
