@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDto } from '../common/schemas/events';
 import type { SeriesDto } from '../common/schemas/series';
 import { createModerator, createUser, sessionCookieFor, validEventInput } from '../server/testing/factories';
+import { smallPng } from '../server/testing/images';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 // "Edit every date" with a new rule (docs/PRODUCT.md#recurring-events): the organiser finds the series'
@@ -148,6 +149,53 @@ describe('editing the rule of a published series', () => {
       '2031-04-25',
       '2031-05-02',
     ]);
+  });
+});
+
+describe('editing every date of a series with a flyer', () => {
+  it('keeps the flyer: the form shows it, and every date still has it after the edit', async () => {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await smallPng(41, 800, 450))], { type: 'image/png' }),
+      'f.png',
+    );
+    const upload = await e2e.server.fetch('/api/images', {
+      method: 'POST',
+      headers: { cookie: organiserCookie },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const image = (await upload.json()) as { id: string };
+    const alt = 'A candle on the library steps';
+    const first = await post<EventDto>(
+      '/api/events',
+      organiserCookie,
+      {
+        ...validEventInput({ date: '2031-06-06', time: '18:00', title: 'Vigil with a flyer', city: 'York' }),
+        image: { id: image.id, alt },
+        repeats: { freq: 'weekly', weekdays: ['FR'], count: 4 },
+      },
+      201,
+    );
+    const seriesId = first.series?.id ?? '';
+    const page = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    await page.goto(`/event/${first.id}/edit?series=${seriesId}`);
+    await page.getByTestId('repeats').waitFor();
+    expect(await page.getByLabel('Image description').inputValue()).toBe(alt);
+    await page.getByLabel('Event Title').fill('Vigil with a flyer, new title');
+    await page.getByRole('button', { name: 'Edit every date' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Vigil with a flyer, new title' }).waitFor();
+    const series = (await (
+      await e2e.server.fetch(`/api/series/${seriesId}`, { headers: { cookie: organiserCookie } })
+    ).json()) as SeriesDto;
+    for (const occurrence of series.occurrences) {
+      const event = (await (
+        await e2e.server.fetch(`/api/events/${occurrence.id}`, { headers: { cookie: organiserCookie } })
+      ).json()) as EventDto;
+      expect(event.title).toBe('Vigil with a flyer, new title');
+      expect(event.image).toMatchObject({ id: image.id, alt });
+    }
   });
 });
 

@@ -22,7 +22,7 @@ import { presentPage } from '../../presenters/page';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { changeImageOf, eventImageOf } from '../../store/images';
-import { listEventsSubmittedBy, reviewNotesOf } from '../../store/ownership';
+import { listEventsSubmittedBy, reviewNotesOf, seriesChangeOf } from '../../store/ownership';
 import type { EventRow } from '../../store/schema';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from './index';
@@ -83,7 +83,10 @@ export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): 
     };
     const image = eventImageOf(event);
     if (image) state.image = image;
-    const change = notes?.change;
+    // A date of a series: the series' latest change, wherever it sits (a change to every date is
+    // proposed on the first published one to come, which need not be this one).
+    const change =
+      notes?.change ?? (event.series_id ? await seriesChangeOf(store.db, event.series_id) : undefined);
     if (change && (change.status === 'pending' || change.status === 'rejected')) {
       state.change = {
         id: change.id,

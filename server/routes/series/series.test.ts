@@ -3,6 +3,7 @@ import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto, EventList } from '../../../common/schemas/events';
 import type { LogList } from '../../../common/schemas/log';
 import type { ModerationCounts, ModerationList } from '../../../common/schemas/moderation';
+import type { EventEditState } from '../../../common/schemas/ownership';
 import type { SeriesDto, SeriesPreview } from '../../../common/schemas/series';
 import type { UserRow } from '../../store/schema';
 import { createModerator, createUser, sessionCookieFor, validEventInput } from '../../testing/factories';
@@ -437,6 +438,23 @@ describe('a published series', () => {
       '2031-04-11T18:00:00.000Z',
       '2031-04-18T18:00:00.000Z',
     ]);
+  });
+
+  it("any date's edit form starts from the change waiting for the whole series, wherever it sits", async () => {
+    const { cookie } = await organiser();
+    const { first, series } = await approvedSeries(cookie, { title: 'Waiting change vigil' });
+    await call(`/api/series/${series.id}/edit`, cookie, {
+      ...validEventInput({ date: '2031-03-14', time: '18:00', title: 'Waiting change vigil, new title' }),
+      version: series.version,
+    });
+    // The change sits on the first date; the fourth date's form starts from it too.
+    for (const id of [first.id, series.occurrences[3]?.id]) {
+      const state = await call<EventEditState>(`/api/events/${id}/edit`, cookie);
+      expect(state.change).toMatchObject({
+        status: 'pending',
+        values: { title: 'Waiting change vigil, new title' },
+      });
+    }
   });
 
   it('a moderator removes every published date at once, with one log entry; one date alone stays possible', async () => {

@@ -6,6 +6,7 @@ import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import type { SeriesDto } from '../../../../common/schemas/series';
 import { Card } from '../../../components/ui/Card';
+import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import type { EditedState } from '../../../lib/editedState';
 import seriesCatalog from '../../../locales/en/series.json';
@@ -43,8 +44,11 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
   const { t } = useTranslation('series');
   const navigate = useNavigate();
   const send = useEditSeries(series.id, series.version);
-  // Editing again while a new rule waits for review starts from that rule.
+  // Editing again while a change waits for review starts from it: its fields, its flyer, its rule.
   const proposed = series.proposedRule;
+  const fromChange = state.change?.status === 'pending';
+  const values = fromChange && state.change ? state.change.values : state.values;
+  const image = (fromChange ? state.change?.image : state.image) ?? null;
   return (
     <>
       <header className="mb-6">
@@ -54,9 +58,15 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
         </h1>
         <p className="mt-2 text-stone-700 dark:text-stone-300">{t('edit.intro')}</p>
       </header>
+      {fromChange ? (
+        <Notice tone="warning" className="mb-4">
+          {t('submit:edit.changePending')}
+        </Notice>
+      ) : null}
       <Card className="p-5 sm:p-8">
         <SubmitEventForm<Pick<EditResult, 'outcome'>>
-          initial={fromFirstDate(state.values, proposed?.firstDate ?? series.firstDate)}
+          initial={fromFirstDate(values, proposed?.firstDate ?? series.firstDate)}
+          initialImage={image}
           initialRepeats={repeatsValueOf(proposed?.rule ?? series.rule)}
           sender={{
             send,
