@@ -205,7 +205,9 @@ export async function expectNoA11yViolations(page: Page, label = page.url()): Pr
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(process.cwd(), 'e2e', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  // Transitions finished: a page just switched to dark would otherwise be caught half-way (a card still
+  // light with white text), which is not what anyone sees once it has settled.
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /**
