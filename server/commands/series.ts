@@ -149,6 +149,25 @@ async function takeSeries(
 
 const LIVE: EventStatus[] = ['pending', 'approved', 'rejected'];
 
+/** Dates of a series that will not happen: withdrawn, leaving every list (calendars see the raised SEQUENCE). */
+async function withdrawDates(trx: Transaction<Database>, rows: Pick<EventRow, 'id'>[], now: number) {
+  if (rows.length === 0) return;
+  await trx
+    .updateTable('events')
+    .set((eb) => ({
+      status: 'withdrawn' as const,
+      sequence: eb('sequence', '+', 1),
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+}
+
 async function setSeriesTime(trx: Transaction<Database>, seriesId: string, time: string): Promise<void> {
   await trx.updateTable('series').set({ time }).where('id', '=', seriesId).execute();
 }
@@ -269,22 +288,7 @@ export async function applyRule(
   const dropped = rows.filter(
     (r) => LIVE.includes(r.status) && r.over_at > now && removed.includes(r.series_date ?? ''),
   );
-  if (dropped.length > 0) {
-    await trx
-      .updateTable('events')
-      .set((eb) => ({
-        status: 'withdrawn' as const,
-        sequence: eb('sequence', '+', 1),
-        version: eb('version', '+', 1),
-        updated_at: now,
-      }))
-      .where(
-        'id',
-        'in',
-        dropped.map((r) => r.id),
-      )
-      .execute();
-  }
+  await withdrawDates(trx, dropped, now);
   const lead = rows.find((r) => r.status === 'approved') ?? rows[0];
   const added: EventRow[] = [];
   for (const date of addedDates) {
@@ -578,22 +582,7 @@ export async function endSeries(
     await takeSeries(trx, seriesId, version, now, { ended_after: lastDate, rule: JSON.stringify(rule) });
     const rows = await occurrencesOf(trx, seriesId);
     const dropped = rows.filter((r) => (r.series_date ?? '') > lastDate && LIVE.includes(r.status));
-    if (dropped.length > 0) {
-      await trx
-        .updateTable('events')
-        .set((eb) => ({
-          status: 'withdrawn' as const,
-          sequence: eb('sequence', '+', 1),
-          version: eb('version', '+', 1),
-          updated_at: now,
-        }))
-        .where(
-          'id',
-          'in',
-          dropped.map((r) => r.id),
-        )
-        .execute();
-    }
+    await withdrawDates(trx, dropped, now);
     const kept = rows.filter((r) => (r.series_date ?? '') <= lastDate);
     const copy = ruleCopyOf(rows[0] ?? { series_rule: null });
     const first = copy?.first ?? before.first_date;
