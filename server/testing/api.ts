@@ -31,11 +31,13 @@ export interface ApiClient {
   call(path: string, cookie?: string, body?: unknown): Promise<Response>;
   /** The answer's JSON, once its status is `status` (a failure shows its body). */
   json<T>(res: Response, status?: number): Promise<T>;
+  /** `call` and `json` in one: the JSON answer to `path`, which must come with `status`. */
+  answer<T>(path: string, cookie: string | null | undefined, body?: unknown, status?: number): Promise<T>;
 }
 
 /** Requests to the server `server()` gives (set in a suite's beforeAll, so read on each request). */
 export function apiClient(server: () => Pick<TestServer, 'fetch'>): ApiClient {
-  return {
+  const client: ApiClient = {
     call: (path, cookie, body) =>
       server().fetch(path, {
         method: body === undefined ? 'GET' : 'POST',
@@ -50,5 +52,8 @@ export function apiClient(server: () => Pick<TestServer, 'fetch'>): ApiClient {
       expect(res.status, text).toBe(status);
       return JSON.parse(text) as T;
     },
+    answer: async (path, cookie, body, status = 200) =>
+      client.json(await client.call(path, cookie ?? undefined, body), status),
   };
+  return client;
 }

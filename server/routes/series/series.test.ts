@@ -6,6 +6,7 @@ import type { ModerationCounts, ModerationList } from '../../../common/schemas/m
 import type { EventEditState } from '../../../common/schemas/ownership';
 import type { SeriesDto, SeriesPreview } from '../../../common/schemas/series';
 import type { UserRow } from '../../store/schema';
+import { apiClient } from '../../testing/api';
 import { createModerator, createUser, sessionCookieFor, validEventInput } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
@@ -24,19 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call<T>(path: string, cookie: string | null, body?: unknown, status = 200): Promise<T> {
-  const res = await server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const call = apiClient(() => server).answer;
 
 /** A new organiser and their session (each test its own: submissions are rate-limited per account). */
 async function organiser() {

@@ -4,6 +4,7 @@ import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto, EventList } from '../../../common/schemas/events';
 import type { ModerationList } from '../../../common/schemas/moderation';
 import type { SeriesDto } from '../../../common/schemas/series';
+import { apiClient } from '../../testing/api';
 import { createModerator, createUser, sessionCookieFor, validEventInput } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
@@ -22,19 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function call<T>(path: string, cookie: string | null, body?: unknown, status = 200): Promise<T> {
-  const res = await server.fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
+const call = apiClient(() => server).answer;
 
 /** A new organiser's and a moderator's sessions, made at the (possibly faked) time of the test. */
 async function people() {
