@@ -1,5 +1,5 @@
 import { Repeat } from 'lucide-react';
-import { useId } from 'react';
+import { type InputHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCalendarDate } from '../../../../common/dates';
 import type { RepeatRuleInput } from '../../../../common/schemas/series';
@@ -169,25 +169,11 @@ export function RepeatsField({
       </select>
 
       {weeklyChoice ? (
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('on')}</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {WEEKDAYS.map((day) => (
-              <label
-                key={day}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-stone-600 dark:has-checked:border-brand-100 dark:has-checked:bg-brand-900/40"
-              >
-                <input
-                  type="checkbox"
-                  checked={value.weekdays.includes(day)}
-                  onChange={() => toggleDay(day)}
-                  className="size-4 accent-brand-700"
-                />
-                {weekdayName(day, locale)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <WeekdayChips
+          legend={t('on')}
+          locale={locale}
+          input={(day) => ({ checked: value.weekdays.includes(day), onChange: () => toggleDay(day) })}
+        />
       ) : null}
 
       {value.freq === 'monthly_weekday' ? (
@@ -219,66 +205,26 @@ export function RepeatsField({
 
       {value.freq !== 'never' ? (
         <>
-          <fieldset>
-            <legend className="text-sm font-medium text-stone-700 dark:text-stone-300">{t('ends')}</legend>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${id}-ends`}
-                    checked={value.ends === 'count'}
-                    onChange={() => set({ ends: 'count' })}
-                    className="size-4 accent-brand-700"
-                  />
-                  {t('endsAfter')}
-                </label>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={2}
-                  max={60}
-                  aria-label={t('count')}
-                  value={value.count}
-                  disabled={value.ends !== 'count'}
-                  onChange={(e) => set({ count: e.target.value })}
-                  className={fieldControlClass(false)}
-                />
-              </div>
-              <div className="space-y-1.5">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${id}-ends`}
-                    checked={value.ends === 'until'}
-                    onChange={() => set({ ends: 'until' })}
-                    className="size-4 accent-brand-700"
-                  />
-                  {t('endsOn')}
-                </label>
-                <input
-                  type="date"
-                  aria-label={t('until')}
-                  value={value.until}
-                  min={startDay ?? undefined}
-                  disabled={value.ends !== 'until'}
-                  onChange={(e) => set({ until: e.target.value })}
-                  className={fieldControlClass(false)}
-                />
-              </div>
-            </div>
-            <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('limits')}</p>
-          </fieldset>
+          <EndsChoice
+            radio={(ends) => ({
+              name: `${id}-ends`,
+              checked: value.ends === ends,
+              onChange: () => set({ ends }),
+            })}
+            count={{
+              value: value.count,
+              disabled: value.ends !== 'count',
+              onChange: (e) => set({ count: e.target.value }),
+            }}
+            until={{
+              value: value.until,
+              min: startDay ?? undefined,
+              disabled: value.ends !== 'until',
+              onChange: (e) => set({ until: e.target.value }),
+            }}
+          />
 
-          {message ? (
-            <p
-              role="alert"
-              className="text-sm font-medium text-danger-700 dark:text-red-300"
-              data-testid="repeats-error"
-            >
-              {message}
-            </p>
-          ) : null}
+          <RepeatsError message={message} />
 
           {ready && !message ? (
             <section aria-live="polite" aria-busy={preview.isFetching} data-testid="repeats-preview">
@@ -328,7 +274,6 @@ export function PlainRepeatsField({ value, message }: { value: RepeatsValue; mes
   const { t, i18n } = useTranslation('series');
   const locale = localeOfI18n(i18n);
   const id = useId();
-  const label = 'block text-sm font-medium text-stone-700 dark:text-stone-300';
   return (
     <fieldset
       className="space-y-4 rounded-xl border border-stone-200 p-4 dark:border-stone-700"
@@ -352,28 +297,17 @@ export function PlainRepeatsField({ value, message }: { value: RepeatsValue; mes
           </option>
         ))}
       </select>
-      <fieldset>
-        <legend className={label}>{t('plain.weekdays')}</legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {WEEKDAYS.map((day) => (
-            <label
-              key={day}
-              className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-stone-600 dark:has-checked:border-brand-100 dark:has-checked:bg-brand-900/40"
-            >
-              <input
-                type="checkbox"
-                name={PLAIN_REPEATS_FIELDS.weekdays}
-                value={day}
-                defaultChecked={value.weekdays.includes(day)}
-                className="size-4 accent-brand-700"
-              />
-              {weekdayName(day, locale)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <WeekdayChips
+        legend={t('plain.weekdays')}
+        locale={locale}
+        input={(day) => ({
+          name: PLAIN_REPEATS_FIELDS.weekdays,
+          value: day,
+          defaultChecked: value.weekdays.includes(day),
+        })}
+      />
       <div>
-        <label htmlFor={`${id}-nth`} className={label}>
+        <label htmlFor={`${id}-nth`} className={LEGEND}>
           {t('plain.nth')}
         </label>
         <select
@@ -389,62 +323,103 @@ export function PlainRepeatsField({ value, message }: { value: RepeatsValue; mes
           ))}
         </select>
       </div>
-      <fieldset>
-        <legend className={label}>{t('ends')}</legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={PLAIN_REPEATS_FIELDS.ends}
-                value="count"
-                defaultChecked={value.ends === 'count'}
-                className="size-4 accent-brand-700"
-              />
-              {t('endsAfter')}
-            </label>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={2}
-              max={60}
-              name={PLAIN_REPEATS_FIELDS.count}
-              aria-label={t('count')}
-              defaultValue={value.count}
-              className={fieldControlClass(false)}
-            />
-          </div>
-          <div className="space-y-1.5">
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={PLAIN_REPEATS_FIELDS.ends}
-                value="until"
-                defaultChecked={value.ends === 'until'}
-                className="size-4 accent-brand-700"
-              />
-              {t('endsOn')}
-            </label>
-            <input
-              type="date"
-              name={PLAIN_REPEATS_FIELDS.until}
-              aria-label={t('until')}
-              defaultValue={value.until}
-              className={fieldControlClass(false)}
-            />
-          </div>
-        </div>
-        <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('limits')}</p>
-      </fieldset>
-      {message ? (
-        <p
-          role="alert"
-          className="text-sm font-medium text-danger-700 dark:text-red-300"
-          data-testid="repeats-error"
-        >
-          {message}
-        </p>
-      ) : null}
+      <EndsChoice
+        radio={(ends) => ({
+          name: PLAIN_REPEATS_FIELDS.ends,
+          value: ends,
+          defaultChecked: value.ends === ends,
+        })}
+        count={{ name: PLAIN_REPEATS_FIELDS.count, defaultValue: value.count }}
+        until={{ name: PLAIN_REPEATS_FIELDS.until, defaultValue: value.until }}
+      />
+      <RepeatsError message={message} />
     </fieldset>
+  );
+}
+
+const LEGEND = 'block text-sm font-medium text-stone-700 dark:text-stone-300';
+
+/** The weekday chips, for the form with JavaScript (controlled) and without (named, plain). */
+function WeekdayChips({
+  legend,
+  locale,
+  input,
+}: {
+  legend: string;
+  locale: string;
+  input: (day: Weekday) => InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <fieldset>
+      <legend className={LEGEND}>{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {WEEKDAYS.map((day) => (
+          <label
+            key={day}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-1.5 text-sm has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-stone-600 dark:has-checked:border-brand-100 dark:has-checked:bg-brand-900/40"
+          >
+            <input type="checkbox" {...input(day)} className="size-4 accent-brand-700" />
+            {weekdayName(day, locale)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "Ends": after a number of dates, or on a date; each section gives its inputs' own props. */
+function EndsChoice({
+  radio,
+  count,
+  until,
+}: {
+  radio: (ends: RepeatsValue['ends']) => InputHTMLAttributes<HTMLInputElement>;
+  count: InputHTMLAttributes<HTMLInputElement>;
+  until: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const { t } = useTranslation('series');
+  return (
+    <fieldset>
+      <legend className={LEGEND}>{t('ends')}</legend>
+      <div className="mt-2 grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" {...radio('count')} className="size-4 accent-brand-700" />
+            {t('endsAfter')}
+          </label>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={60}
+            aria-label={t('count')}
+            {...count}
+            className={fieldControlClass(false)}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" {...radio('until')} className="size-4 accent-brand-700" />
+            {t('endsOn')}
+          </label>
+          <input type="date" aria-label={t('until')} {...until} className={fieldControlClass(false)} />
+        </div>
+      </div>
+      <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">{t('limits')}</p>
+    </fieldset>
+  );
+}
+
+/** The rule's refusal, read out as it appears. */
+function RepeatsError({ message }: { message?: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="text-sm font-medium text-danger-700 dark:text-red-300"
+      data-testid="repeats-error"
+    >
+      {message}
+    </p>
   );
 }
