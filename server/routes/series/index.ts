@@ -33,6 +33,7 @@ import { presentSeries } from '../../presenters/series';
 import { enforceRateLimit } from '../../rateLimit';
 import { seriesDates } from '../../series/rule';
 import { getEventById } from '../../store/events';
+import { seriesChangeOf } from '../../store/ownership';
 import type { EventRow, SeriesRow } from '../../store/schema';
 import { getSeriesById, occurrencesOf, seriesProposalIn } from '../../store/series';
 import { parseInput } from '../../validate';
@@ -73,18 +74,9 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
   async function withProposal(series: SeriesRow, rows: EventRow[], actor: Actor | null): Promise<SeriesDto> {
     const dto = presentSeries(series, rows, actor);
     if (!dto.canManage || rows.length === 0) return dto;
-    const change = await store.db
-      .selectFrom('event_changes')
-      .select('payload')
-      .where(
-        'event_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .where('status', '=', 'pending')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    const proposal = change ? seriesProposalIn(change.payload) : undefined;
+    // A new change supersedes the one waiting, so a change waits only if it is the series' latest.
+    const change = await seriesChangeOf(store.db, series.id);
+    const proposal = change?.status === 'pending' ? seriesProposalIn(change.payload) : undefined;
     if (proposal) dto.proposedRule = { rule: proposal.rule, firstDate: proposal.first };
     return dto;
   }
