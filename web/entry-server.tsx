@@ -31,6 +31,7 @@ import {
 import { logPath, logQueryKey, pageFromParam } from './features/log/api/log';
 import { logStatsPath, logStatsQueryKey } from './features/log/api/stats';
 import i18n from './i18n/index';
+import { rememberingGetFixedT } from './i18n/rememberingT';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
 import { SiteOriginContext } from './lib/siteOrigin';
@@ -215,9 +216,10 @@ export async function render(
   // Seen through an object of its own with no properties: react-i18next copies the own properties of
   // the instance it is given for every component that translates (its per-component wrapper), which
   // for a clone's two dozen was ~6% of a page's render (bench/NOTES.md); reads fall through to the clone.
-  const translator: typeof i18n = Object.create(
-    i18n.cloneInstance({ lng: options.language ?? DEFAULT_LANGUAGE, initAsync: false }),
-  );
+  const clone = i18n.cloneInstance({ lng: options.language ?? DEFAULT_LANGUAGE, initAsync: false });
+  const translator: typeof i18n = Object.create(clone, {
+    getFixedT: { value: rememberingGetFixedT(clone) },
+  });
   const errors: unknown[] = [];
   const titleSink: { title: string | null } = { title: null };
   const { prelude } = await prerenderToNodeStream(

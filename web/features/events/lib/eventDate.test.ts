@@ -16,6 +16,27 @@ describe('eventDateParts', () => {
     expect(parts.past).toBe(false);
   });
 
+  it('counts the relative day and the phase from each moment it is asked, and everything else alike', () => {
+    const before = eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', NOW, { locale: 'fr' });
+    const later = eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', new Date('2031-03-03T16:00:00.000Z'), {
+      locale: 'fr',
+    });
+    const after = eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', new Date('2031-03-10T16:00:00.000Z'), {
+      locale: 'fr',
+    });
+    expect([before.relative, later.relative, after.relative]).toEqual([
+      'dans 3 jours',
+      'aujourd’hui',
+      'la semaine dernière',
+    ]);
+    expect([before.phase, later.phase, after.phase]).toEqual(['upcoming', 'happening', 'past']);
+    expect(later.dateTime).toBe(before.dateTime);
+    expect(eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', NOW).dateTime).toBe(
+      'Monday, March 3, 2031 at 5:00 PM',
+    );
+    expect(eventDateParts(ISO, 'Asia/Jerusalem', 'Asia/Jerusalem', NOW).zone).toBeNull();
+  });
+
   it('names no zone when the viewer clock shows the same time', () => {
     const parts = eventDateParts(ISO, 'Europe/London', 'UTC', NOW);
     expect(parts.dateTime).toBe('Monday, March 3, 2031 at 3:00 PM');

@@ -30,6 +30,43 @@ export interface EventDateParts {
   past: boolean;
 }
 
+/** What eventDateParts writes that does not depend on the moment it is asked. */
+type TimelessParts = Pick<EventDateParts, 'dateTime' | 'dateTimeLines' | 'zone' | 'viewerDateTime'>;
+
+/**
+ * Timeless parts already written, by event date, zones, language and city: a page shows the same events
+ * request after request, and Intl's formatting was most of a card's render (bench/NOTES.md). Emptied
+ * when full; the results of a pure function, so nothing ever goes stale.
+ */
+const written = new Map<string, TimelessParts>();
+const WRITTEN_MAX = 5000;
+
+function timelessParts(
+  iso: string,
+  end: string | undefined,
+  eventZone: string,
+  viewerZone: string,
+  withTimes: boolean,
+  locale: string | undefined,
+  city: string | undefined,
+): TimelessParts {
+  const key = `${iso}|${end ?? ''}|${eventZone}|${viewerZone}|${withTimes ? 1 : 0}|${locale ?? ''}|${city ?? ''}`;
+  const known = written.get(key);
+  if (known) return known;
+  const differs = !sameOffset(iso, eventZone, viewerZone);
+  const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
+  const parts: TimelessParts = {
+    dateTime,
+    dateTimeLines:
+      end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
+    zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
+    viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
+  };
+  if (written.size >= WRITTEN_MAX) written.clear();
+  written.set(key, parts);
+  return parts;
+}
+
 export function eventDateParts(
   iso: string,
   eventZone: string,
@@ -48,15 +85,9 @@ export function eventDateParts(
     city?: string | undefined;
   } = {},
 ): EventDateParts {
-  const differs = !sameOffset(iso, eventZone, viewerZone);
-  const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
   const phase = phaseOf({ date: iso, endDate: end }, now.getTime());
   return {
-    dateTime,
-    dateTimeLines:
-      end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
-    zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
-    viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
+    ...timelessParts(iso, end, eventZone, viewerZone, withTimes, locale, city),
     relative: formatRelativeDay(iso, now, viewerZone, locale),
     phase,
     past: phase === 'past',

@@ -1,0 +1,69 @@
+/**
+ * A translator for the server's renders that remembers what it wrote. Server-only: in the browser
+ * catalogs arrive while the page runs, so a message looked up before its catalog came would stay wrong.
+ */
+import type i18n from 'i18next';
+
+/**
+ * Messages already translated, by language, namespaces, prefix, key and options (only plain options:
+ * see `plainOptions`). Every catalog is loaded at start and never changes on the server, so a message reads
+ * the same on every page: i18next's lookup was ~11% of a home page's render (bench/NOTES.md). Emptied
+ * when full.
+ */
+const translated = new Map<string, string>();
+const TRANSLATED_MAX = 20_000;
+
+type FixedT = ReturnType<typeof i18n.getFixedT>;
+
+/**
+ * Options that say all a message depends on: none, a default text, or values that are plain strings,
+ * numbers and booleans (what interpolation and plurals read). Anything else (objects, functions,
+ * `returnObjects`' answers) is never remembered.
+ */
+function plainOptions(options: unknown): boolean {
+  if (options === undefined || typeof options === 'string') return true;
+  if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype)
+    return false;
+  return Object.values(options).every(
+    (value) => value === undefined || ['string', 'number', 'boolean'].includes(typeof value),
+  );
+}
+
+/**
+ * `instance.getFixedT` (what react-i18next's `useTranslation` asks for), whose `t` remembers plain
+ * messages (see `translated`); a call with other options goes to i18next as it was.
+ */
+export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixedT {
+  return ((...fixedArgs: Parameters<typeof i18n.getFixedT>) => {
+    const fixed = instance.getFixedT(...fixedArgs) as FixedT & {
+      lng?: string;
+      lngs?: string[];
+      ns?: unknown;
+      keyPrefix?: unknown;
+    };
+    const [, ns, keyPrefix] = fixedArgs;
+    if (typeof keyPrefix === 'function') return fixed;
+    const scope = [fixed.lng ?? fixed.lngs ?? instance.language, ns ?? '', keyPrefix ?? ''].join('\u0000');
+    const remembering = (key: unknown, ...rest: unknown[]) => {
+      const call = () => (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
+      const [options] = rest;
+      if (typeof key !== 'string' || rest.length > 1 || !plainOptions(options)) return call();
+      const id = `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`;
+      const known = translated.get(id);
+      if (known !== undefined) return known;
+      const text = call();
+      if (typeof text === 'string') {
+        if (translated.size >= TRANSLATED_MAX) translated.clear();
+        translated.set(id, text);
+      }
+      return text;
+    };
+    // What i18next hangs on its fixed `t` (react-i18next's Trans reads them).
+    return Object.assign(remembering, {
+      lng: fixed.lng,
+      lngs: fixed.lngs,
+      ns: fixed.ns,
+      keyPrefix: fixed.keyPrefix,
+    }) as unknown as FixedT;
+  }) as typeof i18n.getFixedT;
+}
