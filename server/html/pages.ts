@@ -12,6 +12,7 @@ import type { FetchJson } from '../../web/entry-server';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
+import { renderQueue } from './renderQueue';
 import type { Shell } from './shell';
 import {
   addPreloads,
@@ -95,6 +96,9 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
   if (!origins.includes(from.origin) || from.pathname !== '/' || from.search === '') return null;
   return from.search;
 }
+
+/** Server renders in progress at once (server/html/renderQueue.ts); more wait their turn in order. */
+const RENDERS_AT_ONCE = 2;
 
 /** Each page's chunk in the build (Vite names a chunk after its module); home is in the entry script. */
 const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
@@ -235,6 +239,9 @@ export function registerPageRendering(
       return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : null };
     };
 
+  // Renders wait in one line (server/html/renderQueue.ts): two at a time, so that one render's database
+  // calls (PostgreSQL's are asynchronous) overlap the other's CPU.
+  const renders = renderQueue(RENDERS_AT_ONCE);
   app.addHook('onReady', async () => {
     const pages = await getRenderer();
     // A process's first render is several times slower than the next (nothing compiled yet): pay for
@@ -262,13 +269,15 @@ export function registerPageRendering(
     reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     try {
-      const result = await pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
-        ...options,
-        ...(posted ? { posted } : {}),
-        ...(notFound ? { notFound } : {}),
-        origin: requestOrigin(request),
-        language: request.language,
-      });
+      const result = await renders.run(() =>
+        pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+          ...options,
+          ...(posted ? { posted } : {}),
+          ...(notFound ? { notFound } : {}),
+          origin: requestOrigin(request),
+          language: request.language,
+        }),
+      );
       if (!result) return page;
       const signedIn = result.state.queries.some(
         ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
@@ -287,7 +296,9 @@ export function registerPageRendering(
         name === 'home' && !notFound && pages.criticalCss
           ? pages.criticalCss[monthView ? 'month' : 'list']
           : null;
-      return addPreloads(shell.inlineStyles(fillRoot(page, result), critical), preloads);
+      // The shell's own edits before the rendered app goes in: each would otherwise scan and copy the
+      // whole page (~100 KB) again.
+      return shell.inlineStyles(fillRoot(addPreloads(page, preloads), result), critical);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       return page;

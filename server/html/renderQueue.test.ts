@@ -1,0 +1,153 @@
+// Server renders wait in one line (server/html/renderQueue.ts): in order, a bounded number at once, one
+// started per turn of the event loop, so that a visitor whose connection is new is not left behind
+// everyone already connected while the server is busy.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { renderQueue } from './renderQueue';
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('renderQueue', () => {
+  it('runs renders in the order they were asked for, never more than its bound at once', async () => {
+    const queue = renderQueue(2);
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        queue.run(async () => {
+          started.push(i);
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 5 + (i % 3) * 5));
+          running -= 1;
+          return i * 10;
+        }),
+      ),
+    );
+    expect(results).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+  });
+
+  it('starts one render per turn of the event loop, never from the caller’s own turn', async () => {
+    const queue = renderQueue(4);
+    const started: number[] = [];
+    const done = [0, 1, 2].map((i) =>
+      queue.run(async () => {
+        started.push(i);
+      }),
+    );
+    expect(started).toEqual([]);
+    await turn();
+    expect(started).toEqual([0]);
+    await turn();
+    expect(started).toEqual([0, 1]);
+    await Promise.all(done);
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it('hands a failed render’s error to its caller and goes on with the next', async () => {
+    const queue = renderQueue(1);
+    const failing = queue.run(async () => {
+      throw new Error('render exploded');
+    });
+    const throwing = queue.run(() => {
+      throw new Error('thrown before any promise');
+    });
+    const next = queue.run(async () => 'rendered');
+    await expect(failing).rejects.toThrow('render exploded');
+    await expect(throwing).rejects.toThrow('thrown before any promise');
+    await expect(next).resolves.toBe('rendered');
+  });
+});
+
+/** A stand-in renderer that costs ~4 ms of CPU, as a real page does (SQLite answers synchronously). */
+const BUSY_RENDERER = `
+export async function render(url) {
+  const until = performance.now() + 4;
+  while (performance.now() < until);
+  return { html: '<p>Rendered ' + url + '</p>', state: { queries: [] } };
+}
+`;
+
+const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%</head><body>
+    <div id="root"></div>
+  </body></html>`;
+
+/** GET `path` on a connection of `agent`'s own (keep-alive, one socket). */
+function get(url: string, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${res.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a busy server rendering pages', () => {
+  let dir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'palcal-queue-'));
+    mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
+    mkdirSync(join(dir, 'ssr'));
+    writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
+    writeFileSync(join(dir, 'ssr', 'entry-server.js'), BUSY_RENDERER);
+    // Every home page rendered afresh (no micro-cache), as for people signed in.
+    server = await startTestServer({ webRoot: join(dir, 'web'), env: { LISTING_CACHE_MS: '0' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves people who just connected about as soon as those already connected', async () => {
+    const url = `${server.url}/`;
+    const REGULARS = 15;
+    const NEWCOMERS = 15;
+    let served = 0;
+    let stop = false;
+    const regularAgents = Array.from(
+      { length: REGULARS },
+      () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    );
+    const regulars = regularAgents.map(async (agent) => {
+      while (!stop) {
+        await get(url, agent);
+        served += 1;
+      }
+    });
+    try {
+      // Everyone connected and asking: the server is busy.
+      while (served < REGULARS * 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const before = served;
+      const newcomerAgents = Array.from(
+        { length: NEWCOMERS },
+        () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      );
+      const waited: number[] = [];
+      await Promise.all(
+        newcomerAgents.map(async (agent) => {
+          await get(url, agent);
+          waited.push(served - before);
+          agent.destroy();
+        }),
+      );
+      // In one line, the last newcomer waits for about everyone once (here ~30 renders); accepted one
+      // connection per round of everyone else's renders, the k-th newcomer waited k rounds (~225).
+      expect(Math.max(...waited)).toBeLessThan(REGULARS * 5);
+    } finally {
+      stop = true;
+      await Promise.all(regulars);
+      for (const agent of regularAgents) agent.destroy();
+    }
+  });
+});
