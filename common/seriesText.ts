@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './dates';
 import type { EventSeriesDto } from './schemas/series';
 import { WEEKDAYS, type Weekday } from './series';
 
@@ -7,10 +8,10 @@ const MONDAY_MS = Date.UTC(2024, 0, 1, 12);
 /** A weekday's name ("Friday", "vendredi", "الجمعة") in `locale`. */
 export function weekdayName(day: Weekday, locale: string): string {
   const index = WEEKDAYS.indexOf(day);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(MONDAY_MS + index * 24 * 3600 * 1000),
-  );
+  return dateTimeFormat(locale, WEEKDAY).format(new Date(MONDAY_MS + index * 24 * 3600 * 1000));
 }
+
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', timeZone: 'UTC' };
 
 /**
  * How a series repeats, as its dates say it (docs/PRODUCT.md#recurring-events): "Repeats every Friday",

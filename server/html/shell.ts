@@ -99,6 +99,18 @@ export class Shell {
     return links;
   }
 
+  /** Sheets already checked for a `</style` that would end their <style> early (the same few, every page). */
+  private readonly checkedSheets = new Map<string, boolean>();
+
+  private inlinable(sheet: string): boolean {
+    let safe = this.checkedSheets.get(sheet);
+    if (safe === undefined) {
+      safe = !/<\/style/i.test(sheet);
+      if (this.checkedSheets.size < 16) this.checkedSheets.set(sheet, safe);
+    }
+    return safe;
+  }
+
   /**
    * The page with the build's style sheet in it rather than linked (about 10 KB compressed; the CSP
    * allows inline styles). For pages the server rendered: the browser paints them as soon as the HTML
@@ -112,12 +124,14 @@ export class Shell {
    */
   inlineStyles(page: string, critical: string | null = null): string {
     let result = page;
-    if (critical !== null && this.styles.size > 0 && !/<\/style/i.test(critical)) {
+    if (critical !== null && this.styles.size > 0 && this.inlinable(critical)) {
       const links = [...this.styles.keys()];
       links.forEach((link, i) => {
         result = result.replace(link, () => (i === 0 ? `<style>${critical}</style>` : ''));
       });
-      return result.replace('</body>', () => `  ${links.join('')}\n  </body>`);
+      // The page's own </body> is its last (what it holds is escaped): found from the end.
+      const end = result.lastIndexOf('</body>');
+      return end === -1 ? result : `${result.slice(0, end)}  ${links.join('')}\n  ${result.slice(end)}`;
     }
     for (const [link, style] of this.styles) result = result.replace(link, () => style);
     return result;
