@@ -46,6 +46,7 @@ function rowsOf(results) {
 const share = (m, bare) => (m && bare ? `${(m.rps / bare.rps).toFixed(3)}` : '–');
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (x) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 /** The home page's size, and what it is made of when measured (inline CSS · markup · state). */
 function homeHtml(home) {
@@ -109,6 +110,34 @@ export function formatTable(results) {
   return out.join('\n');
 }
 
+/**
+ * Why a share of the bare server was missed, from what the app server spent of the CPU on each request
+ * of that run: the rate one core allows, against the CPU a request may cost for the share.
+ */
+function cpuWhy(m, bareRps, share) {
+  if (!m.cpuMsPerRequest) return '';
+  const allowed = 1000 / (share * bareRps);
+  return `. Why: each costs the app server ${ms(m.cpuMsPerRequest)} of CPU (≈ ${n(1000 / m.cpuMsPerRequest)} a second on one core); ${share} of the bare server allows ${ms(allowed)}`;
+}
+
+/** Why the signed-in p99 was missed: sessions asking in a closed loop wait for each other's renders. */
+function queueWhy(m, sessions) {
+  if (!m.cpuMsPerRequest) return '';
+  return `. Why: each page costs the app server ${ms(m.cpuMsPerRequest)} of CPU, so ${sessions} people asking at once wait ≈ ${n(sessions * m.cpuMsPerRequest)} ms for their turn on its one core; ≤ ${TARGETS.signedInP99Ms} ms needs ≤ ${ms(TARGETS.signedInP99Ms / sessions)} a page`;
+}
+
+/** The parts of the first-load JavaScript that are libraries (not the app's own code). */
+function libraryShare(firstLoad) {
+  const libraries = (firstLoad.breakdown ?? []).filter((part) => !part.owner.startsWith('app:'));
+  if (libraries.length === 0) return '';
+  const total = libraries.reduce((sum, part) => sum + part.gzip, 0);
+  const largest = libraries
+    .slice(0, 4)
+    .map((part) => `${part.owner} ${(part.gzip / 1024).toFixed(1)}`)
+    .join(', ');
+  return `. Why: the libraries alone are ${(total / 1024).toFixed(1)} KB of it (${largest}, each gzipped on its own); bench/NOTES.md says what would have to be replaced`;
+}
+
 /** Each target of issue 6 with whether this run met it. */
 export function verdicts(results) {
   const out = [];
@@ -153,24 +182,25 @@ export function verdicts(results) {
       ];
       for (const [name, m, bare, target] of uncachedShares) {
         if (!m || !bare) continue;
+        const met = m.rps / bare.rps >= target;
         out.push({
           target: `${dialect} ${size(r.size)}: ${name}, uncached, ≥ ${target} of the bare server sending its bytes`,
-          met: m.rps / bare.rps >= target,
-          detail: `${n(m.rps)} of ${n(bare.rps)} req/s (${(m.rps / bare.rps).toFixed(3)})`,
+          met,
+          detail: `${n(m.rps)} of ${n(bare.rps)} req/s (${(m.rps / bare.rps).toFixed(3)})${met ? '' : cpuWhy(m, bare.rps, target)}`,
         });
       }
       if (r.pages?.signedIn) {
         out.push({
           target: `${dialect} ${size(r.size)}: signed-in home page p99 ≤ ${TARGETS.signedInP99Ms} ms under ${connections(results)} sessions`,
           met: r.pages.signedIn.p99 <= TARGETS.signedInP99Ms,
-          detail: `${r.pages.signedIn.p99} ms (${n(r.pages.signedIn.rps)} req/s)`,
+          detail: `${r.pages.signedIn.p99} ms (${n(r.pages.signedIn.rps)} req/s)${r.pages.signedIn.p99 <= TARGETS.signedInP99Ms ? '' : queueWhy(r.pages.signedIn, connections(results))}`,
         });
       }
       if (r.pages?.home && r === runs[0]) {
         out.push({
           target: `${dialect}: home page HTML for 20 cards ≤ ${TARGETS.homeHtmlBytes / 1024} KB before compression`,
           met: r.pages.home.bytes <= TARGETS.homeHtmlBytes,
-          detail: homeHtml(r.pages.home),
+          detail: `${homeHtml(r.pages.home)}${r.pages.home.bytes <= TARGETS.homeHtmlBytes || !r.pages.home.split ? '' : `. Why: the first screen's style sheet, inlined so the page paints without another request, is ${kb(r.pages.home.split.css)} alone (bench/NOTES.md: what Tailwind 4 writes for it)`}`,
         });
       }
     }
@@ -187,7 +217,7 @@ export function verdicts(results) {
     out.push({
       target: `home first-load JS ≤ ${TARGETS.firstLoadGzip / 1024} KB gzipped`,
       met: firstLoad.gzip <= TARGETS.firstLoadGzip,
-      detail: `${(firstLoad.gzip / 1024).toFixed(1)} KB`,
+      detail: `${(firstLoad.gzip / 1024).toFixed(1)} KB${firstLoad.gzip <= TARGETS.firstLoadGzip ? '' : libraryShare(firstLoad)}`,
     });
     if (lighthouse?.withFlyers) {
       out.push({

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { firstLoadBreakdown } from './bundle.mjs';
 import { measure } from './load.mjs';
 import { addFlyers, htmlSplit, measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
-import { killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
+import { cpuMs, killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
 import { formatReport, formatTable } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
 
@@ -97,6 +97,19 @@ function generate(databaseUrl, count) {
   return (Date.now() - started) / 1000;
 }
 
+/**
+ * `run()`'s measurement, with `cpuMsPerRequest`: the CPU process `pid` used during it over the requests
+ * answered (what one request costs the server, whatever the queue in front of it).
+ */
+async function withCpu(pid, run) {
+  const before = pid === null ? null : cpuMs(pid);
+  const result = await run();
+  const after = pid === null ? null : cpuMs(pid);
+  return before === null || after === null || result.requests === 0
+    ? result
+    : { ...result, cpuMsPerRequest: (after - before) / result.requests };
+}
+
 async function benchDatabase(dialect, databaseUrl) {
   const runs = [];
   let have = 0;
@@ -111,9 +124,11 @@ async function benchDatabase(dialect, databaseUrl) {
     // Each run after a few seconds of the same load, not counted: a fresh server's first requests (its
     // first render, its first counts of a million events, V8 compiling the hot paths) are a cold
     // start, which the p99 of a 10 s window would otherwise mostly measure.
-    const measureUrl = async (url) => {
+    // With the app server's `pid`, also what it spent of the CPU per request answered (its own process:
+    // PostgreSQL's work is in the database's).
+    const measureUrl = async (url, pid = null) => {
       if (warmupSeconds > 0) await measure(url, { connections, durationSeconds: warmupSeconds });
-      return measure(url, { connections, durationSeconds });
+      return withCpu(pid, () => measure(url, { connections, durationSeconds }));
     };
     // 1. Throughput of the default page as deployed (listing micro-cache on), beside the bare server
     //    answering its exact bytes, measured just before and just after it and averaged: the machine's
@@ -164,7 +179,7 @@ async function benchDatabase(dialect, databaseUrl) {
         const body = Buffer.from(await res.arrayBuffer());
         if (!res.ok) throw new Error(`${s.path} answered ${res.status}`);
         scenarios[s.name] = {
-          ...(await measureUrl(server.url + s.path)),
+          ...(await measureUrl(server.url + s.path, server.pid)),
           bytes: body.length,
           total: totalOf(JSON.parse(body.toString())),
         };
@@ -185,7 +200,7 @@ async function benchDatabase(dialect, databaseUrl) {
         const file = join(work, `${name}.html`);
         writeFileSync(file, Buffer.from(await res.arrayBuffer()));
         pages[name] = {
-          ...(await measureUrl(server.url + path)),
+          ...(await measureUrl(server.url + path, server.pid)),
           bytes: statSync(file).size,
           split: htmlSplit(readFileSync(file, 'utf8')),
         };
@@ -202,7 +217,9 @@ async function benchDatabase(dialect, databaseUrl) {
       const cookies = await signedInCookies(root, databaseUrl);
       const signedIn = { connections, durationSeconds: warmupSeconds, cookies };
       if (warmupSeconds > 0) await measureWithSessions(`${server.url}/`, signedIn);
-      pages.signedIn = await measureWithSessions(`${server.url}/`, { ...signedIn, durationSeconds });
+      pages.signedIn = await withCpu(server.pid, () =>
+        measureWithSessions(`${server.url}/`, { ...signedIn, durationSeconds }),
+      );
       log(
         `${dialect} ${size}: home page signed in (${SIGNED_IN_SESSIONS} sessions) ${Math.round(pages.signedIn.rps)} req/s, p99 ${pages.signedIn.p99} ms`,
       );
