@@ -6,7 +6,8 @@ import autocannon from 'autocannon';
 
 /**
  * What a rendered page's bytes are (issue 21): its inline style sheets (`<style>` elements), the state
- * it hydrates from (the `ssr-state` script) and the rest, its markup (head and #root), in bytes.
+ * it hydrates from (the `ssr-state` script) and the rest, its markup (head and #root), in bytes; and
+ * how many event cards (`<article>`s) it shows.
  */
 export function htmlSplit(html) {
   const bytes = (text) => Buffer.byteLength(text, 'utf8');
@@ -14,7 +15,8 @@ export function htmlSplit(html) {
   const state = bytes(
     /<script type="application\/json" id="ssr-state">[\s\S]*?<\/script>/.exec(html)?.[0] ?? '',
   );
-  return { css, state, markup: bytes(html) - css - state };
+  const cards = (html.match(/<article\b/g) ?? []).length;
+  return { css, state, markup: bytes(html) - css - state, cards };
 }
 
 /** How many people are signed in at once for the signed-in scenario: one session per connection. */
