@@ -97,8 +97,13 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
   return from.search;
 }
 
-/** Server renders in progress at once (server/html/renderQueue.ts); more wait their turn in order. */
-const RENDERS_AT_ONCE = 2;
+/**
+ * The line server renders wait in (server/html/renderQueue.ts): two at a time, so that one render's
+ * database calls (PostgreSQL's are asynchronous) overlap the other's CPU; a render that takes longer
+ * than the renderer's own limit (3 s) plus its API calls' fair share gives up its place; with 200
+ * waiting (over a second of renders), a page goes out for the browser to render instead.
+ */
+const RENDER_LINE = { concurrency: 2, maxHoldMs: 5000, maxWaiting: 200 };
 
 /** Each page's chunk in the build (Vite names a chunk after its module); home is in the entry script. */
 const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
@@ -239,9 +244,7 @@ export function registerPageRendering(
       return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : null };
     };
 
-  // Renders wait in one line (server/html/renderQueue.ts): two at a time, so that one render's database
-  // calls (PostgreSQL's are asynchronous) overlap the other's CPU.
-  const renders = renderQueue(RENDERS_AT_ONCE);
+  const renders = renderQueue(RENDER_LINE);
   app.addHook('onReady', async () => {
     const pages = await getRenderer();
     // A process's first render is several times slower than the next (nothing compiled yet): pay for
@@ -262,7 +265,10 @@ export function registerPageRendering(
     notFound = false,
   ): Promise<string> => {
     const pages = await getRenderer();
+    // No renderer, or so many renders already waiting that this one would wait longer than the
+    // browser takes to render the page itself.
     if (!pages) return page;
+    if (renders.full) return unfilled(reply, page);
     const isEvent = request.routeOptions.url === RENDERED_PAGES.event;
     // What the page shows depends on who asks (the header's account, an event only its submitter sees),
     // and an event page's Back link on where the visitor came from (their filtered home view).
@@ -301,8 +307,14 @@ export function registerPageRendering(
       return shell.inlineStyles(fillRoot(addPreloads(page, preloads), result), critical);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
-      return page;
+      return unfilled(reply, page);
     }
+  };
+
+  /** The page as the shell has it, for the browser to render, and kept by no cache: the next may be filled. */
+  const unfilled = (reply: FastifyReply, page: string): string => {
+    reply.header('Cache-Control', 'no-store');
+    return page;
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

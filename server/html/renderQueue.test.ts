@@ -9,11 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { renderQueue } from './renderQueue';
 
+/** A line whose other bounds never come into play. */
+const line = (concurrency: number) => renderQueue({ concurrency, maxHoldMs: 60_000, maxWaiting: 1000 });
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('renderQueue', () => {
   it('runs renders in the order they were asked for, never more than its bound at once', async () => {
-    const queue = renderQueue(2);
+    const queue = line(2);
     const started: number[] = [];
     let running = 0;
     let most = 0;
@@ -35,7 +38,7 @@ describe('renderQueue', () => {
   });
 
   it('starts one render per turn of the event loop, never from the caller’s own turn', async () => {
-    const queue = renderQueue(4);
+    const queue = line(4);
     const started: number[] = [];
     const done = [0, 1, 2].map((i) =>
       queue.run(async () => {
@@ -52,7 +55,7 @@ describe('renderQueue', () => {
   });
 
   it('hands a failed render’s error to its caller and goes on with the next', async () => {
-    const queue = renderQueue(1);
+    const queue = line(1);
     const failing = queue.run(async () => {
       throw new Error('render exploded');
     });
@@ -63,6 +66,40 @@ describe('renderQueue', () => {
     await expect(failing).rejects.toThrow('render exploded');
     await expect(throwing).rejects.toThrow('thrown before any promise');
     await expect(next).resolves.toBe('rendered');
+  });
+
+  it('lets the next render start once one has held its place too long (a database that stopped answering)', async () => {
+    const queue = renderQueue({ concurrency: 1, maxHoldMs: 30, maxWaiting: 10 });
+    let release = () => {};
+    const stuck = queue.run(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('late');
+        }),
+    );
+    const next = queue.run(async () => 'next');
+    await expect(next).resolves.toBe('next');
+    release();
+    await expect(stuck).resolves.toBe('late');
+  });
+
+  it('says when it is full: as many renders wait as it holds', async () => {
+    const queue = renderQueue({ concurrency: 1, maxHoldMs: 60_000, maxWaiting: 2 });
+    let finish = () => {};
+    const first = queue.run(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const second = queue.run(async () => {});
+    expect(queue.full).toBe(true);
+    await turn();
+    // The first is running: one waits.
+    expect(queue.full).toBe(false);
+    finish();
+    await Promise.all([first, second]);
+    expect(queue.full).toBe(false);
   });
 });
 

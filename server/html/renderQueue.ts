@@ -9,12 +9,29 @@
  * before theirs was even accepted (the 50th of 50 signed-in people: ~7 s, against ~0.3 s for the
  * others). Started one per turn from `setImmediate`, a turn holds one render, new connections are
  * accepted between renders, and everyone waits in one line.
+ *
+ * The line is bounded both ways: a render that has held its place for `maxHoldMs` (a database that
+ * stopped answering) gives it up and goes on outside the line, so it never stops the others; and when
+ * `maxWaiting` already wait, `full` says so, and the caller sends the page for the browser to render
+ * rather than make one more person wait behind them all.
  */
 export interface RenderQueue {
+  /** `render()` once its turn comes; its result or error. */
   run<T>(render: () => Promise<T>): Promise<T>;
+  /** As many renders wait as the line holds: a new one would wait longer than it is worth. */
+  readonly full: boolean;
 }
 
-export function renderQueue(concurrency: number): RenderQueue {
+export interface RenderQueueOptions {
+  /** Renders in progress at once. */
+  concurrency: number;
+  /** Longest a render keeps its place in the line before the next one starts anyway. */
+  maxHoldMs: number;
+  /** Renders that may wait for their turn. */
+  maxWaiting: number;
+}
+
+export function renderQueue({ concurrency, maxHoldMs, maxWaiting }: RenderQueueOptions): RenderQueue {
   const waiting: (() => void)[] = [];
   let running = 0;
   let scheduled = false;
@@ -35,19 +52,29 @@ export function renderQueue(concurrency: number): RenderQueue {
   }
 
   return {
+    get full() {
+      return waiting.length >= maxWaiting;
+    },
     run<T>(render: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         waiting.push(() => {
+          let held = true;
+          const release = () => {
+            if (!held) return;
+            held = false;
+            clearTimeout(timer);
+            running -= 1;
+            schedule();
+          };
+          const timer = setTimeout(release, maxHoldMs);
+          timer.unref();
           let rendering: Promise<T>;
           try {
             rendering = render();
           } catch (error) {
             rendering = Promise.reject(error);
           }
-          rendering.then(resolve, reject).finally(() => {
-            running -= 1;
-            schedule();
-          });
+          rendering.then(resolve, reject).finally(release);
         });
         schedule();
       });

@@ -286,6 +286,7 @@ const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%<link r
   </body></html>`;
 const RENDERER = `
 export async function render(url, fetchJson) {
+  if (globalThis.__pageCacheFails) throw new Error('render exploded');
   globalThis.__pageCacheRenders = (globalThis.__pageCacheRenders ?? 0) + 1;
   const session = await fetchJson('/api/auth/session');
   const list = await fetchJson('/api/events');
@@ -392,6 +393,21 @@ describe('page cache: the rendered home and event pages', () => {
     const page = await server.fetch(`/event/${pending.id}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`of /event/${pending.id} for visitor`);
+  });
+
+  it('never keeps a page the renderer could not fill: the next visitor gets it filled', async () => {
+    const failing = globalThis as { __pageCacheFails?: boolean };
+    failing.__pageCacheFails = true;
+    try {
+      const plain = await server.fetch('/?search=vigil');
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('cache-control')).toBe('no-store');
+      expect(await plain.text()).toContain('<div id="root"></div>');
+    } finally {
+      failing.__pageCacheFails = false;
+    }
+    const filled = await server.fetch('/?search=vigil');
+    expect(await filled.text()).toContain('for visitor: Harbour vigil');
   });
 
   it('is emptied at once by approve and by remove in this process', async () => {

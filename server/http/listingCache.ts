@@ -306,6 +306,8 @@ function capture(
   else if (Buffer.isBuffer(payload)) body = payload;
   else return null;
   if ('set-cookie' in all) return null;
+  // An answer that says it is for this once (a page the renderer could not fill: server/html/pages.ts).
+  if (/\bno-store\b/i.test(String(all['cache-control'] ?? ''))) return null;
   const headers: string[] = [];
   const done = new Set<string>();
   // getRawHeaderNames (Node ≥ 15) keeps the names as they were set; not in every @types/node.
