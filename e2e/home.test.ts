@@ -58,7 +58,11 @@ describe('with no events at all', () => {
 });
 
 describe('with events', () => {
-  const now = Date.now();
+  // Noon (UTC, the browser's zone) today: each sample starts at noon of its day, so that "N days from
+  // now" is the N-th calendar day whatever the hour the tests run (one starting at 23:00 would reach into
+  // the next day, and into a range of days that starts there).
+  const today = new Date();
+  const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {

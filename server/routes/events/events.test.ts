@@ -45,11 +45,19 @@ const EVENTS: (Omit<EventOverrides, 'startsAt'> & { day: number })[] = [
   { title: '100% solidarity_day', city: 'Madrid', country: 'Spain', day: 4 },
 ];
 
+/**
+ * Noon (UTC) today: each event starts at noon of its day, so that "N days from now" is the N-th calendar
+ * day whatever the hour the tests run (an event starting at 23:00 would reach into the next day).
+ */
+const NOON = (() => {
+  const today = new Date();
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12);
+})();
+
 beforeAll(async () => {
   server = await startTestServer();
-  const now = Date.now();
   for (const { day, ...event } of EVENTS) {
-    await createEvent(server.store, { ...event, startsAt: now + day * DAY });
+    await createEvent(server.store, { ...event, startsAt: NOON + day * DAY });
   }
 });
 afterAll(() => server.close());
@@ -102,7 +110,7 @@ describe('GET /api/events', () => {
   });
 
   it('narrows to a range of days, and to events one can attend online', async () => {
-    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(NOON + offset * DAY).toISOString().slice(0, 10);
     // Days in UTC (no tz): the events two and three days from now.
     const titles = (await list(`?from=${day(2)}&to=${day(3)}`)).events.map((e) => e.title);
     expect(titles).toEqual(['March for Gaza', 'Teach-in on history']);
