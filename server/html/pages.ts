@@ -245,6 +245,11 @@ export function registerPageRendering(
     };
 
   const renders = renderQueue(RENDER_LINE);
+  // Once the server is stopping, the pages still waiting their turn go out for the browser to render.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onReady', async () => {
     const pages = await getRenderer();
     // A process's first render is several times slower than the next (nothing compiled yet): pay for
@@ -275,15 +280,20 @@ export function registerPageRendering(
     reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     try {
-      const result = await renders.run(() =>
-        pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+      // A render whose turn comes once the server is stopping would call an API that is closed.
+      let stopping = false;
+      const result = await renders.run(async () => {
+        stopping = closing;
+        if (stopping) return null;
+        return pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
           ...options,
           ...(posted ? { posted } : {}),
           ...(notFound ? { notFound } : {}),
           origin: requestOrigin(request),
           language: request.language,
-        }),
-      );
+        });
+      });
+      if (stopping) return unfilled(reply, page);
       if (!result) return page;
       const signedIn = result.state.queries.some(
         ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),

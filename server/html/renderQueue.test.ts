@@ -3,8 +3,10 @@
 // everyone already connected while the server is busy.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { renderQueue } from './renderQueue';
@@ -103,9 +105,14 @@ describe('renderQueue', () => {
   });
 });
 
-/** A stand-in renderer that costs ~4 ms of CPU, as a real page does (SQLite answers synchronously). */
+/**
+ * A stand-in renderer that asks the API for the session, as the real one does, and costs ~4 ms of CPU,
+ * as a real page does (SQLite answers synchronously).
+ */
 const BUSY_RENDERER = `
-export async function render(url) {
+export async function render(url, fetchJson) {
+  const session = await fetchJson('/api/auth/session');
+  if (session.status !== 200) throw new Error('no session answer');
   const until = performance.now() + 4;
   while (performance.now() < until);
   return { html: '<p>Rendered ' + url + '</p>', state: { queries: [] } };
@@ -185,6 +192,58 @@ describe('a busy server rendering pages', () => {
       stop = true;
       await Promise.all(regulars);
       for (const agent of regularAgents) agent.destroy();
+    }
+  });
+});
+
+describe('a server stopping while pages wait their turn', () => {
+  it('answers those it has read, unrendered, and logs no error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palcal-queue-stop-'));
+    mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
+    mkdirSync(join(dir, 'ssr'));
+    writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
+    writeFileSync(join(dir, 'ssr', 'entry-server.js'), BUSY_RENDERER);
+    const logStream = new PassThrough();
+    const levels: number[] = [];
+    logStream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        levels.push(JSON.parse(line).level);
+    });
+    const server = await startTestServer({
+      webRoot: join(dir, 'web'),
+      env: { LISTING_CACHE_MS: '0' },
+      logStream,
+    });
+    try {
+      const { hostname, port } = new URL(server.url);
+      // Thirty people connected (an idle server takes their connections at once), then asking at once
+      // (~120 ms of renders); the server is stopped once the first is answered.
+      const sockets = Array.from({ length: 30 }, () => connect(Number(port), hostname));
+      await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answers = sockets.map((socket) => {
+        socket.write(`GET / HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
+        return new Promise<string>((resolve) => {
+          let answer = '';
+          socket.on('data', (chunk) => {
+            answer += chunk.toString('utf8');
+          });
+          socket.on('error', () => {});
+          socket.on('close', () => resolve(answer));
+        });
+      });
+      await Promise.race(answers);
+      await server.close();
+      const all = await Promise.all(answers);
+      // Those the server had read were answered: rendered before the stop, or waiting and sent for the
+      // browser to render; those it had not read yet got Fastify's 503 or a refused connection.
+      const pages = all.filter((answer) => answer.startsWith('HTTP/1.1 200 '));
+      expect(pages.some((answer) => answer.includes('<p>Rendered /</p>'))).toBe(true);
+      expect(pages.some((answer) => answer.includes('<div id="root"></div>'))).toBe(true);
+      for (const answer of all) expect(answer).toMatch(/^$|^HTTP\/1\.1 (200|503) /);
+      expect(levels.filter((level) => level >= 50)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
