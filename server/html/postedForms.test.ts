@@ -2,8 +2,7 @@
 // limits, a session cookie and a 303 on success, the page again with the refusal and what was sent
 // otherwise, and cross-site posts refused. A stand-in renderer writes the form state it was given into
 // the page, so these tests read exactly what the page would be rendered from.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PostedForm } from '../../common/postedForms';
@@ -11,6 +10,7 @@ import { AUTH_RATE_RULES } from '../auth/rateLimits';
 import { getEventById } from '../store/events';
 import { createPasswordAccount, createUser, sessionCookieFor, validEventInput } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 import { awayFromWindowEdge } from '../testing/windows';
 
 const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%</head><body>
@@ -35,11 +35,7 @@ interface Seen {
 let dir: string;
 let server: TestServer;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'palcal-forms-'));
-  mkdirSync(join(dir, 'web'), { recursive: true });
-  mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-  writeFileSync(join(dir, 'ssr', 'entry-server.js'), RENDERER);
+  dir = makeWebBuild('forms', { template: TEMPLATE, renderer: RENDERER });
   server = await startTestServer({ webRoot: join(dir, 'web') });
 });
 afterAll(async () => {

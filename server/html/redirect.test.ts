@@ -3,12 +3,12 @@
 // clean address of the same view; and an event page's Back link learns the visitor's filtered home
 // view from a same-origin Referer, and only from that, without such a page ever being kept in or
 // replayed from the listing micro-cache. A stand-in renderer shows what the server handed it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 import { cleanHomeUrl } from './pages';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%</head><body>
@@ -33,11 +33,7 @@ let server: TestServer;
 let eventId: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'palcal-redirect-'));
-  mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
-  mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-  writeFileSync(join(dir, 'ssr', 'entry-server.js'), RENDERER);
+  dir = makeWebBuild('redirect', { template: TEMPLATE, renderer: RENDERER });
   // The micro-cache on, with a TTL no test run outlasts: what it keeps or replays is part of the checks.
   server = await startTestServer({ webRoot: join(dir, 'web'), env: { LISTING_CACHE_MS: '60000' } });
   eventId = (await createEvent(server.store, { title: 'Vigil' })).id;

@@ -1,14 +1,14 @@
 // Server renders wait in one line (server/html/renderQueue.ts): in order, a bounded number at once, one
 // started per turn of the event loop, so that a visitor whose connection is new is not left behind
 // everyone already connected while the server is busy.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 import { renderQueue } from './renderQueue';
 
 /** A line whose other bounds never come into play. */
@@ -140,11 +140,7 @@ describe('a busy server rendering pages', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'palcal-queue-'));
-    mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
-    mkdirSync(join(dir, 'ssr'));
-    writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-    writeFileSync(join(dir, 'ssr', 'entry-server.js'), BUSY_RENDERER);
+    dir = makeWebBuild('queue', { template: TEMPLATE, renderer: BUSY_RENDERER });
     // Every home page rendered afresh (no micro-cache), as for people signed in.
     server = await startTestServer({ webRoot: join(dir, 'web'), env: { LISTING_CACHE_MS: '0' } });
   });
@@ -198,11 +194,7 @@ describe('a busy server rendering pages', () => {
 
 describe('a server stopping while pages wait their turn', () => {
   it('answers those it has read, unrendered, and logs no error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'palcal-queue-stop-'));
-    mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
-    mkdirSync(join(dir, 'ssr'));
-    writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-    writeFileSync(join(dir, 'ssr', 'entry-server.js'), BUSY_RENDERER);
+    const dir = makeWebBuild('queue-stop', { template: TEMPLATE, renderer: BUSY_RENDERER });
     const logStream = new PassThrough();
     const levels: number[] = [];
     logStream.on('data', (chunk: Buffer) => {

@@ -1,14 +1,14 @@
 // How the server uses the web app's renderer (web/entry-server.tsx, built beside the web build): which
 // pages it fills, with what, and that a failing or missing renderer leaves the plain page, never a 500.
 // A stand-in renderer keeps these tests independent of a build; e2e/ssr.test.ts runs the real one.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDERED_PAGES } from '../../common/renderedPages';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { onSendHooksByRoute } from '../testing/routes';
+import { makeWebBuild } from '../testing/webBuild';
 import { addPreloads, pageChunkPreloads } from './ssr';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
@@ -37,15 +37,11 @@ export async function render(url, fetchJson, config, options = {}) {
 `;
 
 function makeBuild(renderer: string | null): string {
-  const dir = mkdtempSync(join(tmpdir(), 'palcal-ssr-'));
-  mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-  writeFileSync(join(dir, 'web', 'assets', 'index-abc.css'), 'body{color:#111}');
-  if (renderer !== null) {
-    mkdirSync(join(dir, 'ssr'));
-    writeFileSync(join(dir, 'ssr', 'entry-server.js'), renderer);
-  }
-  return dir;
+  return makeWebBuild('ssr', {
+    template: TEMPLATE,
+    renderer,
+    files: { 'assets/index-abc.css': 'body{color:#111}' },
+  });
 }
 
 const calls = () => (globalThis as { __ssrCalls?: number }).__ssrCalls ?? 0;

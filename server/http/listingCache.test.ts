@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventList } from '../../common/schemas/events';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 import { listingCacheKey } from './listingCache';
 
 const DAY = 24 * 3600 * 1000;
@@ -301,13 +301,11 @@ export async function render(url, fetchJson) {
 const renders = () => (globalThis as { __pageCacheRenders?: number }).__pageCacheRenders ?? 0;
 
 function makeBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'palcal-pagecache-'));
-  mkdirSync(join(dir, 'web', 'assets'), { recursive: true });
-  mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-  writeFileSync(join(dir, 'web', 'assets', 'index-abc.css'), 'body{color:#111}');
-  writeFileSync(join(dir, 'ssr', 'entry-server.js'), RENDERER);
-  return dir;
+  return makeWebBuild('pagecache', {
+    template: TEMPLATE,
+    renderer: RENDERER,
+    files: { 'assets/index-abc.css': 'body{color:#111}' },
+  });
 }
 
 describe('page cache: the rendered home and event pages', () => {

@@ -2,11 +2,11 @@
 // Accept-Language, English; said in <html lang dir>, handed to the renderer, kept apart in the
 // micro-cache. A stand-in build and renderer (as server/html/ssr.test.ts); e2e/languages.test.ts runs
 // the real ones in Chromium.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en" dir="ltr"><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%</head><body>
@@ -35,13 +35,11 @@ const MANIFEST = {
 };
 
 function makeBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'palcal-lang-'));
-  mkdirSync(join(dir, 'web', '.vite'), { recursive: true });
-  mkdirSync(join(dir, 'ssr'));
-  writeFileSync(join(dir, 'web', 'index.html'), TEMPLATE);
-  writeFileSync(join(dir, 'web', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  writeFileSync(join(dir, 'ssr', 'entry-server.js'), RENDERER);
-  return dir;
+  return makeWebBuild('lang', {
+    template: TEMPLATE,
+    renderer: RENDERER,
+    files: { '.vite/manifest.json': JSON.stringify(MANIFEST) },
+  });
 }
 
 const renders = () => (globalThis as { __languageRenders?: number }).__languageRenders ?? 0;
