@@ -104,6 +104,8 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
  * waiting (over a second of renders), a page goes out for the browser to render instead.
  */
 const RENDER_LINE = { concurrency: 2, maxHoldMs: 5000, maxWaiting: 200 };
+/** What a render's turn gives once the server is stopping: no render. */
+const STOPPING = Symbol('stopping');
 
 /** Each page's chunk in the build (Vite names a chunk after its module); home is in the entry script. */
 const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
@@ -281,19 +283,18 @@ export function registerPageRendering(
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     try {
       // A render whose turn comes once the server is stopping would call an API that is closed.
-      let stopping = false;
-      const result = await renders.run(async () => {
-        stopping = closing;
-        if (stopping) return null;
-        return pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
-          ...options,
-          ...(posted ? { posted } : {}),
-          ...(notFound ? { notFound } : {}),
-          origin: requestOrigin(request),
-          language: request.language,
-        });
-      });
-      if (stopping) return unfilled(reply, page);
+      const result = await renders.run(async () =>
+        closing
+          ? STOPPING
+          : pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+              ...options,
+              ...(posted ? { posted } : {}),
+              ...(notFound ? { notFound } : {}),
+              origin: requestOrigin(request),
+              language: request.language,
+            }),
+      );
+      if (result === STOPPING) return unfilled(reply, page);
       if (!result) return page;
       const signedIn = result.state.queries.some(
         ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),

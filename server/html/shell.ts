@@ -99,18 +99,6 @@ export class Shell {
     return links;
   }
 
-  /** Sheets already checked for a `</style` that would end their <style> early (the same few, every page). */
-  private readonly checkedSheets = new Map<string, boolean>();
-
-  private inlinable(sheet: string): boolean {
-    let safe = this.checkedSheets.get(sheet);
-    if (safe === undefined) {
-      safe = !/<\/style/i.test(sheet);
-      if (this.checkedSheets.size < 16) this.checkedSheets.set(sheet, safe);
-    }
-    return safe;
-  }
-
   /**
    * The page with the build's style sheet in it rather than linked (about 10 KB compressed; the CSP
    * allows inline styles). For pages the server rendered: the browser paints them as soon as the HTML
@@ -120,11 +108,12 @@ export class Shell {
    * With `critical` (the home page: web/critical.css, the rules its first screen needs, ~40% less), that
    * is what goes in the head instead, and the whole sheet's <link> moves to the end of the body: it
    * blocks no paint of what comes before it, the browser caches it for every later page, and it adds
-   * only rules the first screen does not use (issue 21).
+   * only rules the first screen does not use (issue 21). `critical` never holds a `</style`: the renderer's
+   * sheets are checked once, when it is loaded (server/html/ssr.ts).
    */
   inlineStyles(page: string, critical: string | null = null): string {
     let result = page;
-    if (critical !== null && this.styles.size > 0 && this.inlinable(critical)) {
+    if (critical !== null && this.styles.size > 0) {
       const links = [...this.styles.keys()];
       links.forEach((link, i) => {
         result = result.replace(link, () => (i === 0 ? `<style>${critical}</style>` : ''));

@@ -10,7 +10,7 @@ export interface PageRenderer {
   render: typeof render;
   /**
    * The home page's first-screen style sheets (web/critical.css) for its list and its month view, or
-   * null when this build has none.
+   * null when this build has none (or one holding a `</style`).
    */
   criticalCss: { list: string; month: string } | null;
 }
@@ -27,8 +27,11 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
   if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
   const critical = (module as { criticalCss?: { list?: unknown; month?: unknown } }).criticalCss;
+  // A sheet that could end its own <style> early is never inlined (checked once, here).
+  const inlinable = (sheet: unknown): sheet is string =>
+    typeof sheet === 'string' && !/<\/style/i.test(sheet);
   const criticalCss =
-    typeof critical?.list === 'string' && typeof critical.month === 'string'
+    inlinable(critical?.list) && inlinable(critical?.month)
       ? { list: critical.list, month: critical.month }
       : null;
   return { render: module.render, criticalCss };
