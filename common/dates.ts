@@ -3,6 +3,7 @@
  * languages come for free; @date-fns/tz does the one thing Intl cannot: wall-clock time in a zone → instant.
  */
 import { TZDate } from '@date-fns/tz';
+import { remembered } from './remembered';
 
 const DEFAULT_LOCALE = 'en-US';
 
@@ -11,34 +12,21 @@ function tidy(text: string): string {
   return text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = remembered<Intl.DateTimeFormat>(1000);
 
 /**
  * One Intl.DateTimeFormat per locale, options and zone, made once: making one costs far more than using
  * it (under load, event pages spent most of their time here). Bounded: zones and locales are few.
  */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    if (formatters.size >= 1000) formatters.clear();
-    formatter = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return formatters(`${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
-const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+const relativeFormatters = remembered<Intl.RelativeTimeFormat>(100);
 
 /** One Intl.RelativeTimeFormat ('tomorrow', 'in 3 days') per locale, made once, as dateTimeFormat. */
 function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
-  let formatter = relativeFormatters.get(locale);
-  if (!formatter) {
-    if (relativeFormatters.size >= 100) relativeFormatters.clear();
-    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    relativeFormatters.set(locale, formatter);
-  }
-  return formatter;
+  return relativeFormatters(locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 }
 
 function fmt(

@@ -3,6 +3,7 @@
  * catalogs arrive while the page runs, so a message looked up before its catalog came would stay wrong.
  */
 import type i18n from 'i18next';
+import { remembered } from '../../common/remembered';
 
 /**
  * Messages already translated, by language, namespaces, prefix, key and options (only plain options:
@@ -10,20 +11,20 @@ import type i18n from 'i18next';
  * the same on every page: i18next's lookup was ~11% of a home page's render (bench/NOTES.md). Emptied
  * when full.
  */
-const translated = new Map<string, string>();
-const TRANSLATED_MAX = 20_000;
+const translated = remembered<unknown>(20_000);
 
 type FixedT = ReturnType<typeof i18n.getFixedT>;
 
 /**
- * Options that say all a message depends on: none, a default text, or values that are plain strings,
- * numbers and booleans (what interpolation and plurals read). Anything else (objects, functions,
- * `returnObjects`' answers) is never remembered.
+ * Options that say all a message depends on, and ask for text: none, a default text, or values that are
+ * plain strings, numbers and booleans (what interpolation and plurals read). Anything else (objects,
+ * functions, `returnObjects` and `returnDetails`, whose answers are not text) is never remembered.
  */
 function plainOptions(options: unknown): boolean {
   if (options === undefined || typeof options === 'string') return true;
   if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype)
     return false;
+  if ('returnObjects' in options || 'returnDetails' in options) return false;
   return Object.values(options).every(
     (value) => value === undefined || ['string', 'number', 'boolean'].includes(typeof value),
   );
@@ -48,15 +49,10 @@ export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixe
       const call = () => (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
       const [options] = rest;
       if (typeof key !== 'string' || rest.length > 1 || !plainOptions(options)) return call();
-      const id = `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`;
-      const known = translated.get(id);
-      if (known !== undefined) return known;
-      const text = call();
-      if (typeof text === 'string') {
-        if (translated.size >= TRANSLATED_MAX) translated.clear();
-        translated.set(id, text);
-      }
-      return text;
+      return translated(
+        `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`,
+        call,
+      );
     };
     // What i18next hangs on its fixed `t` (react-i18next's Trans reads them).
     return Object.assign(remembering, {

@@ -12,6 +12,7 @@ import {
   sameOffset,
 } from '../../../../common/dates';
 import { type EventPhase, phaseOf } from '../../../../common/eventTime';
+import { remembered } from '../../../../common/remembered';
 import { type ZoneName, zoneName } from '../../../../common/zoneSearch';
 
 export interface EventDateParts {
@@ -38,8 +39,7 @@ type TimelessParts = Pick<EventDateParts, 'dateTime' | 'dateTimeLines' | 'zone' 
  * request after request, and Intl's formatting was most of a card's render (bench/NOTES.md). Emptied
  * when full; the results of a pure function, so nothing ever goes stale.
  */
-const written = new Map<string, TimelessParts>();
-const WRITTEN_MAX = 5000;
+const written = remembered<TimelessParts>(5000);
 
 function timelessParts(
   iso: string,
@@ -51,20 +51,17 @@ function timelessParts(
   city: string | undefined,
 ): TimelessParts {
   const key = `${iso}|${end ?? ''}|${eventZone}|${viewerZone}|${withTimes ? 1 : 0}|${locale ?? ''}|${city ?? ''}`;
-  const known = written.get(key);
-  if (known) return known;
-  const differs = !sameOffset(iso, eventZone, viewerZone);
-  const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
-  const parts: TimelessParts = {
-    dateTime,
-    dateTimeLines:
-      end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
-    zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
-    viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
-  };
-  if (written.size >= WRITTEN_MAX) written.clear();
-  written.set(key, parts);
-  return parts;
+  return written(key, () => {
+    const differs = !sameOffset(iso, eventZone, viewerZone);
+    const dateTime = formatEventRange(iso, end, eventZone, { withTimes, ...(locale ? { locale } : {}) });
+    return {
+      dateTime,
+      dateTimeLines:
+        end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
+      zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
+      viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
+    };
+  });
 }
 
 export function eventDateParts(
