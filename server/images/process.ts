@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { IMAGE_LIMITS, IMAGE_WIDTH_STEPS, type ImageFormat, imageWidths } from '../../common/images';
+import { loadSharp } from './sharp';
 
 /** What a file's first bytes say it is; only these are decoded (docs/PRODUCT.md#flyers). */
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic' | 'svg' | 'unknown';
@@ -82,6 +83,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     failOn: 'error',
     sequentialRead: true,
   } as const;
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();

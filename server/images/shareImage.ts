@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { formatEventDateTime, formatZoneName } from '../../common/dates';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import type { SiteInfo } from '../context';
 import { areaText } from '../presenters/place';
 import { escapeXml } from '../routes/calendar/xml';
 import type { EventRow } from '../store/schema';
+import { loadSharp } from './sharp';
 
 /** The generated share preview of an event without a flyer (docs/PRODUCT.md#flyers): 1200 × 630. */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -125,9 +125,11 @@ export function renderShareImage(text: ShareText): Promise<Buffer> {
   const hash = shareHashOf(text);
   const kept = rendered.get(hash);
   if (kept) return kept;
-  const made = sharp(Buffer.from(shareSvg(text)))
-    .png({ compressionLevel: 9, palette: true })
-    .toBuffer();
+  const made = loadSharp().then((sharp) =>
+    sharp(Buffer.from(shareSvg(text)))
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer(),
+  );
   if (rendered.size >= KEEP) rendered.delete(rendered.keys().next().value ?? '');
   rendered.set(hash, made);
   made.catch(() => rendered.delete(hash));
