@@ -10,7 +10,8 @@ import {
 } from '../server/testing/factories';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
 
-const HOUR = 3600 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 let e2e: E2E;
 let moderator: UserRow;
 let cookies: { moderator: string; submitter: string; other: string };
@@ -29,6 +30,8 @@ beforeAll(async () => {
     submitter: await sessionCookieFor(s, submitter),
     other: await sessionCookieFor(s, other),
   };
+  // Minutes apart, not hours: the month chart below counts this month's actions, and actions hours old
+  // would fall in last month when the suite runs in the first hours of a month (UTC).
   const now = Date.now();
   mineRejected = await createEvent(s, {
     title: 'Sami’s teach-in',
@@ -43,21 +46,21 @@ beforeAll(async () => {
     moderatorId: moderator.id,
     action: 'rejected',
     reason: 'Please add the venue address and resubmit.',
-    createdAt: now - 3 * HOUR,
+    createdAt: now - 3 * MINUTE,
   });
   await createLogEntry(s, {
     eventId: mineRemoved.id,
     moderatorId: moderator.id,
     action: 'removed',
     reason: 'Event removed due to reports',
-    createdAt: now - 2 * HOUR,
+    createdAt: now - 2 * MINUTE,
   });
   await createLogEntry(s, {
     eventId: theirs.id,
     moderatorId: moderator.id,
     action: 'rejected',
     reason: 'Duplicate of an existing listing.',
-    createdAt: now - HOUR,
+    createdAt: now - MINUTE,
   });
 });
 afterAll(() => e2e.close());

@@ -1,7 +1,7 @@
 // The home and event pages with JavaScript off (Tor Browser's "Safest" level, for one): the server's
 // HTML is the whole page, so searching, filtering, upcoming/past, paging and opening an event must all
 // be plain forms and links, and nothing on the page may be a button that does nothing.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createPasswordAccount } from '../server/testing/factories';
 import {
@@ -16,7 +16,6 @@ import {
 
 const DAY = 24 * 3600 * 1000;
 let e2e: E2E;
-const contexts: BrowserContext[] = [];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -48,30 +47,13 @@ beforeAll(async () => {
   await createEvent(s, { title: 'Pending picnic', status: 'pending', startsAt: now + DAY });
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
   expect(e2e.foreignRequests).toEqual([]);
   await e2e.close();
 });
 
-/** A page in a browser that runs no script at all, watched for requests to other origins. */
-async function noJsPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await e2e.browser.newContext({
-    viewport,
-    javaScriptEnabled: false,
-    baseURL: e2e.server.url,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  const origin = new URL(e2e.server.url).origin;
-  page.on('request', (request) => {
-    const url = request.url();
-    if (/^(data|blob|about):/.test(url)) return;
-    if (new URL(url).origin !== origin) e2e.foreignRequests.push(url);
-  });
-  return page;
-}
+/** A page in a browser that runs no script at all (watched for requests to other origins, as all are). */
+const noJsPage = (viewport: { width: number; height: number }): Promise<Page> =>
+  e2e.newPage({ viewport, javaScriptEnabled: false });
 
 function cardTitles(page: Page): Promise<string[]> {
   return page.locator('main li article h4').allTextContents();

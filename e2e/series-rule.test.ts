@@ -204,9 +204,7 @@ describe('a series without JavaScript', () => {
     const s = e2e.server.store;
     const cookie = await sessionCookieFor(s, await createUser(s, { name: 'Rania Plainform' }));
     const page = await e2e.newPage({ viewport: PHONE, cookie, javaScriptEnabled: false });
-    // No script runs, so nothing marks the page ready: wait for the load itself.
-    await page.goto('/submit', { waitUntil: 'commit' });
-    await page.waitForLoadState('load');
+    await page.goto('/submit');
     await page.getByRole('heading', { level: 1, name: 'Submit an Event' }).waitFor();
     await page.getByLabel('Event Title').fill('Plain Friday vigil');
     await page

@@ -306,26 +306,17 @@ describe('in the browser', () => {
   });
 
   it('reads without JavaScript', async () => {
-    const context = await e2e.browser.newContext({
-      viewport: PHONE,
-      javaScriptEnabled: false,
-      baseURL: e2e.server.url,
-    });
-    try {
-      const page = await context.newPage();
-      await page.goto('/');
-      expect(
-        await page.getByRole('heading', { name: 'Candle vigil & <remembrance> for Gaza' }).isVisible(),
-      ).toBe(true);
-      expect(await page.getByText('This calendar needs JavaScript').count()).toBe(0);
-      await screenshot(page, 'ssr-home-no-js-phone');
-      await page.goto(`/event/${march.id}`);
-      expect(await page.getByRole('heading', { level: 1, name: 'March for a ceasefire' }).isVisible()).toBe(
-        true,
-      );
-    } finally {
-      await context.close();
-    }
+    const page = await e2e.newPage({ viewport: PHONE, javaScriptEnabled: false });
+    await page.goto('/');
+    expect(
+      await page.getByRole('heading', { name: 'Candle vigil & <remembrance> for Gaza' }).isVisible(),
+    ).toBe(true);
+    expect(await page.getByText('This calendar needs JavaScript').count()).toBe(0);
+    await screenshot(page, 'ssr-home-no-js-phone');
+    await page.goto(`/event/${march.id}`);
+    expect(await page.getByRole('heading', { level: 1, name: 'March for a ceasefire' }).isVisible()).toBe(
+      true,
+    );
   });
 
   it('hydrates every other page it renders without a mismatch, and they work', async () => {

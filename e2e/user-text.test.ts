@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createLogEntry, createModerator, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
@@ -15,7 +15,6 @@ let long: EventRow;
 let arabic: EventRow;
 let moderator: UserRow;
 let moderatorCookie: string;
-const contexts: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   const s = e2e.server.store;
@@ -43,9 +42,6 @@ beforeAll(async () => {
     moderatorId: moderator.id,
     reason: `Duplicate of ${LONG_URL} ${HASHTAG}`,
   });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
 });
 
 /** True when the page is no wider than the window: nothing makes it scroll sideways. */
@@ -76,15 +72,7 @@ describe('links in a description', () => {
   });
 
   it('are links in the server’s page too, read without JavaScript', async () => {
-    const context = await e2e.browser.newContext({
-      viewport: PHONE,
-      javaScriptEnabled: false,
-      baseURL: e2e.server.url,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-    });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await e2e.newPage({ viewport: PHONE, javaScriptEnabled: false });
     await page.goto(`/event/${arabic.id}`);
     const link = page.getByTestId('event-description').getByRole('link');
     expect(await link.getAttribute('href')).toBe('https://example.org/ar-vigil');

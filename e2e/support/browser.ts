@@ -98,7 +98,9 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
         const [name, value] = cookie.split('=', 2) as [string, string];
         await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
       }
-      const page = waitForAppOnLoad(await context.newPage());
+      // A page that runs no script is never marked ready by the app: its loads are waited for as loads.
+      const page = await context.newPage();
+      if (javaScriptEnabled) waitForAppOnLoad(page);
       page.on('request', (request) => {
         const url = request.url();
         if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return;
