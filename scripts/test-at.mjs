@@ -2,6 +2,7 @@
 // named) with every process's clock moved to that moment, and running on from it, through
 // libfaketime (Debian's `faketime` package). CI runs whenever a session ends: a test that assumes
 // "tomorrow" is the same month, or that an hour ago was today, fails at some hours and not others.
+// For the unit and API projects (`--project unit --project api-pg`): Chromium stalls under libfaketime.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
