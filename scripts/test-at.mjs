@@ -19,8 +19,8 @@ if (!existsSync(LIBRARY)) {
   console.error(`libfaketime is not installed (${LIBRARY}): apt-get install faketime`);
   process.exit(2);
 }
-// An offset, not a fixed start: every process (the server, Chromium, PostgreSQL) sees the same moved
-// clock, however late it starts.
+// An offset, not a fixed start: every process (the test workers, the servers they start, PostgreSQL)
+// sees the same moved clock, however late it starts.
 const offset = Math.round((target - Date.now()) / 1000);
 const result = spawnSync(process.execPath, ['scripts/test.mjs', ...args], {
   stdio: 'inherit',
