@@ -59,6 +59,20 @@ describe('monthWindows', () => {
     // The windows follow each other without gap or overlap.
     for (let i = 1; i < gaza.length; i++) expect(gaza[i]?.from).toBe(gaza[i - 1]?.to);
   });
+
+  it('gives every request for a month and zone the same windows, which no caller can change', () => {
+    const first = monthWindows('2026-10', 'America/New_York');
+    expect(monthWindows('2026-10', 'America/New_York')).toEqual(first);
+    expect(() => {
+      (first as unknown as { day: string }[])[0] = { day: 'x' };
+    }).toThrow(TypeError);
+    expect(() => {
+      (first[0] as { from: number }).from = 0;
+    }).toThrow(TypeError);
+    // Clocks go back on 1 November in New York: that day is 25 hours, and asked again it still is.
+    const again = monthWindows('2026-11', 'America/New_York');
+    expect(again[0] && again[0].to - again[0].from).toBe(25 * HOUR);
+  });
 });
 
 describe('firstDayOfWeek', () => {
