@@ -6,6 +6,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
@@ -98,6 +99,9 @@ export interface ServerLocationState {
 
 /** The router's page for any other address (its `*` route): rendered only when the server asks. */
 const NOT_FOUND = { name: 'notFound' } as const;
+
+/** The mark React leaves where a Suspense boundary's content did not render (pending or failed). */
+const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
 
 /** Longest a render may take before the page is sent without it (the browser then renders it). */
 const RENDER_TIMEOUT_MS = 3000;
@@ -222,7 +226,7 @@ export async function render(
   });
   const errors: unknown[] = [];
   const titleSink: { title: string | null } = { title: null };
-  const { prelude } = await prerenderToNodeStream(
+  const tree = (
     <StrictMode>
       <I18nextProvider i18n={translator}>
         <QueryClientProvider client={queryClient}>
@@ -235,21 +239,33 @@ export async function render(
           </DocumentTitleSink>
         </QueryClientProvider>
       </I18nextProvider>
-    </StrictMode>,
-    {
+    </StrictMode>
+  );
+  // React's string renderer first: everything a page shows is in its query cache already, so a render
+  // normally completes in one synchronous pass, and the string renderer skips the stream's work of
+  // encoding the page to UTF-8 in chunks and reading them back (~0.5 of a home render's 2.8 ms: issue 21,
+  // bench/NOTES.md). A part that is not loaded yet (a lazy chunk on the process's first render of that
+  // page) leaves a boundary unfinished: that render is thrown away and the page is rendered again by the
+  // streaming renderer, which waits for it.
+  let html = renderToString(tree);
+  if (UNFINISHED_BOUNDARY.test(html)) {
+    titleSink.title = null;
+    const { prelude } = await prerenderToNodeStream(tree, {
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       // Never split the page into parts completed by inline scripts: the CSP would refuse them.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError: (error) => {
         errors.push(error);
       },
-    },
-  );
-  const html = await readAll(prelude);
+    });
+    html = await readAll(prelude);
+  }
   // An error React recovered from would leave a part for the browser to render: not worth sending.
   if (errors.length > 0) throw errors[0];
   // Anything unfinished (a pending or failed boundary) would need an inline script to complete.
-  if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`${pathname}: the render is incomplete`);
+  if (/<script/.test(html) || UNFINISHED_BOUNDARY.test(html)) {
+    throw new Error(`${pathname}: the render is incomplete`);
+  }
   queryClient.clear();
   const listKey =
     page.name === 'home' ? eventListQueryKey(filtersFromParams(new URLSearchParams(search))) : null;
