@@ -133,13 +133,13 @@ export type RenderPostedForm = (
   request: FastifyRequest,
   reply: FastifyReply,
   posted: { form: PostedFormName; data: PostedForm },
-) => Promise<string>;
+) => Promise<string | Buffer>;
 
 /**
  * The page of an address the app has no page for ("Page not found", with the header), rendered for
  * this request: the whole HTML page. The caller sets the status (404).
  */
-export type RenderNotFound = (request: FastifyRequest, reply: FastifyReply) => Promise<string>;
+export type RenderNotFound = (request: FastifyRequest, reply: FastifyReply) => Promise<string | Buffer>;
 
 /** What registerPageRendering hands the routes that answer with a page of their own. */
 export interface PageRenderers {
@@ -270,7 +270,7 @@ export function registerPageRendering(
     page: string,
     posted?: { form: PostedFormName; data: PostedForm },
     notFound = false,
-  ): Promise<string> => {
+  ): Promise<string | Buffer> => {
     const pages = await getRenderer();
     // No renderer, or so many renders already waiting that this one would wait longer than the
     // browser takes to render the page itself.
