@@ -107,6 +107,13 @@ describe('direction of people’s text', () => {
     expect(await card.getByTestId('event-organizer').locator('[dir="auto"]').textContent()).toBe(
       'حملة المقاطعة',
     );
+    // In Urdu the name comes first and the words after it: the catalog's order, the name still isolated.
+    await page.goto('/?lang=ur');
+    const urdu = page.getByRole('article').filter({ hasText: 'وقفة تضامنية مع غزة' });
+    expect(await urdu.getByTestId('event-organizer').textContent()).toBe('حملة المقاطعة کی جانب سے');
+    expect(await urdu.getByTestId('event-organizer').locator('[dir="auto"]').textContent()).toBe(
+      'حملة المقاطعة',
+    );
   });
 });
 
