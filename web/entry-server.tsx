@@ -175,6 +175,29 @@ function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | 
   return homeViewQuery ? { homeViewQuery } : null;
 }
 
+/**
+ * The i18n instance renders in `language` read through: one per language, made on its first render
+ * and shared by every later one (renders in different languages may overlap, so not the app's own
+ * instance, whose language is one at a time). Nothing changes one once made: every catalog is loaded
+ * at start, no component changes the language while rendering, and effects (where react-i18next
+ * listens for changes) do not run on the server. Making a clone for each render was ~0.3 ms of a
+ * home page (issue 21).
+ *
+ * Seen through an object of its own with no properties: react-i18next copies the own properties of
+ * the instance it is given for every component that translates (its per-component wrapper), which
+ * for a clone's two dozen was ~6% of a page's render (bench/NOTES.md); reads fall through to the clone.
+ */
+const translators = new Map<Language, typeof i18n>();
+function translatorFor(language: Language): typeof i18n {
+  let translator = translators.get(language);
+  if (!translator) {
+    const clone = i18n.cloneInstance({ lng: language, initAsync: false });
+    translator = Object.create(clone, { getFixedT: { value: rememberingGetFixedT(clone) } }) as typeof i18n;
+    translators.set(language, translator);
+  }
+  return translator;
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -216,14 +239,7 @@ export async function render(
   };
   for (const { key, data } of state.queries) queryClient.setQueryData(key, data, { updatedAt });
 
-  // One instance per render, sharing the catalogs: renders in different languages may overlap.
-  // Seen through an object of its own with no properties: react-i18next copies the own properties of
-  // the instance it is given for every component that translates (its per-component wrapper), which
-  // for a clone's two dozen was ~6% of a page's render (bench/NOTES.md); reads fall through to the clone.
-  const clone = i18n.cloneInstance({ lng: options.language ?? DEFAULT_LANGUAGE, initAsync: false });
-  const translator: typeof i18n = Object.create(clone, {
-    getFixedT: { value: rememberingGetFixedT(clone) },
-  });
+  const translator = translatorFor(options.language ?? DEFAULT_LANGUAGE);
   const errors: unknown[] = [];
   const titleSink: { title: string | null } = { title: null };
   const tree = (
