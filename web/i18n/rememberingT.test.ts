@@ -52,6 +52,16 @@ describe('rememberingGetFixedT', () => {
     expect(getFixedT()('en', 'other')('hello')).toBe('Hi there');
     expect(getFixedT()('en', 'common', 'menu')('open')).toBe('Open');
     expect(getFixedT()('en', 'common')('hello')).toBe('Hello');
+    // One translator asked for each in turn, as every component of a render asks it, again and again.
+    const one = getFixedT();
+    for (let i = 0; i < 2; i++) {
+      expect(one('en', 'common')('hello')).toBe('Hello');
+      expect(one('fr', 'common')('hello')).toBe('Bonjour');
+      expect(one('en', 'other')('hello')).toBe('Hi there');
+      expect(one('en', ['other', 'common'])('hello')).toBe('Hi there');
+      expect(one('en', 'common', 'menu')('open')).toBe('Open');
+      expect(one(null, 'common')('hello')).toBe(instance.language === 'fr' ? 'Bonjour' : 'Hello');
+    }
   });
 
   it('writes each set of values afresh: interpolation and plurals', () => {
