@@ -66,10 +66,13 @@ export class Shell {
   private readonly template: string;
   /** In every page's head, per language: feed readers and calendar apps discover the feeds from any page. */
   private readonly feedLinks = new Map<Language, string>();
-  private readonly styles: Map<string, string>;
-  /** Each <style> element of `styles` as UTF-8; each critical sheet's, by its text (a handful). */
-  private readonly encodedStyles = new Map<string, Buffer>();
-  private readonly encodedSheets = new Map<string, Buffer>();
+  /**
+   * The build's style sheet links, each with the <style> element that replaces it, as UTF-8: the sheets
+   * are the same in every page and half its bytes, so they are encoded once, not for each page (issue 21).
+   */
+  private readonly styles: Map<string, Buffer>;
+  /** Each critical sheet's <style> element as UTF-8, by the sheet's text (the renderer has two). */
+  private readonly criticalStyles = new Map<string, Buffer>();
 
   constructor(
     /** The built web app's folder; its server renderer sits beside it (server/html/ssr.ts). */
@@ -82,7 +85,9 @@ export class Shell {
     private readonly catalogPreloads: (language: Language) => string = () => '',
   ) {
     this.template = readFileSync(join(webRoot, 'index.html'), 'utf8');
-    this.styles = inlineableStyleSheets(this.template, webRoot);
+    this.styles = new Map(
+      [...inlineableStyleSheets(this.template, webRoot)].map(([link, style]) => [link, Buffer.from(style)]),
+    );
   }
 
   /** The feeds in the page's language: their titles, and their addresses with `?lang=` (not English's). */
@@ -125,8 +130,8 @@ export class Shell {
     let from = 0;
     for (const [i, { link, at }] of found.entries()) {
       parts.push(Buffer.from(page.slice(from, at)));
-      const style = critical === null ? this.styles.get(link) : i === 0 ? critical : null;
-      if (style !== null && style !== undefined) parts.push(this.encoded(style, critical !== null));
+      const style = critical === null ? this.styles.get(link) : i === 0 ? this.criticalStyle(critical) : null;
+      if (style) parts.push(style);
       from = at + link.length;
     }
     if (critical !== null && found.length > 0) {
@@ -142,16 +147,12 @@ export class Shell {
     return Buffer.concat(parts);
   }
 
-  /**
-   * A style element as UTF-8, made once: the sheets are the same in every page and half its bytes, so
-   * encoding them again for each (and copying them through the page's string) was ~0.3 ms of a page's
-   * CPU (issue 21). `bare`: `css` is a sheet's text, to go in a <style> of its own.
-   */
-  private encoded(css: string, bare: boolean): Buffer {
-    const kept = bare ? this.encodedSheets.get(css) : this.encodedStyles.get(css);
-    if (kept) return kept;
-    const bytes = Buffer.from(bare ? `<style>${css}</style>` : css);
-    (bare ? this.encodedSheets : this.encodedStyles).set(css, bytes);
+  private criticalStyle(css: string): Buffer {
+    let bytes = this.criticalStyles.get(css);
+    if (!bytes) {
+      bytes = Buffer.from(`<style>${css}</style>`);
+      this.criticalStyles.set(css, bytes);
+    }
     return bytes;
   }
 

@@ -36,50 +36,42 @@ function plainOptions(options: unknown): boolean {
  */
 export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixedT {
   // Each component that translates asks for its `t` on every render: the same few (language,
-  // namespaces, prefix) each time, so each is made once.
+  // namespaces, prefix) each time, so each is made once, named by the scope its messages are kept in.
   const made = new Map<string, FixedT>();
   return ((...fixedArgs: Parameters<typeof i18n.getFixedT>) => {
-    const [lng, nsArg, prefix] = fixedArgs;
-    const key =
-      typeof prefix === 'function' || (lng !== null && lng !== undefined && typeof lng !== 'string')
-        ? null
-        : [lng ?? instance.language, [nsArg ?? ''].flat().join(','), prefix ?? ''].join('\u0000');
-    const kept = key === null ? undefined : made.get(key);
-    if (kept) return kept;
-    const madeNow = makeFixedT(instance, fixedArgs);
-    if (key !== null) {
-      if (made.size >= 500) made.clear();
-      made.set(key, madeNow);
+    const [lng, ns, keyPrefix] = fixedArgs;
+    // A prefix that is a function, or several languages at once: i18next's own, nothing remembered.
+    if (typeof keyPrefix === 'function' || (lng != null && typeof lng !== 'string')) {
+      return instance.getFixedT(...fixedArgs);
     }
-    return madeNow;
+    const scope = [lng ?? instance.language, [ns ?? ''].flat().join(','), keyPrefix ?? ''].join('\u0000');
+    let t = made.get(scope);
+    if (!t) {
+      if (made.size >= 500) made.clear();
+      t = remembering(instance.getFixedT(...fixedArgs), scope);
+      made.set(scope, t);
+    }
+    return t;
   }) as typeof i18n.getFixedT;
 }
 
-/** i18next's fixed `t` for these arguments, remembering plain messages (see `translated`). */
-function makeFixedT(instance: typeof i18n, fixedArgs: Parameters<typeof i18n.getFixedT>): FixedT {
-  const fixed = instance.getFixedT(...fixedArgs) as FixedT & {
+/** i18next's fixed `t`, remembering its plain messages (see `translated`) under `scope`. */
+function remembering(fixed: FixedT, scope: string): FixedT {
+  const call = fixed as unknown as (...args: unknown[]) => unknown;
+  const t = (key: unknown, ...rest: unknown[]) => {
+    const [options] = rest;
+    if (typeof key !== 'string' || rest.length > 1 || !plainOptions(options)) return call(key, ...rest);
+    return translated(
+      `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`,
+      () => call(key, ...rest),
+    );
+  };
+  // What i18next hangs on its fixed `t` (react-i18next's Trans reads them).
+  const { lng, lngs, ns, keyPrefix } = fixed as FixedT & {
     lng?: string;
     lngs?: string[];
     ns?: unknown;
     keyPrefix?: unknown;
   };
-  const [, ns, keyPrefix] = fixedArgs;
-  if (typeof keyPrefix === 'function') return fixed;
-  const scope = [fixed.lng ?? fixed.lngs ?? instance.language, ns ?? '', keyPrefix ?? ''].join('\u0000');
-  const remembering = (key: unknown, ...rest: unknown[]) => {
-    const call = () => (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
-    const [options] = rest;
-    if (typeof key !== 'string' || rest.length > 1 || !plainOptions(options)) return call();
-    return translated(
-      `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`,
-      call,
-    );
-  };
-  // What i18next hangs on its fixed `t` (react-i18next's Trans reads them).
-  return Object.assign(remembering, {
-    lng: fixed.lng,
-    lngs: fixed.lngs,
-    ns: fixed.ns,
-    keyPrefix: fixed.keyPrefix,
-  }) as unknown as FixedT;
+  return Object.assign(t, { lng, lngs, ns, keyPrefix }) as unknown as FixedT;
 }
