@@ -249,3 +249,50 @@ describe('small-screen header before the page has hydrated', () => {
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
+
+describe('navigating within the app', () => {
+  it('keeps the page shown, busy, until the next page can show; the last click wins', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    // The Submit Event page's code is held back until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => /^\/assets\/SubmitPage-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto('/');
+    await page.getByRole('radio').first().waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await nav.getByRole('link', { name: 'Submit Event' }).click();
+    await page.locator('main[aria-busy="true"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Palestine Solidarity Calendar');
+
+    // Another click before that code arrives: that one is where the person goes.
+    await nav.getByRole('link', { name: 'Transparency Log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Transparency Log' }).waitFor();
+    release();
+    await page.waitForResponse((response) => /\/assets\/SubmitPage-/.test(response.url()));
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe('/log');
+    expect(await page.getByRole('heading', { level: 1, name: 'Sign In Required' }).count()).toBe(0);
+  });
+
+  it('adds no history entry for a link to the page already shown', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    await page.goto('/');
+    await page.getByRole('radio').first().waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const entries = await page.evaluate(() => history.length);
+    await nav.getByRole('link', { name: 'Events' }).click();
+    await nav.getByRole('link', { name: 'Transparency Log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Transparency Log' }).waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  });
+});

@@ -193,6 +193,8 @@ describe('signing in', () => {
     await page.goto('/my-events');
     await page.getByRole('heading', { level: 1, name: 'Sign In Required' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    // The address changes when the sign-in page's code is here and the page shows.
+    await page.waitForURL((url) => url.pathname === '/auth');
     expect(new URL(page.url()).search).toBe('?next=%2Fmy-events');
     await page.getByLabel('Email Address', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);

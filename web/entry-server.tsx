@@ -1,7 +1,7 @@
 /**
  * The server's renderer of the web app (built with `vite build --ssr`, loaded by server/html/ssr.ts).
  * For every page of the app (common/renderedPages.ts) it asks the API exactly what the browser would ask, puts the answers in a TanStack Query cache under the keys the hooks use, renders
- * the same React tree as web/main.tsx around a StaticRouter, and hands back the HTML and the cache
+ * the same React tree as web/main.tsx around a ServerRouter, and hands back the HTML and the cache
  * (dehydrated) so the browser hydrates without asking again.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { StaticRouter } from 'react-router';
 import { filtersFromParams } from '../common/filters';
 import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
 import { type PostedForm, type PostedFormName, postedFormKey } from '../common/postedForms';
@@ -35,6 +34,7 @@ import i18n from './i18n/index';
 import { rememberingGetFixedT } from './i18n/rememberingT';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
+import { ServerRouter } from './lib/router';
 import { SiteOriginContext } from './lib/siteOrigin';
 import { DocumentTitleSink } from './lib/useDocumentTitle';
 
@@ -251,9 +251,9 @@ export async function render(
         <QueryClientProvider client={queryClient}>
           <DocumentTitleSink value={titleSink}>
             <SiteOriginContext value={options.origin ?? null}>
-              <StaticRouter location={{ pathname, search, state: locationState(options) }}>
+              <ServerRouter pathname={pathname} search={search} state={locationState(options)}>
                 <AppRoutes />
-              </StaticRouter>
+              </ServerRouter>
             </SiteOriginContext>
           </DocumentTitleSink>
         </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { useSession } from '../lib/session';
 
 // Only people who must still confirm their address see it: its code (and the words of its errors) is

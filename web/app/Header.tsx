@@ -1,9 +1,9 @@
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/api/signOut';
 import { config } from '../lib/config';
+import { Link, NavLink, useLocation, useNavigate } from '../lib/router';
 import { useSession } from '../lib/session';
 import { signInPath } from '../lib/signInPath';
 import { useHydrated } from '../lib/useHydrated';

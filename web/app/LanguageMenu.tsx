@@ -1,9 +1,9 @@
 import { Check, Languages } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { LANGUAGES, type Language, withLanguage } from '../../common/i18n/languages';
 import { pageLanguage } from '../i18n/index';
+import { useLocation } from '../lib/router';
 
 /**
  * The languages as plain links to this page with `?lang=` (docs/PRODUCT.md#languages): the server

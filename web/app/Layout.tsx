@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/Spinner';
+import { Link, useLocation, useNavigationType } from '../lib/router';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';
 import { LanguageList } from './LanguageMenu';
@@ -58,7 +58,8 @@ const FOOTER_LINKS = [
   ['verified', '/about#what-verified-means'],
 ] as const;
 
-export function Layout() {
+/** Every page's frame: the header, the page itself (`children`) and the footer. */
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useScrollAndFocus();
   return (
@@ -75,7 +76,7 @@ export function Layout() {
         <PageNotice />
         <ConfirmEmailBanner />
         <Suspense fallback={<Spinner label={t('loading')} className="py-24" />}>
-          <Outlet />
+          {children}
           <PageReady />
         </Suspense>
       </main>

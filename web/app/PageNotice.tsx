@@ -1,9 +1,9 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Notice } from '../components/ui/Notice';
 import { pageNoticeOf } from '../lib/pageNotice';
+import { useLocation } from '../lib/router';
 
 /**
  * The message a page was sent with (web/lib/pageNotice.ts), above it. It takes focus when it appears,

@@ -1,8 +1,8 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { useLoadingCode } from '../lib/navigationProgress';
+import { useLocation } from '../lib/router';
 
 /** A click on a link of this site, without a key that opens it elsewhere: a navigation starts. */
 function startsNavigation(event: MouseEvent): boolean {

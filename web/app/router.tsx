@@ -1,10 +1,10 @@
 import { type ComponentType, createElement, lazy, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import { NEEDS_JAVASCRIPT, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
 import { trackLoad } from '../lib/navigationProgress';
+import { BrowserRouter, type PrepareNavigation, Route, Switch } from '../lib/router';
 import { Layout } from './Layout';
 import { NeedsJavaScript } from './NeedsJavaScript';
-import { HomePage, preloadMonthView } from './routes/HomePage';
+import { HomePage, missingMonthView, preloadMonthView } from './routes/HomePage';
 
 type Page = ComponentType<Record<string, never>>;
 
@@ -23,7 +23,11 @@ function lazyPage(load: () => Promise<{ default: Page }>) {
   const Lazy = lazy(loadAndKeep);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page, at module level
   const Component = () => (loaded ? createElement(loaded) : createElement(Lazy));
-  return Object.assign(Component, { preload: loadAndKeep });
+  return Object.assign(Component, {
+    preload: loadAndKeep,
+    /** Its code, unless it is here already. */
+    missing: () => (loaded ? null : loadAndKeep()),
+  });
 }
 
 // Home is in the first bundle; every other page loads when it is first visited.
@@ -47,7 +51,10 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ defa
  * but not its month view. Pages that need JavaScript are rendered as a notice (NeedsJavaScript): their
  * code is fetched beside the entry script too, so they follow their hydration sooner.
  */
-const PAGE_CODE: Record<Exclude<RenderedPageName, 'home'>, { preload: () => Promise<unknown> }> = {
+const PAGE_CODE: Record<
+  Exclude<RenderedPageName, 'home'>,
+  { preload: () => Promise<unknown>; missing: () => Promise<unknown> | null }
+> = {
   event: EventDetailPage,
   about: AboutPage,
   log: LogPage,
@@ -71,38 +78,52 @@ export function preloadPage(pathname: string, search: string): Promise<unknown> 
   return name ? PAGE_CODE[name].preload() : NotFoundPage.preload();
 }
 
+/**
+ * The code a navigation within the app waits for before it shows the next page, so the page on screen
+ * stays (with the progress bar) until the next one can render whole: null when it is all here.
+ */
+const missingCode: PrepareNavigation = (pathname, search) => {
+  const name = renderedPageOf(pathname)?.name;
+  if (name === 'home') return missingMonthView(search);
+  return name ? PAGE_CODE[name].missing() : NotFoundPage.missing();
+};
+
 /** A page as the route shows it: one that needs JavaScript shows, without it, the server's notice. */
 const page = (name: RenderedPageName, element: ReactNode) =>
   NEEDS_JAVASCRIPT.has(name) ? <NeedsJavaScript>{element}</NeedsJavaScript> : element;
 
-/** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in StaticRouter. */
+/** The app's pages; the browser wraps them in BrowserRouter, the server (entry-server.tsx) in ServerRouter. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path="event/:id" element={page('event', <EventDetailPage />)} />
-        <Route path="event/:id/edit" element={page('editEvent', <EditEventPage />)} />
-        <Route path="my-events" element={page('myEvents', <MyEventsPage />)} />
-        <Route path="submit" element={page('submit', <SubmitPage />)} />
-        <Route path="moderation" element={page('moderation', <ModerationPage />)} />
-        <Route path="log" element={page('log', <LogPage />)} />
-        <Route path="auth" element={page('auth', <AuthPage />)} />
-        <Route path="subscribe" element={page('subscribe', <SubscribePage />)} />
-        <Route path="about" element={page('about', <AboutPage />)} />
-        <Route path="account" element={page('account', <AccountPage />)} />
-        <Route path="forgot-password" element={page('forgotPassword', <ForgotPasswordPage />)} />
-        <Route path="reset-password" element={page('resetPassword', <ResetPasswordPage />)} />
-        <Route path="verify-email" element={page('verifyEmail', <VerifyEmailPage />)} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <Layout>
+      <Switch>
+        <Route path="/">
+          <HomePage />
+        </Route>
+        <Route path="/event/:id">{page('event', <EventDetailPage />)}</Route>
+        <Route path="/event/:id/edit">{page('editEvent', <EditEventPage />)}</Route>
+        <Route path="/my-events">{page('myEvents', <MyEventsPage />)}</Route>
+        <Route path="/submit">{page('submit', <SubmitPage />)}</Route>
+        <Route path="/moderation">{page('moderation', <ModerationPage />)}</Route>
+        <Route path="/log">{page('log', <LogPage />)}</Route>
+        <Route path="/auth">{page('auth', <AuthPage />)}</Route>
+        <Route path="/subscribe">{page('subscribe', <SubscribePage />)}</Route>
+        <Route path="/about">{page('about', <AboutPage />)}</Route>
+        <Route path="/account">{page('account', <AccountPage />)}</Route>
+        <Route path="/forgot-password">{page('forgotPassword', <ForgotPasswordPage />)}</Route>
+        <Route path="/reset-password">{page('resetPassword', <ResetPasswordPage />)}</Route>
+        <Route path="/verify-email">{page('verifyEmail', <VerifyEmailPage />)}</Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Layout>
   );
 }
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter prepare={missingCode}>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { signInPath } from '../lib/signInPath';
 import { ButtonLink, type ButtonLinkProps } from './ui/Button';
 

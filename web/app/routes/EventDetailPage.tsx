@@ -1,7 +1,6 @@
 import { ArrowLeft, CircleAlert, RotateCcw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { NotFoundState } from '../../components/PageStates';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
@@ -12,6 +11,7 @@ import { BackLink, useBackTarget } from '../../features/events/components/BackLi
 import { EventDetail, EventDetailSkeleton } from '../../features/events/components/EventDetail';
 import { isNotFound } from '../../lib/api';
 import { config } from '../../lib/config';
+import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useHydrated } from '../../lib/useHydrated';
 

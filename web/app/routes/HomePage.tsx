@@ -1,7 +1,6 @@
 import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
 import { lazy, type ReactNode, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
 import {
   DEFAULT_FILTERS,
   filtersFromParams,
@@ -30,14 +29,24 @@ import { WhenToggle } from '../../features/events/components/WhenToggle';
 import { groupByDay } from '../../features/events/lib/dayGroups';
 import { config } from '../../lib/config';
 import { trackLoad } from '../../lib/navigationProgress';
+import { useLocation, useSearchParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLocale } from '../../lib/useLocale';
 
 // The month view's code loads when it is first shown (web/main.tsx starts it early for a rendered one).
-const loadMonthView = () => trackLoad(import('../../features/events/components/MonthView'));
+let monthViewLoaded = false;
+const loadMonthView = () =>
+  trackLoad(import('../../features/events/components/MonthView')).then((module) => {
+    monthViewLoaded = true;
+    return module;
+  });
 const MonthView = lazy(loadMonthView);
+const showsMonth = (search: string) => filtersFromParams(new URLSearchParams(search)).view === 'month';
 export const preloadMonthView = (search: string) =>
-  filtersFromParams(new URLSearchParams(search)).view === 'month' ? loadMonthView() : Promise.resolve();
+  showsMonth(search) ? loadMonthView() : Promise.resolve();
+/** The month view's code when the home view at `search` shows it and it is not here yet, else null. */
+export const missingMonthView = (search: string) =>
+  showsMonth(search) && !monthViewLoaded ? loadMonthView() : null;
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 

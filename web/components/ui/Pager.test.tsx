@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ServerRouter } from '../../lib/router';
 import { Pager, type PagerProps } from './Pager';
 
 const labels = (page: number, pages: number) => ({
@@ -12,9 +12,9 @@ const labels = (page: number, pages: number) => ({
 
 function render(props: PagerProps): string {
   return renderToStaticMarkup(
-    <MemoryRouter>
+    <ServerRouter pathname="/" search="" state={null}>
       <Pager {...props} />
-    </MemoryRouter>,
+    </ServerRouter>,
   );
 }
 

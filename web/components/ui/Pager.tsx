@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect } from 'react';
-import { Link } from 'react-router';
 import { type Page, pageCount } from '../../../common/paging';
+import { Link } from '../../lib/router';
 import { Button, buttonClass } from './Button';
 
 /** The words a pager shows; the caller translates them (`status` already holds the page numbers). */

@@ -1,7 +1,6 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { forgotPasswordSchema } from '../../../../common/schemas/account';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
@@ -9,6 +8,7 @@ import { addCatalog } from '../../../i18n/index';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { apiErrorText, apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
+import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { useForgotPassword } from '../api/links';

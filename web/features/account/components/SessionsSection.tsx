@@ -1,10 +1,10 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { useMessages } from '../../../lib/messages';
 import { pageNoticeState } from '../../../lib/pageNotice';
+import { useNavigate } from '../../../lib/router';
 import { useSignOutEverywhere } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
 import { formErrorsOf } from './formErrors';

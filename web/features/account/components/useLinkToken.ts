@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 
 /**
  * The token of the emailed link this page was opened with (after `#`), read once; the address bar
@@ -10,7 +10,7 @@ export function useLinkToken(parse: (hash: string) => string | null): string | n
   const navigate = useNavigate();
   const [token] = useState(() => parse(location.hash));
   useEffect(() => {
-    if (location.hash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (location.hash) navigate(`${location.pathname}${location.search}`, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
   return token;
 }

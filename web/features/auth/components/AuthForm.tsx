@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { signInFormSchema, signUpSchema } from '../../../../common/schemas/auth';
 import { GoogleButton } from '../../../components/GoogleButton';
 import { Button } from '../../../components/ui/Button';
@@ -11,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
+import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';

@@ -1,11 +1,11 @@
 import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
 import { usePostedForm } from '../../../lib/postedForm';
+import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { safeNextPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -1,7 +1,6 @@
 import { ArrowLeft, BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
 import {
   type FeedFilters,
@@ -16,6 +15,7 @@ import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/l
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { config } from '../../../lib/config';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useSiteOrigin } from '../../../lib/siteOrigin';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { CALENDAR_NS } from '../catalog';

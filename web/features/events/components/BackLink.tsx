@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { filtersFromParams, filtersToSearch } from '../../../../common/filters';
 import type { ServerLocationState } from '../../../entry-server';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 
 export interface BackTarget {
@@ -57,7 +57,7 @@ export function useBackTarget(): BackTarget {
     if (typeof backTo === 'string' && (backTo === '/' || backTo.startsWith('/?'))) {
       return { to: backTo, cameFromHome: true };
     }
-    // React Router's first location (the page as loaded, with no history state) is keyed 'default'.
+    // The page as loaded (no history state of the app's) is keyed 'default' (web/lib/router.tsx).
     return { to: (location.key === 'default' ? landing : null) ?? '/', cameFromHome: false };
   }
   return { to: landing ?? '/', cameFromHome: false };

@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { CalendarDays, ExternalLink, type LucideIcon, MapPin, Repeat, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { repeatsText } from '../../../../common/seriesText';
@@ -12,6 +11,7 @@ import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { Link } from '../../../lib/router';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 

@@ -9,7 +9,6 @@ import {
 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EVENT_TYPES } from '../../../../common/enums';
 import {
   activeFilterCount,
@@ -26,6 +25,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
 import { sayMessage, useMessages } from '../../../lib/messages';
+import { Link } from '../../../lib/router';
 
 /** How long typing pauses before the list follows (one request per pause, not per keystroke). */
 export const TYPING_DEBOUNCE_MS = 300;

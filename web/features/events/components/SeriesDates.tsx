@@ -1,11 +1,11 @@
 import { CalendarPlus, Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatEventDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { repeatsText } from '../../../../common/seriesText';
 import { localeOfI18n } from '../../../i18n/index';
+import { Link } from '../../../lib/router';
 import { seriesIcsPath, useSeries } from '../../../lib/series';
 import { useHydrated } from '../../../lib/useHydrated';
 import { DetailRow } from './EventDetailParts';

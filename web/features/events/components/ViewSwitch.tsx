@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { filtersToSearch, HOME_VIEWS, type HomeFilters, type HomeView } from '../../../../common/filters';
 import { browserTimeZone } from '../../../../common/timezones';
+import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { WhenFilter } from '../../../../common/filters';
+import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 
 const OPTIONS: WhenFilter[] = ['upcoming', 'past'];

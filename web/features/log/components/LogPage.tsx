@@ -1,7 +1,6 @@
 import { BadgeCheck, BadgeX, Ban, Info, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatRelative, formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
@@ -12,6 +11,7 @@ import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
 import messages from '../../../locales/en/log.json';

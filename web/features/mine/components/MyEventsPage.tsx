@@ -1,7 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatEventRange, formatLongDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -15,6 +14,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import mineCatalog from '../../../locales/en/mine.json';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { EventDto } from '../../../../common/schemas/events';
 import type { EditOutcomeName } from '../../../../common/schemas/ownership';
 import { Card } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import type { EditedState } from '../../../lib/editedState';
+import { useLocation } from '../../../lib/router';
 import mineCatalog from '../../../locales/en/mine.json';
 import type { OwnerAction } from './ActionDialog';
 import { OwnerActions } from './OwnerActions';

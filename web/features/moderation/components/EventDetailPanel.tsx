@@ -1,7 +1,6 @@
 import { ExternalLink, MousePointerClick } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatShortDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
@@ -11,6 +10,7 @@ import { useAreaText } from '../../../components/EventPlace';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { Link } from '../../../lib/router';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';
 import { AuditTrail } from './AuditTrail';

@@ -2,7 +2,6 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   MODERATION_TABS,
   type ModerationTab,
@@ -18,6 +17,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isAccessLost } from '../../../lib/api';
 import { useMessages } from '../../../lib/messages';
+import { useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDirection } from '../../../lib/useDirection';
 import messages from '../../../locales/en/moderation.json';

@@ -1,11 +1,11 @@
 import { Copy, Eye, NotebookPen, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatShortDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { Badge } from '../../../components/ui/Badge';
 import { localeOfI18n } from '../../../i18n/index';
+import { Link } from '../../../lib/router';
 
 /** Whether an item can be chosen for a bulk decision: a pending event (not a proposed change). */
 export const bulkSelectable = (item: ModerationItem) => item.category === 'pending' && !item.change;

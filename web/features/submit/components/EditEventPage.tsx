@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import { NotFoundState, SignInRequired } from '../../../components/PageStates';
@@ -12,6 +11,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { isNotFound } from '../../../lib/api';
 import type { EditedState } from '../../../lib/editedState';
+import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router';
 import { useSeries } from '../../../lib/series';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

@@ -1,6 +1,5 @@
 import { Repeat } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
@@ -9,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import type { EditedState } from '../../../lib/editedState';
+import { useNavigate } from '../../../lib/router';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useEditSeries } from '../api/editEvent';
 import type { FormValues } from '../lib/form';

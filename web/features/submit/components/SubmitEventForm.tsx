@@ -12,7 +12,6 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
 import type { EventImage } from '../../../../common/images';
@@ -28,6 +27,7 @@ import { localeOfI18n } from '../../../i18n/index';
 import { ApiRequestError, isSessionEnded, isWorthShowing, useApiCache } from '../../../lib/api';
 import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
 import { useHydrated } from '../../../lib/useHydrated';

@@ -1,7 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { isId } from '../../../../common/ids';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { SignInRequired } from '../../../components/PageStates';
@@ -11,6 +10,7 @@ import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
 import { usePostedForm } from '../../../lib/postedForm';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import submitCatalog from '../../../locales/en/submit.json';

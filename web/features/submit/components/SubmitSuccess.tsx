@@ -1,10 +1,10 @@
 import { ArrowRight, CircleCheck, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { eventPagePath } from '../../../../common/links';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 
 export function SubmitSuccess({ eventId, onAnother }: { eventId: string; onAnother: () => void }) {
