@@ -59,6 +59,7 @@ export function AddToCalendar({
   defaultOpen = false,
 }: AddToCalendarProps) {
   const { t } = useTranslation(CALENDAR_NS);
+  const { t: tEvents } = useTranslation('events');
   const dir = useDirection();
   const google = googleCalendarUrl(event, window.location.origin, {
     organizedBy: (organizer) => t('add.entry.organizedBy', { organizer }),
@@ -71,11 +72,11 @@ export function AddToCalendar({
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} dir={dir}>
       <DropdownMenu.Trigger
         className={buttonClass(variant, size, compact ? 'px-2!' : '')}
-        title={compact ? t('add.button') : undefined}
-        aria-label={compact ? t('add.buttonFor', { title: event.title }) : undefined}
+        title={compact ? tEvents('addToCalendar.button') : undefined}
+        aria-label={compact ? tEvents('addToCalendar.buttonFor', { title: event.title }) : undefined}
       >
         <CalendarPlus aria-hidden="true" className="size-4" />
-        {compact ? null : t('add.button')}
+        {compact ? null : tEvents('addToCalendar.button')}
         {compact ? null : <ChevronDown aria-hidden="true" className="size-4" />}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -87,7 +88,7 @@ export function AddToCalendar({
         >
           <MenuLink
             icon={Download}
-            label={t('add.ics')}
+            label={tEvents('addToCalendar.ics')}
             hint={t('add.icsHint')}
             link={{ href: eventIcsPath(event.id), download: true }}
           />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
 import { useHydrated } from '../../../lib/useHydrated';
-import { CALENDAR_NS } from '../catalog';
 import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';
 
 /** The menu's code (Radix, Floating UI), fetched once for every card on the page. */
@@ -38,7 +37,8 @@ function loadMenu(): Promise<typeof Menu> {
  *   A press made while the code loads is remembered, never lost; a spinner says it is coming.
  */
 export function LazyAddToCalendar(props: AddToCalendarProps) {
-  const { t } = useTranslation(CALENDAR_NS);
+  // Its strings are in the first catalogs: the calendar feature's own load with the menu.
+  const { t } = useTranslation('events');
   const hydrated = useHydrated();
   const [requested, setRequested] = useState(false);
   const [LoadedMenu, setLoadedMenu] = useState<typeof Menu | null>(null);
@@ -50,8 +50,8 @@ export function LazyAddToCalendar(props: AddToCalendarProps) {
   if (LoadedMenu) return <LoadedMenu {...props} defaultOpen />;
 
   const className = buttonClass(variant, size, compact ? 'px-2!' : '');
-  const name = compact ? t('add.buttonFor', { title: event.title }) : undefined;
-  const title = compact ? t('add.button') : undefined;
+  const name = compact ? t('addToCalendar.buttonFor', { title: event.title }) : undefined;
+  const title = compact ? t('addToCalendar.button') : undefined;
 
   if (!hydrated) {
     return (
@@ -59,11 +59,11 @@ export function LazyAddToCalendar(props: AddToCalendarProps) {
         href={eventIcsPath(event.id)}
         download
         className={className}
-        title={compact ? title : t('add.ics')}
+        title={compact ? title : t('addToCalendar.ics')}
         aria-label={name}
       >
         <CalendarPlus aria-hidden="true" className="size-4" />
-        {compact ? null : t('add.button')}
+        {compact ? null : t('addToCalendar.button')}
         {/* A download, not a menu: its icon says so (the same size as the menu's chevron). */}
         {compact ? null : <Download aria-hidden="true" className="size-4" />}
       </a>
@@ -120,7 +120,7 @@ export function LazyAddToCalendar(props: AddToCalendarProps) {
       ) : (
         <CalendarPlus aria-hidden="true" className="size-4" />
       )}
-      {compact ? null : t('add.button')}
+      {compact ? null : t('addToCalendar.button')}
       {compact ? null : <ChevronDown aria-hidden="true" className="size-4" />}
     </button>
   );

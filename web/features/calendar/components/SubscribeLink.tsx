@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { FeedFilters } from '../../../../common/filters';
 import { filterQuery } from '../../../../common/links';
 import { ButtonLink, type ButtonSize, type ButtonVariant } from '../../../components/ui/Button';
-import { CALENDAR_NS } from '../catalog';
 
 export interface SubscribeLinkProps {
   /** The filters on screen: the subscribe page starts with the same ones. */
@@ -14,7 +13,7 @@ export interface SubscribeLinkProps {
 
 /** "Subscribe": to the page with the calendar feed, RSS and embed code for the events on screen. */
 export function SubscribeLink({ filters = {}, variant = 'secondary', size = 'sm' }: SubscribeLinkProps) {
-  const { t } = useTranslation(CALENDAR_NS);
+  const { t } = useTranslation('events');
   return (
     <ButtonLink
       to={`/subscribe${filterQuery(filters)}`}
