@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../lib/useHydrated';
+import { useZoneName } from '../../../lib/useZoneName';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import type { EventDateParts } from '../lib/eventDate';
 
@@ -32,6 +33,8 @@ export function EventDate({
   const { t } = useTranslation('events');
   const { t: tc } = useTranslation();
   const hydrated = useHydrated();
+  // Named only in the browser, where its line shows (and its code loads then).
+  const zone = useZoneName(hydrated ? parts.zone : null);
   // While it runs, "Happening now" instead of a relative hint (docs/PRODUCT.md#events).
   const hint = parts.phase === 'happening' && !calledOff ? tc('event.happeningNow') : parts.relative;
   return (
@@ -48,10 +51,10 @@ export function EventDate({
         {hydrated ? (
           <>
             <span data-testid="event-relative">{hint}</span>
-            {parts.zone ? (
+            {zone ? (
               <>
                 <Separator />
-                <span data-testid="event-zone">{zoneLabel(t, parts.zone)}</span>
+                <span data-testid="event-zone">{zoneLabel(t, zone)}</span>
               </>
             ) : null}
           </>

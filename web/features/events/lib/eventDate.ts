@@ -13,15 +13,18 @@ import {
 } from '../../../../common/dates';
 import { type EventPhase, phaseOf } from '../../../../common/eventTime';
 import { remembered } from '../../../../common/remembered';
-import { type ZoneName, zoneName } from '../../../../common/zoneSearch';
+import type { ZoneRef } from '../../../lib/useZoneName';
 
 export interface EventDateParts {
   /** 'Monday, March 3, 2025 at 5:00 PM' in the event's zone. */
   dateTime: string;
   /** The same text in two pieces, the second kept on one line: ['Monday, March 3, 2025 ', 'at 5:00 PM']. */
   dateTimeLines: [string, string];
-  /** Set only when the viewer's clock shows a different time: { place: 'Jerusalem', offset: 'GMT+2' }. */
-  zone: ZoneName | null;
+  /**
+   * Set only when the viewer's clock shows a different time: the event's zone, to be named
+   * ({ place: 'Jerusalem', offset: 'GMT+2' }) with useZoneName, whose code loads when first needed.
+   */
+  zone: ZoneRef | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
   viewerDateTime: string | null;
   /** 'in 3 days', 'tomorrow', 'yesterday', in the viewer's calendar days. */
@@ -58,7 +61,7 @@ function timelessParts(
       dateTime,
       dateTimeLines:
         end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
-      zone: differs ? zoneName(eventZone, iso, { city, locale }) : null,
+      zone: differs ? { zone: eventZone, instant: iso, city, locale } : null,
       viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
     };
   });
