@@ -47,6 +47,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: [iconSprite(), react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'web/lib/useSyncExternalStoreShim.ts'),
+      },
+    ],
+  },
   ssr: { noExternal: true, target: 'node' },
   // The bundled React must be its production build on the server too (the variable is not set there).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

@@ -2,7 +2,7 @@
  * Date formatting and time-zone arithmetic shared by web and server. Intl does the formatting, so other
  * languages come for free; @date-fns/tz does the one thing Intl cannot: wall-clock time in a zone → instant.
  */
-import { TZDate } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz';
 import { remembered } from './remembered';
 
 const DEFAULT_LOCALE = 'en-US';
@@ -112,7 +112,7 @@ export function zonedDateTimeToInstant(date: string, time: string, timeZone: str
     throw new RangeError(`Invalid date or time: ${date} ${time}`);
   }
   if (!isCalendarDate(date)) throw new RangeError(`Invalid date: ${date}`);
-  const zoned = new TZDate(y, m - 1, d, hh, mm, timeZone);
+  const zoned = new TZDateMini(y, m - 1, d, hh, mm, timeZone);
   return new Date(zoned.getTime());
 }
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  daysOfMonth,
-  firstDayOfWeek,
-  formatMonthTitle,
-  monthOf,
-  monthWeeks,
-  monthWindows,
-  weekdayNames,
-} from './monthGrid';
+import { daysOfMonth, formatMonthTitle, monthOf, monthWindows } from './monthGrid';
+import { addMonths, firstDayOfWeek, monthWeeks, weekdayNames } from './monthLayout';
 
 const HOUR = 3600 * 1000;
 

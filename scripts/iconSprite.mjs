@@ -14,6 +14,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const VIRTUAL_ID = '\0palcal-icon-sprite';
+const BASE_ID = '\0palcal-icon-base';
+const ICON_PREFIX = '\0palcal-icon:';
 const IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g;
 
 /** @typedef {[string, Record<string, string>][]} IconNode */
@@ -75,7 +77,7 @@ function symbol(id, node) {
 }
 
 /** The sprite and the module that stands in for lucide-react, for the icons `webRoot` imports. */
-/** @param {string} webRoot @returns {Promise<{ fileName: string; svg: string; code: string }>} */
+/** @param {string} webRoot @returns {Promise<{ fileName: string; svg: string; code: string; modules: Map<string, string> }>} */
 export async function buildIconSprite(webRoot) {
   const { dir, files } = iconModules();
   /** @type {{ name: string; id: string }[]} */
@@ -95,7 +97,7 @@ export async function buildIconSprite(webRoot) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg">${[...symbols.values()].join('')}</svg>`;
   const hash = createHash('sha256').update(svg).digest('base64url').slice(0, 10);
   const fileName = `assets/icons-${hash}.svg`;
-  const code = [
+  const base = [
     "import { createElement, forwardRef } from 'react';",
     `const SPRITE = ${JSON.stringify(`/${fileName}#`)};`,
     '/**',
@@ -104,7 +106,7 @@ export async function buildIconSprite(webRoot) {
     ' * page has ~80 icons).',
     ' */',
     'const SIZED = /(^|\\s)size-|-icon(\\s|$)/;',
-    'function icon(id) {',
+    'export function icon(id) {',
     '  const Icon = forwardRef(function Icon({ className, children, size, strokeWidth, color, ...rest }, ref) {',
     '    return createElement(',
     "      'svg',",
@@ -123,9 +125,21 @@ export async function buildIconSprite(webRoot) {
     '  Icon.displayName = id;',
     '  return Icon;',
     '}',
-    ...icons.map(({ name, id }) => `export const ${name} = icon(${JSON.stringify(id)});`),
   ].join('\n');
-  return { fileName, svg, code };
+  // lucide-react itself: one module per icon, re-exported by name, so each page's chunk carries the
+  // icons it draws and no other (the first bundle held all 60).
+  const code = icons
+    .map(({ name, id }) => `export { default as ${name} } from ${JSON.stringify(ICON_PREFIX + id)};`)
+    .join('\n');
+  /** @type {Map<string, string>} */
+  const modules = new Map(
+    icons.map(({ id }) => [
+      ICON_PREFIX + id,
+      `import { icon } from ${JSON.stringify(BASE_ID)};\nexport default /* @__PURE__ */ icon(${JSON.stringify(id)});`,
+    ]),
+  );
+  modules.set(BASE_ID, base);
+  return { fileName, svg, code, modules };
 }
 
 /**
@@ -135,7 +149,7 @@ export async function buildIconSprite(webRoot) {
  */
 /** @returns {import('vite').Plugin} */
 export function iconSprite() {
-  /** @type {Promise<{ fileName: string; svg: string; code: string }> | null} */
+  /** @type {Promise<{ fileName: string; svg: string; code: string; modules: Map<string, string> }> | null} */
   let sprite = null;
   let webRoot = '';
   let ssr = false;
@@ -153,11 +167,13 @@ export function iconSprite() {
       if (!ssr) this.emitFile({ type: 'asset', fileName, source: svg });
     },
     resolveId(id) {
-      return id === 'lucide-react' ? VIRTUAL_ID : null;
+      if (id === 'lucide-react') return { id: VIRTUAL_ID, moduleSideEffects: false };
+      return id === BASE_ID || id.startsWith(ICON_PREFIX) ? { id, moduleSideEffects: false } : null;
     },
     async load(id) {
-      if (id !== VIRTUAL_ID || !sprite) return null;
-      return (await sprite).code;
+      if (!sprite) return null;
+      if (id === VIRTUAL_ID) return (await sprite).code;
+      return (await sprite).modules.get(id) ?? null;
     },
   };
 }

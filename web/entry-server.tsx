@@ -20,11 +20,10 @@ import { AppRoutes } from './app/router';
 import criticalStyles from './critical.css?inline';
 import criticalMonthStyles from './critical-month.css?inline';
 import { aboutPath, aboutQueryKey } from './features/about/api/about';
+import { eventPath, eventQueryKey } from './features/events/api/event';
 import {
   eventListPath,
   eventListQueryKey,
-  eventPath,
-  eventQueryKey,
   monthEventsPath,
   monthEventsQueryKey,
 } from './features/events/api/events';

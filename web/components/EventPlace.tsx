@@ -6,13 +6,6 @@ import type { EventDto } from '../../common/schemas/events';
 type PlaceEvent = Pick<EventDto, 'location' | 'attendance' | 'placeRule' | 'placeWithheld'> &
   Partial<Pick<EventDto, 'venue' | 'address' | 'joinUrl'>>;
 
-/** "City, Country", or "Online" for an online-only event without them. */
-export function useAreaText(event: Pick<EventDto, 'location'>): string {
-  const { t } = useTranslation();
-  const area = [event.location.city, event.location.country].filter(Boolean).join(', ');
-  return area || t('event.online');
-}
-
 /**
  * What someone who may not see the exact place yet is told (docs/PRODUCT.md#who-sees-what): "Exact
  * location shared 3 hours before the start", "Sign in to see the exact location", or the same of the

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
 import { AddToCalendar } from '../../features/calendar/components/AddToCalendar';
 import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToCalendar';
-import { useEvent } from '../../features/events/api/events';
+import { useEvent } from '../../features/events/api/event';
 import { BackLink, useBackTarget } from '../../features/events/components/BackLink';
 import { EventDetail, EventDetailSkeleton } from '../../features/events/components/EventDetail';
 import { isNotFound } from '../../lib/api';

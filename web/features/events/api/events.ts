@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { filtersToParams, type HomeFilters } from '../../../../common/filters';
-import type { EventDto, EventList, MonthEvents } from '../../../../common/schemas/events';
-import { api, isRefusal, useApiCache } from '../../../lib/api';
+import type { EventList, MonthEvents } from '../../../../common/schemas/events';
+import { api } from '../../../lib/api';
 
 export const eventsQueryKey = ['events'] as const;
 
@@ -54,34 +54,4 @@ export function useMonthEvents(filters: HomeFilters, enabled: boolean) {
     retry: 1,
     enabled,
   });
-}
-
-export const eventQueryKey = (id: string) => [...eventsQueryKey, 'detail', id] as const;
-export const eventPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
-
-/** GET /api/events/:id; a 404 is an answer ("Event Not Found"), not something to retry. */
-export function useEvent(id: string) {
-  return useQuery({
-    queryKey: eventQueryKey(id),
-    queryFn: ({ signal }) => api<EventDto>(eventPath(id), { signal }),
-    retry: (failureCount, error) => !isRefusal(error) && failureCount < 1,
-  });
-}
-
-/**
- * For the event page's own actions (reporting it…): the server answered that the event is gone
- * (removed by a moderator, or no longer visible to this person). Refreshes what this tab shows of it:
- * the event page refetches, gets its 404 and shows "Event Not Found", the page a visitor gets for a
- * removed event; the lists that may still hold it refetch when next shown.
- */
-export function useForgetGoneEvent(id: string): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const cache = useApiCache();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: eventQueryKey(id) }),
-      // Lists (home, a moderator's dashboard) refetch when next shown, not now.
-      cache.refreshData({ later: true }),
-    ]);
-  };
 }

@@ -7,11 +7,11 @@ import type { EventDto } from '../../../../common/schemas/events';
 import { repeatsText } from '../../../../common/seriesText';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { EventFlyer } from '../../../components/EventFlyer';
-import { useAreaText } from '../../../components/EventPlace';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
 import { Link } from '../../../lib/router';
+import { useAreaText } from '../../../lib/useAreaText';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 

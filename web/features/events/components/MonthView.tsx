@@ -5,15 +5,15 @@ import { calendarDay, formatTime } from '../../../../common/dates';
 import type { EventType } from '../../../../common/enums';
 import { overAt } from '../../../../common/eventTime';
 import { filtersToSearch, type HomeFilters } from '../../../../common/filters';
+import { daysOfMonth } from '../../../../common/monthGrid';
 import {
   addMonths,
-  daysOfMonth,
   firstDayOfWeek,
   formatDayNumber,
   formatGridDay,
   monthWeeks,
   weekdayNames,
-} from '../../../../common/monthGrid';
+} from '../../../../common/monthLayout';
 import type { MonthEventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { Button, buttonClass } from '../../../components/ui/Button';

@@ -14,7 +14,7 @@ import { isNotFound, isWorthShowing } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import reportCatalog from '../../../locales/en/report.json';
-import { useForgetGoneEvent } from '../api/events';
+import { useForgetGoneEvent } from '../api/event';
 import { useReportEvent } from '../api/reportEvent';
 
 addCatalog('report', reportCatalog);

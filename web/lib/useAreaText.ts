@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import type { EventDto } from '../../common/schemas/events';
+
+/**
+ * "City, Country", or "Online" for an online-only event without them: on cards, in the first bundle,
+ * apart from the event page's place parts (web/components/EventPlace.tsx).
+ */
+export function useAreaText(event: Pick<EventDto, 'location'>): string {
+  const { t } = useTranslation();
+  const area = [event.location.city, event.location.country].filter(Boolean).join(', ');
+  return area || t('event.online');
+}
