@@ -297,6 +297,14 @@ describe('the submitter', () => {
       await expectNoA11yViolations(page, `duplicate warning ${label}`);
       await screenshot(page, `submit-duplicate-warning-${label}`);
       expect(await page.getByRole('button', { name: 'Submit Event for Review' }).isEnabled()).toBe(true);
+      // The possible duplicate opens in a new tab: the form and what was typed stay here.
+      const opened = page.context().waitForEvent('page');
+      await warning.getByRole('link').click();
+      const tab = await opened;
+      await tab.waitForURL((url) => url.pathname.startsWith('/event/'));
+      await tab.close();
+      expect(new URL(page.url()).pathname).toBe('/submit');
+      expect(await page.getByLabel('Event Title').inputValue()).toBe('Gaza vigil at the Town Hall');
     }
   });
 });

@@ -198,8 +198,18 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   state?: unknown;
 }
 
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, ...rest }, ref) {
-  return <WouterLink ref={ref} href={to} {...rest} />;
+/**
+ * A link within the app. One that opens elsewhere (`target="_blank"`: the submit form's possible
+ * duplicates, so what was typed stays) or downloads is left to the browser.
+ */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, state, ...rest },
+  ref,
+) {
+  if ((rest.target && rest.target !== '_self') || rest.download !== undefined) {
+    return <a ref={ref} href={to} {...rest} />;
+  }
+  return <WouterLink ref={ref} href={to} replace={replace} state={state} {...rest} />;
 });
 
 interface NavLinkProps extends Omit<LinkProps, 'className'> {
