@@ -1,16 +1,19 @@
-// The home page carries only its first screen's styles (web/critical.css) and links the whole sheet at
-// the end of its body (issue 21): the first screen must look the same before the whole sheet arrives
-// as after, in every state a visitor lands on, or the page would change (or shift) when it does.
+// The home page and an event's page carry only their first screen's styles (web/critical.css,
+// web/critical-event.css) and link the whole sheet at the end of their body (issue 21): the first
+// screen must look the same before the whole sheet arrives as after, in every state a visitor lands
+// on, or the page would change (or shift) when it does.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
-import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, PHONE, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
 const e2e = setupE2E();
 let user: UserRow;
 let cookie: string;
+/** Event pages in the states a visitor may land on, with the cookie to see each. */
+let eventPages: { label: string; path: string; cookie?: string }[] = [];
 
 beforeAll(async () => {
   const s = e2e.server.store;
@@ -32,11 +35,55 @@ beforeAll(async () => {
     attendance: 'online',
     startsAt: Date.now() + 3 * DAY,
   });
+  // An event's page: as anyone sees it, to its organiser while it waits for review, to a moderator,
+  // with its place held back until sign-in, with a flyer-less past, online-only and verified variants.
+  const organiser = await createUser(s, { name: 'Omar Organiser' });
+  const moderator = await createModerator(s, { name: 'Mona Moderator' });
+  const open = await createEvent(s, {
+    title: 'Rally at the square',
+    venue: 'Town square',
+    address: '1 High Street',
+    accessibility: 'Step-free route.',
+    organizer: 'PSC',
+    verified: true,
+  });
+  const pending = await createEvent(s, { title: 'Waiting', status: 'pending', createdBy: organiser.id });
+  const withheld = await createEvent(s, {
+    title: 'Held back',
+    address: '2 High Street',
+    placeVisibility: 'signed_in',
+  });
+  const past = await createEvent(s, { title: 'Last week', startsAt: Date.now() - 7 * DAY });
+  const online = await createEvent(s, {
+    title: 'Webinar',
+    type: 'digital',
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/x',
+  });
+  eventPages = [
+    { label: 'anyone', path: `/event/${open.id}` },
+    { label: 'signed in', path: `/event/${open.id}`, cookie },
+    {
+      label: 'its organiser, pending',
+      path: `/event/${pending.id}`,
+      cookie: await sessionCookieFor(s, organiser),
+    },
+    {
+      label: 'a moderator, pending',
+      path: `/event/${pending.id}`,
+      cookie: await sessionCookieFor(s, moderator),
+    },
+    { label: 'place withheld', path: `/event/${withheld.id}` },
+    { label: 'past', path: `/event/${past.id}` },
+    { label: 'online', path: `/event/${online.id}`, cookie },
+    { label: 'Arabic', path: `/event/${open.id}?lang=ar` },
+  ];
 });
 
 /** The page as sent: its inline <style>, the style sheets it links and the classes #root uses. */
-async function sent(path: string, withCookie = false) {
-  const res = await e2e.server.fetch(path, withCookie ? { headers: { cookie } } : {});
+async function sent(path: string, withCookie: boolean | string = false) {
+  const asked = withCookie === true ? cookie : withCookie || null;
+  const res = await e2e.server.fetch(path, asked ? { headers: { cookie: asked } } : {});
   expect(res.status, path).toBe(200);
   const page = await res.text();
   const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
@@ -86,6 +133,23 @@ describe('the home page as sent', () => {
   });
 });
 
+describe("an event's page as sent", () => {
+  it('inlines its own first-screen sheet, with a rule for every class it uses in every state, and links the whole one', async () => {
+    const wholeCss = (await sent('/about')).styles[0] ?? '';
+    for (const { label, path, cookie: asked } of eventPages) {
+      const event = await sent(path, asked ?? false);
+      expect(event.styles, label).toHaveLength(1);
+      const critical = event.styles[0] ?? '';
+      expect(critical.length, label).toBeLessThan(wholeCss.length * 0.75);
+      expect(event.links, label).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+      const missing = [...event.classes].filter(
+        (name) => wholeCss.includes(selectorOf(name)) && !critical.includes(selectorOf(name)),
+      );
+      expect(missing, `event page, ${label}: classes without their rules`).toEqual([]);
+    }
+  });
+});
+
 /** Where each element of #root is and how it looks: what a late rule would change. */
 function looks(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -116,13 +180,18 @@ describe('the first screen before and after the whole sheet', () => {
     ['phone, dark, Arabic', PHONE, 'dark', '/?lang=ar'],
     ['desktop, light, month', DESKTOP, 'light', '/?view=month'],
     ['desktop, dark', DESKTOP, 'dark', '/'],
+    ['phone, dark, an event', PHONE, 'dark', 'event'],
+    ['desktop, light, an event', DESKTOP, 'light', 'event'],
   ] as const) {
     it(`looks the same (${label})`, async () => {
       const page = await e2e.newPage({ viewport, colorScheme });
       // The whole sheet never arrives: the page as it is drawn first.
       await page.route(/\/assets\/index-[\w-]+\.css$/, (route) => route.abort());
-      await page.goto(path);
-      await page.locator('main h2').first().waitFor();
+      await page.goto(path === 'event' ? (eventPages[0]?.path ?? '') : path);
+      await page
+        .locator(path === 'event' ? 'main h1' : 'main h2')
+        .first()
+        .waitFor();
       const before = await looks(page);
       const href = await page.locator('link[rel="stylesheet"]').getAttribute('href');
       await page.unroute(/\/assets\/index-[\w-]+\.css$/);

@@ -18,6 +18,7 @@ import { AppRoutes } from './app/router';
 // The first screen's styles (web/critical.css, and with the month grid), which the server inlines in
 // the home page.
 import criticalStyles from './critical.css?inline';
+import criticalEventStyles from './critical-event.css?inline';
 import criticalMonthStyles from './critical-month.css?inline';
 import { aboutPath, aboutQueryKey } from './features/about/api/about';
 import { eventPath, eventQueryKey } from './features/events/api/event';
@@ -48,13 +49,20 @@ for (const [path, messages] of Object.entries(everyCatalog)) {
 }
 
 /**
- * The style sheet the home page needs for its first screen (web/critical.css), minified: `list` for
- * its list, `month` for its month view.
+ * The style sheets pages need for their first screen, minified: the home page's (web/critical.css),
+ * `list` for its list and `month` for its month view, and an event's page's (web/critical-event.css).
  */
-export const criticalCss: { list: string; month: string } = {
+export const criticalCss: CriticalCss = {
   list: criticalStyles,
   month: criticalMonthStyles,
+  event: criticalEventStyles,
 };
+
+export interface CriticalCss {
+  list: string;
+  month: string;
+  event: string;
+}
 
 /** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;

@@ -8,7 +8,7 @@ import {
   type RenderedPageName,
   renderedPageOf,
 } from '../../common/renderedPages';
-import type { FetchJson } from '../../web/entry-server';
+import type { CriticalCss, FetchJson } from '../../web/entry-server';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
@@ -198,6 +198,18 @@ export function registerPageRoutes(
   }
 }
 
+/** The first-screen sheet a rendered page inlines instead of the whole one, or null for the whole. */
+export function criticalSheet(
+  sheets: CriticalCss,
+  page: RenderedPageName | undefined,
+  url: string,
+): string | null {
+  if (page === 'event') return sheets.event;
+  if (page !== 'home') return null;
+  const monthView = filtersFromParams(new URLSearchParams(url.split('?')[1] ?? '')).view === 'month';
+  return monthView ? sheets.month : sheets.list;
+}
+
 /**
  * Server rendering for the app's pages (common/renderedPages.ts; `/event/:id`'s route, with its share
  * tags and status code, lives in routes/calendar/eventFiles.ts, `/subscribe`'s in routes/calendar/embed.ts).
@@ -304,15 +316,12 @@ export function registerPageRendering(
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
         ...(signedIn ? accountMenuPreloads : []),
       ];
-      // The home page (the page most visitors land on, and signed-in people on every visit) carries
-      // only its first screen's styles; the others the whole sheet (server/html/shell.ts).
-      // (The month view is read from the address as the renderer reads it.)
-      const monthView =
-        filtersFromParams(new URLSearchParams(request.url.split('?')[1] ?? '')).view === 'month';
+      // The home page (the page most visitors land on, and signed-in people on every visit) and an
+      // event's page (the one a shared link opens) carry only their first screen's styles; the others
+      // the whole sheet (server/html/shell.ts). (The month view is read from the address as the
+      // renderer reads it.)
       const critical =
-        name === 'home' && !notFound && pages.criticalCss
-          ? pages.criticalCss[monthView ? 'month' : 'list']
-          : null;
+        notFound || !pages.criticalCss ? null : criticalSheet(pages.criticalCss, name, request.url);
       // The shell's own edits before the rendered app goes in: each would otherwise scan and copy the
       // whole page (~100 KB) again.
       return shell.inlineStyles(fillRoot(addPreloads(page, preloads), result), critical);

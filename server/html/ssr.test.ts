@@ -202,26 +202,29 @@ describe('without a usable renderer', () => {
   });
 });
 
-describe('a renderer with the home page’s critical style sheets (web/critical.css)', () => {
+describe('a renderer with first-screen style sheets (web/critical.css, web/critical-event.css)', () => {
   let dir: string;
   let server: TestServer;
+  let eventId: string;
 
   beforeAll(async () => {
     dir = makeBuild(
-      `${RENDERER}\nexport const criticalCss = { list: 'main{color:#222}', month: 'main{color:#333}' };\n`,
+      `${RENDERER}\nexport const criticalCss = { list: 'main{color:#222}', month: 'main{color:#333}', event: 'main{color:#444}' };\n`,
     );
     server = await startTestServer({ webRoot: join(dir, 'web') });
+    eventId = (await createEvent(server.store, { title: 'Vigil' })).id;
   });
   afterAll(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('inlines the home page’s own sheet (list or month) and links the whole one at the end of its body', async () => {
+  it('inlines the home page’s own sheet (list or month), or an event page’s, and links the whole one at the end of its body', async () => {
     for (const [path, css] of [
       ['/', 'main{color:#222}'],
       ['/?type=protest', 'main{color:#222}'],
       ['/?view=month', 'main{color:#333}'],
+      [`/event/${eventId}`, 'main{color:#444}'],
     ] as const) {
       const page = await (await server.fetch(path)).text();
       expect(page.match(/<style>[^<]*<\/style>/g), path).toEqual([`<style>${css}</style>`]);

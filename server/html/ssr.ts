@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderResult, render } from '../../web/entry-server';
+import type { CriticalCss, RenderResult, render } from '../../web/entry-server';
 import { jsonForScript } from './eventHead';
 import { escapeHtml } from './shell';
 
@@ -9,10 +9,10 @@ import { escapeHtml } from './shell';
 export interface PageRenderer {
   render: typeof render;
   /**
-   * The home page's first-screen style sheets (web/critical.css) for its list and its month view, or
-   * null when this build has none (or one holding a `</style`).
+   * The first-screen style sheets: the home page's (web/critical.css) for its list and its month view,
+   * and an event page's; null when this build has none (or one holding a `</style`).
    */
-  criticalCss: { list: string; month: string } | null;
+  criticalCss: CriticalCss | null;
 }
 
 /** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
@@ -26,13 +26,13 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
   if (!existsSync(path)) return null;
   const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
   if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
-  const critical = (module as { criticalCss?: { list?: unknown; month?: unknown } }).criticalCss;
+  const critical = (module as { criticalCss?: Partial<Record<keyof CriticalCss, unknown>> }).criticalCss;
   // A sheet that could end its own <style> early is never inlined (checked once, here).
   const inlinable = (sheet: unknown): sheet is string =>
     typeof sheet === 'string' && !/<\/style/i.test(sheet);
   const criticalCss =
-    inlinable(critical?.list) && inlinable(critical?.month)
-      ? { list: critical.list, month: critical.month }
+    inlinable(critical?.list) && inlinable(critical?.month) && inlinable(critical?.event)
+      ? { list: critical.list, month: critical.month, event: critical.event }
       : null;
   return { render: module.render, criticalCss };
 }
