@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ZoneName } from '../../common/zoneSearch';
+import { loadOnce } from './loadOnce';
 
 /** A zone to name at an instant: by the event's city when it lies there, in the page's locale. */
 export interface ZoneRef {
@@ -16,31 +17,16 @@ type Namer = typeof import('../../common/zoneSearch').zoneName;
  * first time a page needs to name a zone: a card names one only in the browser, only for a viewer
  * whose clock differs, so it never weighs on the home page's first load.
  */
-let namer: Namer | null = null;
-let loading: Promise<Namer> | null = null;
-function loadNamer(): Promise<Namer> {
-  loading ??= import('../../common/zoneSearch').then(
-    (module) => {
-      namer = module.zoneName;
-      return namer;
-    },
-    (error: unknown) => {
-      // A failed fetch is tried again by the next page that needs it.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const namer = loadOnce<Namer>(() => import('../../common/zoneSearch').then((module) => module.zoneName));
 
 /** How `ref`'s zone reads ("Jerusalem", "GMT+2"), once its code is here (null until then, or for no zone). */
 export function useZoneName(ref: ZoneRef | null): ZoneName | null {
-  const [ready, setReady] = useState(namer !== null);
+  const [ready, setReady] = useState(namer.loaded() !== null);
   const wanted = ref !== null;
   useEffect(() => {
     if (!wanted || ready) return;
     let current = true;
-    loadNamer().then(
+    namer.load().then(
       () => {
         if (current) setReady(true);
       },
@@ -51,11 +37,10 @@ export function useZoneName(ref: ZoneRef | null): ZoneName | null {
     };
   }, [wanted, ready]);
   const { zone, instant, city, locale } = ref ?? {};
-  return useMemo(
-    () =>
-      ready && namer && zone !== undefined && instant !== undefined
-        ? namer(zone, instant, { ...(city ? { city } : {}), ...(locale ? { locale } : {}) })
-        : null,
-    [ready, zone, instant, city, locale],
-  );
+  return useMemo(() => {
+    const name = ready ? namer.loaded() : null;
+    return name && zone !== undefined && instant !== undefined
+      ? name(zone, instant, { ...(city ? { city } : {}), ...(locale ? { locale } : {}) })
+      : null;
+  }, [ready, zone, instant, city, locale]);
 }

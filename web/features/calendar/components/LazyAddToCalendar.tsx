@@ -3,27 +3,12 @@ import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
+import { loadOnce } from '../../../lib/loadOnce';
 import { useHydrated } from '../../../lib/useHydrated';
 import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';
 
 /** The menu's code (Radix, Floating UI), fetched once for every card on the page. */
-let loaded: typeof Menu | null = null;
-let loading: Promise<typeof Menu> | null = null;
-
-function loadMenu(): Promise<typeof Menu> {
-  loading ??= import('./AddToCalendar').then(
-    (module) => {
-      loaded = module.AddToCalendar;
-      return loaded;
-    },
-    (error: unknown) => {
-      // A failed fetch (a flaky connection) is tried again on the next click.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const menu = loadOnce(() => import('./AddToCalendar').then((module) => module.AddToCalendar));
 
 /**
  * The "Add to calendar" menu for lists of cards (and the event page before it hydrates).
@@ -73,13 +58,14 @@ export function LazyAddToCalendar(props: AddToCalendarProps) {
   const open = () => {
     if (asked.current) return;
     asked.current = true;
+    const loaded = menu.loaded();
     if (loaded) {
       setLoadedMenu(() => loaded);
       return;
     }
     setRequested(true);
-    loadMenu().then(
-      (menu) => setLoadedMenu(() => menu),
+    menu.load().then(
+      (code) => setLoadedMenu(() => code),
       () => {
         asked.current = false;
         setRequested(false);
@@ -87,7 +73,7 @@ export function LazyAddToCalendar(props: AddToCalendarProps) {
     );
   };
   const preload = () => {
-    void loadMenu().catch(() => {});
+    void menu.load().catch(() => {});
   };
 
   return (
