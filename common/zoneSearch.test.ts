@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listTimeZones } from './timezones';
 import { canonicalZone, foldForSearch, resolveZone, searchZones, zoneName, zonePlace } from './zoneSearch';
 
 const WINTER = new Date('2031-01-15T12:00:00Z');
@@ -122,5 +123,25 @@ describe('resolveZone', () => {
 
   it('folds case, accents and spacing', () => {
     expect(foldForSearch('  São_Paulo ')).toBe('sao paulo');
+  });
+});
+
+describe('canonicalZone', () => {
+  it('spells every zone as the runtime does, the zones it lists and their old names alike', () => {
+    const spelled = (zone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    for (const zone of [
+      ...listTimeZones(),
+      'Asia/Kolkata',
+      'Asia/Calcutta',
+      'Europe/Kiev',
+      'US/Eastern',
+      'Etc/UTC',
+      'utc',
+    ]) {
+      expect(canonicalZone(zone), zone).toBe(spelled(zone));
+    }
+    expect(canonicalZone('Mars/Olympus_Mons')).toBeNull();
+    expect(canonicalZone('EST')).toBeNull();
   });
 });

@@ -32,10 +32,19 @@ export function foldForSearch(text: string): string {
 
 const canonicalZones = new Map<string, string | null>();
 
+/**
+ * The zones the runtime lists, each valid and already in its own spelling: most zones are found here
+ * without making an Intl.DateTimeFormat or two (the first zone a page names canonicalises the ~90 zones
+ * of the city table: ~15 ms that way, a long task on a phone).
+ */
+let listedZones: Set<string> | null = null;
+
 /** The runtime's own spelling of a zone (ICU may say 'Asia/Calcutta' for 'Asia/Kolkata'), or null. */
 export function canonicalZone(zone: string): string | null {
   let known = canonicalZones.get(zone);
   if (known === undefined) {
+    listedZones ??= new Set(listTimeZones());
+    if (listedZones.has(zone)) return zone;
     known = isValidTimeZone(zone)
       ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
       : null;
