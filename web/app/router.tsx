@@ -1,32 +1,30 @@
 import { type ComponentType, createElement, lazy, type ReactNode } from 'react';
 import { NEEDS_JAVASCRIPT, type RenderedPageName, renderedPageOf } from '../../common/renderedPages';
+import { loadOnce } from '../lib/loadOnce';
 import { trackLoad } from '../lib/navigationProgress';
 import { BrowserRouter, type PrepareNavigation, Route, Switch } from '../lib/router';
 import { Layout } from './Layout';
 import { NeedsJavaScript } from './NeedsJavaScript';
-import { HomePage, missingMonthView, preloadMonthView } from './routes/HomePage';
+import { HomePage, missingMonthView } from './routes/HomePage';
 
 type Page = ComponentType<Record<string, never>>;
 
 /**
- * A page whose code loads when it is first shown (React.lazy), or beforehand with `preload()`: once
+ * A page whose code loads when it is first shown (React.lazy), or beforehand with `missing()`: once
  * loaded it renders at once, without suspending. web/main.tsx starts loading the page the server
  * rendered as it starts hydrating, so that page's part is hydrated (and answers clicks) sooner.
  */
 function lazyPage(load: () => Promise<{ default: Page }>) {
-  let loaded: Page | null = null;
-  const loadAndKeep = () =>
-    trackLoad(load()).then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const Lazy = lazy(loadAndKeep);
+  const code = loadOnce(() => trackLoad(load()));
+  const Lazy = lazy(code.load);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page, at module level
-  const Component = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  const Component = () => {
+    const loaded = code.loaded();
+    return loaded ? createElement(loaded.default) : createElement(Lazy);
+  };
   return Object.assign(Component, {
-    preload: loadAndKeep,
     /** Its code, unless it is here already. */
-    missing: () => (loaded ? null : loadAndKeep()),
+    missing: () => (code.loaded() ? null : code.load()),
   });
 }
 
@@ -51,10 +49,7 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage').then((m) => ({ defa
  * but not its month view. Pages that need JavaScript are rendered as a notice (NeedsJavaScript): their
  * code is fetched beside the entry script too, so they follow their hydration sooner.
  */
-const PAGE_CODE: Record<
-  Exclude<RenderedPageName, 'home'>,
-  { preload: () => Promise<unknown>; missing: () => Promise<unknown> | null }
-> = {
+const PAGE_CODE: Record<Exclude<RenderedPageName, 'home'>, { missing: () => Promise<unknown> | null }> = {
   event: EventDetailPage,
   about: AboutPage,
   log: LogPage,
@@ -70,23 +65,21 @@ const PAGE_CODE: Record<
   verifyEmail: VerifyEmailPage,
 };
 
-/** Load the code of the page the server rendered at `pathname`, if it is not in the first bundle. */
-export function preloadPage(pathname: string, search: string): Promise<unknown> {
-  const name = renderedPageOf(pathname)?.name;
-  if (name === 'home') return preloadMonthView(search);
-  // Any other address: the server rendered "Page not found".
-  return name ? PAGE_CODE[name].preload() : NotFoundPage.preload();
-}
-
 /**
- * The code a navigation within the app waits for before it shows the next page, so the page on screen
- * stays (with the progress bar) until the next one can render whole: null when it is all here.
+ * The code the page at an address needs beyond the first bundle, unless it is here already (null):
+ * what a navigation within the app waits for before it shows the next page, so the page on screen
+ * stays (with the progress bar) until the next one can render whole.
  */
 const missingCode: PrepareNavigation = (pathname, search) => {
   const name = renderedPageOf(pathname)?.name;
   if (name === 'home') return missingMonthView(search);
+  // Any other address: "Page not found".
   return name ? PAGE_CODE[name].missing() : NotFoundPage.missing();
 };
+
+/** Load the code of the page the server rendered at `pathname`, if it is not in the first bundle. */
+export const preloadPage = (pathname: string, search: string): Promise<unknown> =>
+  missingCode(pathname, search) ?? Promise.resolve();
 
 /** A page as the route shows it: one that needs JavaScript shows, without it, the server's notice. */
 const page = (name: RenderedPageName, element: ReactNode) =>

@@ -28,25 +28,20 @@ import { ViewSwitch } from '../../features/events/components/ViewSwitch';
 import { WhenToggle } from '../../features/events/components/WhenToggle';
 import { groupByDay } from '../../features/events/lib/dayGroups';
 import { config } from '../../lib/config';
+import { loadOnce } from '../../lib/loadOnce';
 import { trackLoad } from '../../lib/navigationProgress';
 import { useLocation, useSearchParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLocale } from '../../lib/useLocale';
 
 // The month view's code loads when it is first shown (web/main.tsx starts it early for a rendered one).
-let monthViewLoaded = false;
-const loadMonthView = () =>
-  trackLoad(import('../../features/events/components/MonthView')).then((module) => {
-    monthViewLoaded = true;
-    return module;
-  });
-const MonthView = lazy(loadMonthView);
-const showsMonth = (search: string) => filtersFromParams(new URLSearchParams(search)).view === 'month';
-export const preloadMonthView = (search: string) =>
-  showsMonth(search) ? loadMonthView() : Promise.resolve();
+const monthViewCode = loadOnce(() => trackLoad(import('../../features/events/components/MonthView')));
+const MonthView = lazy(monthViewCode.load);
 /** The month view's code when the home view at `search` shows it and it is not here yet, else null. */
 export const missingMonthView = (search: string) =>
-  showsMonth(search) && !monthViewLoaded ? loadMonthView() : null;
+  filtersFromParams(new URLSearchParams(search)).view === 'month' && !monthViewCode.loaded()
+    ? monthViewCode.load()
+    : null;
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 
