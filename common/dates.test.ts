@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { formatLongDate, formatRelative, formatShortDate, formatZoneName, zoneCity } from './dateLabels';
 import {
   formatEventDateTime,
-  formatLongDate,
-  formatRelative,
-  formatShortDate,
   formatShortDateTime,
   formatTime,
-  formatZoneName,
   isCalendarDate,
   isPast,
   sameOffset,
-  zoneCity,
   zonedDateTimeToInstant,
 } from './dates';
 

@@ -5,7 +5,7 @@
 import { TZDateMini } from '@date-fns/tz';
 import { remembered } from './remembered';
 
-const DEFAULT_LOCALE = 'en-US';
+export const DEFAULT_LOCALE = 'en-US';
 
 /** ICU puts narrow no-break spaces before AM/PM (and thin ones around a range's dash); plain spaces keep copied text and tests predictable. */
 function tidy(text: string): string {
@@ -25,11 +25,12 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 const relativeFormatters = remembered<Intl.RelativeTimeFormat>(100);
 
 /** One Intl.RelativeTimeFormat ('tomorrow', 'in 3 days') per locale, made once, as dateTimeFormat. */
-function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
+export function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
   return relativeFormatters(locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 }
 
-function fmt(
+/** `iso` formatted with `options`, in `timeZone` (the runtime's when absent) and `locale`. */
+export function formatInstant(
   iso: string | Date,
   options: Intl.DateTimeFormatOptions,
   timeZone?: string,
@@ -41,47 +42,22 @@ function fmt(
 
 /** 'Monday, March 3, 2025 at 5:00 PM' (docs/PRODUCT.md#home: event card and detail). */
 export function formatEventDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return fmt(iso, { dateStyle: 'full', timeStyle: 'short' }, timeZone, locale);
-}
-
-/** 'Monday, March 3, 2025' (EEEE, MMMM d, yyyy). */
-export function formatLongDate(iso: string | Date, timeZone?: string, locale?: string): string {
-  return fmt(iso, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, timeZone, locale);
+  return formatInstant(iso, { dateStyle: 'full', timeStyle: 'short' }, timeZone, locale);
 }
 
 /** '5:00 PM' (h:mm a). */
 export function formatTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return fmt(iso, { hour: 'numeric', minute: '2-digit' }, timeZone, locale);
-}
-
-/** 'Mar 3, 2025' (MMM d, yyyy). */
-export function formatShortDate(iso: string | Date, timeZone?: string, locale?: string): string {
-  return fmt(iso, { year: 'numeric', month: 'short', day: 'numeric' }, timeZone, locale);
+  return formatInstant(iso, { hour: 'numeric', minute: '2-digit' }, timeZone, locale);
 }
 
 /** 'Mar 3, 2025, 5:00 PM' (MMM d, yyyy h:mm a). */
 export function formatShortDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return fmt(
+  return formatInstant(
     iso,
     { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
     timeZone,
     locale,
   );
-}
-
-/** The zone's short name at that instant, e.g. 'GMT+2' or 'EST'. */
-export function formatZoneName(iso: string | Date, timeZone: string, locale?: string): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const part = dateTimeFormat(locale ?? DEFAULT_LOCALE, { timeZone, timeZoneName: 'short' })
-    .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
-}
-
-/** 'Jerusalem' for 'Asia/Jerusalem', 'New York' for 'America/New_York'. */
-export function zoneCity(timeZone: string): string {
-  const last = timeZone.split('/').pop() ?? timeZone;
-  return last.replace(/_/g, ' ');
 }
 
 /** True when two zones show the same wall-clock time at this instant (so no label is needed). */
@@ -94,7 +70,7 @@ export function sameOffset(iso: string | Date, zoneA: string, zoneB: string): bo
     minute: 'numeric',
     hourCycle: 'h23',
   };
-  return fmt(iso, opts, zoneA) === fmt(iso, opts, zoneB);
+  return formatInstant(iso, opts, zoneA) === formatInstant(iso, opts, zoneB);
 }
 
 /** The instant at which the wall clock in `timeZone` shows `date` ('YYYY-MM-DD') and `time` ('HH:MM'). */
@@ -130,29 +106,6 @@ export function isPast(iso: string | Date, now: Date = new Date()): boolean {
   return date.getTime() < now.getTime();
 }
 
-const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600e3],
-  ['month', 30 * 24 * 3600e3],
-  ['week', 7 * 24 * 3600e3],
-  ['day', 24 * 3600e3],
-  ['hour', 3600e3],
-  ['minute', 60e3],
-];
-
-/** 'in 3 days', '2 hours ago': a hint beside the date, never instead of it. */
-export function formatRelative(iso: string | Date, now: Date = new Date(), locale?: string): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const diff = date.getTime() - now.getTime();
-  const rtf = relativeTimeFormat(locale ?? DEFAULT_LOCALE);
-  for (const [unit, ms] of RELATIVE_UNITS) {
-    // From 90% of a unit on, round to it: 23½ hours ahead reads "tomorrow", not "in 24 hours".
-    if (Math.abs(diff) >= ms * 0.9 || unit === 'minute') {
-      return rtf.format(Math.round(diff / ms), unit);
-    }
-  }
-  return rtf.format(0, 'minute');
-}
-
 const LONG_DATE: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   year: 'numeric',
@@ -162,7 +115,7 @@ const LONG_DATE: Intl.DateTimeFormatOptions = {
 
 /** 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone`. */
 export function calendarDay(iso: string | Date, timeZone: string): string {
-  return fmt(iso, { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone, 'en-CA');
+  return formatInstant(iso, { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone, 'en-CA');
 }
 
 /**

@@ -4,7 +4,7 @@
  * "GMT-5"); found by typing a city, a zone name or an abbreviation ("PST"). Intl only, zod-free, so it
  * runs the same in Node and in browsers.
  */
-import { formatZoneName, zoneCity } from './dates';
+import { formatZoneName, zoneCity } from './dateLabels';
 import { isValidTimeZone, listTimeZones } from './timezones';
 import { ZONE_CITIES } from './zoneCities';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REMOVAL_REASON } from '../common/enums';
+import { DEFAULT_REMOVAL_REASON } from '../common/moderationEnums';
 import type { EventRow } from '../server/store/schema';
 import { apiClient, signedInModerator } from '../server/testing/api';
 import { createEvent, createReport, createUser } from '../server/testing/factories';

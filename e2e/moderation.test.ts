@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/enums';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/moderationEnums';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { setUserRole } from '../server/store/users';
 import { apiClient, signedIn, signedInModerator } from '../server/testing/api';

@@ -8,7 +8,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
 import { filtersFromParams } from '../common/filters';
 import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
 import { type PostedForm, type PostedFormName, postedFormKey } from '../common/postedForms';
@@ -31,6 +30,7 @@ import {
 import { logPath, logQueryKey, pageFromParam } from './features/log/api/log';
 import { logStatsPath, logStatsQueryKey } from './features/log/api/stats';
 import i18n from './i18n/index';
+import { I18nProvider } from './i18n/react';
 import { rememberingGetFixedT } from './i18n/rememberingT';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
@@ -254,7 +254,7 @@ export async function render(
   const titleSink: { title: string | null } = { title: null };
   const tree = (
     <StrictMode>
-      <I18nextProvider i18n={translator}>
+      <I18nProvider i18n={translator}>
         <QueryClientProvider client={queryClient}>
           <DocumentTitleSink value={titleSink}>
             <SiteOriginContext value={options.origin ?? null}>
@@ -264,7 +264,7 @@ export async function render(
             </SiteOriginContext>
           </DocumentTitleSink>
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   );
   // React's string renderer first: everything a page shows is in its query cache already, so a render

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CHANGE_STATUSES, EVENT_STATUSES, LOG_ACTIONS, REPORT_REASONS, ROLES } from '../enums';
+import { EVENT_STATUSES } from '../enums';
 import { type Message, msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
+import { CHANGE_STATUSES, LOG_ACTIONS, REPORT_REASONS, ROLES } from '../moderationEnums';
 import { nameSchema, newPasswordSchema, PASSWORD_TOO_LONG, sessionUserSchema } from './auth';
 
 /**

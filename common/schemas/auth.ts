@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
+import { ROLES } from '../moderationEnums';
 import { appPermissionsSchema } from './permissions';
 import { plainText, requiredText } from './text';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LOG_ACTIONS, STATS_LOG_ACTIONS } from '../enums';
+import { LOG_ACTIONS, STATS_LOG_ACTIONS } from '../moderationEnums';
 import { pagedFields, pageQueryFields } from './paging';
 
 export const LOG_PAGE_SIZE = 20;
-// Zod-free constants live in enums.ts so the web app can use them without bundling zod.
-export { LOG_STATS_MIN_REASON_COUNT, LOG_STATS_MONTHS } from '../enums';
+// Zod-free constants live in moderationEnums.ts so the web app can use them without bundling zod.
+export { LOG_STATS_MIN_REASON_COUNT, LOG_STATS_MONTHS } from '../moderationEnums';
 
 export const logQuerySchema = z.object(pageQueryFields(LOG_PAGE_SIZE));
 export type LogQuery = z.infer<typeof logQuerySchema>;

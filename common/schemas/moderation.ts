@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
 import { LIMITS } from '../limits';
+import { MODERATION_TABS, PENDING_SORTS, REPORT_REASONS } from '../moderationEnums';
 import { WEEKDAYS } from '../series';
 import { eventImageSchema, eventSchema } from './events';
 import { versionField } from './fields';
@@ -11,8 +11,8 @@ import { claimSchema, similarEventSchema } from './queue';
 import { repeatRuleDtoSchema } from './series';
 import { optionalReasonText, reasonText } from './text';
 
-// Zod-free constants live in enums.ts so the web app can use them without bundling zod.
-export { MODERATION_TABS, type ModerationTab, PENDING_SORTS, type PendingSort } from '../enums';
+// Zod-free constants live in moderationEnums.ts so the web app can use them without bundling zod.
+export { MODERATION_TABS, type ModerationTab, PENDING_SORTS, type PendingSort } from '../moderationEnums';
 
 /** Page size of the dashboard lists. */
 export const MODERATION_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRESET_REASON_KINDS } from '../enums';
 import { msg } from '../i18n/messages';
+import { PRESET_REASON_KINDS } from '../moderationEnums';
 import { reasonText } from './text';
 
 /**

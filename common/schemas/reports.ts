@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from '../enums';
 import { msg } from '../i18n/messages';
+import { REPORT_REASONS } from '../moderationEnums';
 
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 

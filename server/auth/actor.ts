@@ -1,4 +1,4 @@
-import type { Role } from '../../common/enums';
+import type { Role } from '../../common/moderationEnums';
 
 /** Who is making a request: null for a visitor. The role is read from the database on every request. */
 export interface Actor {

@@ -1,8 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Role } from '../../common/enums';
 import type { Language } from '../../common/i18n/languages';
 import { msg } from '../../common/i18n/messages';
+import type { Role } from '../../common/moderationEnums';
 import { conflict } from '../errors';
 import type { Database, UserRow } from '../store/schema';
 import { getUserByEmail, insertUser, isUniqueViolation } from '../store/users';

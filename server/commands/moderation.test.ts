@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/moderationEnums';
 import { AppError } from '../errors';
 import type { Store } from '../store/db';
 import { createEvent, createModerator, createReport, createUser } from '../testing/factories';

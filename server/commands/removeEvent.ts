@@ -1,4 +1,4 @@
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../common/moderationEnums';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';
 import { insertLogEntry } from '../store/log';

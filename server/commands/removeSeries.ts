@@ -1,4 +1,4 @@
-import { DEFAULT_REMOVAL_REASON } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON } from '../../common/moderationEnums';
 import { conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
 import { insertAuditEntry } from '../store/audit';

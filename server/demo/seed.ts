@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { zonedDateTimeToInstant } from '../../common/dates';
-import { DEFAULT_REMOVAL_REASON } from '../../common/enums';
+import { DEFAULT_REMOVAL_REASON } from '../../common/moderationEnums';
 import { createPasswordUser } from '../auth/passwords';
 import { changeSchedule } from '../commands/changeSchedule';
 import type { Store } from '../store/db';

@@ -1,4 +1,5 @@
-import { formatEventDateTime, formatZoneName } from '../../common/dates';
+import { formatZoneName } from '../../common/dateLabels';
+import { formatEventDateTime } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
 import { DEFAULT_LANGUAGE, type Language, localeOf, withLanguage } from '../../common/i18n/languages';
 import { imagePath, imageSrcSet, imageWidths } from '../../common/images';

@@ -1,4 +1,5 @@
-import { dateTimeFormat, formatEventDateTime, formatZoneName } from '../../common/dates';
+import { formatZoneName } from '../../common/dateLabels';
+import { dateTimeFormat, formatEventDateTime } from '../../common/dates';
 import type { AttendanceMode, Schedule } from '../../common/enums';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import { largestJpeg } from '../../common/images';

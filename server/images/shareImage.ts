@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatEventDateTime, formatZoneName } from '../../common/dates';
+import { formatZoneName } from '../../common/dateLabels';
+import { formatEventDateTime } from '../../common/dates';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import type { SiteInfo } from '../context';
 import { areaText } from '../presenters/place';

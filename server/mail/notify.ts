@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ReportReason } from '../../common/enums';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
+import type { ReportReason } from '../../common/moderationEnums';
 import { NOTIFICATIONS, type NotificationKind } from '../../common/schemas/account';
 import type { Database, EventRow, UserRow } from '../store/schema';
 import { languageOf } from '../store/users';

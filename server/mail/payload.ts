@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from '../../common/enums';
 import { LANGUAGES, type Language } from '../../common/i18n/languages';
+import { REPORT_REASONS } from '../../common/moderationEnums';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../common/schemas/account';
 
 /** Emails about the account itself: always sent when asked for, never unsubscribable. */

@@ -1,4 +1,8 @@
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON, type StatsLogAction } from '../../common/enums';
+import {
+  DEFAULT_REMOVAL_REASON,
+  PAST_EVENT_REMOVAL_REASON,
+  type StatsLogAction,
+} from '../../common/moderationEnums';
 import {
   LOG_STATS_MIN_REASON_COUNT,
   LOG_STATS_MONTHS,

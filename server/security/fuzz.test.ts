@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_REASONS } from '../../common/enums';
+import { REPORT_REASONS } from '../../common/moderationEnums';
 import type { EventRow, UserRow } from '../store/schema';
 import {
   createEvent,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LogAction } from '../../common/enums';
+import type { LogAction } from '../../common/moderationEnums';
 import type { Database, EventChangeRow, EventRow, ImageRow, ReportRow, UserRow } from './schema';
 
 /** Everything "Download my data" holds (docs/PRODUCT.md#your-account), as stored. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type LogAction, STATS_LOG_ACTIONS, type StatsLogAction } from '../../common/enums';
+import { type LogAction, STATS_LOG_ACTIONS, type StatsLogAction } from '../../common/moderationEnums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import { newId } from './ids';
 import type { Database, LogRow } from './schema';

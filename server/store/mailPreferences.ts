@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../../common/enums';
+import type { Role } from '../../common/moderationEnums';
 import { NOTIFICATION_KINDS, NOTIFICATIONS, type NotificationKind } from '../../common/schemas/account';
 import type { Database } from './schema';
 

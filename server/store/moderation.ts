@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { type EventStatus, type PendingSort, QUEUE_SOON_MS } from '../../common/enums';
+import type { EventStatus } from '../../common/enums';
+import { type PendingSort, QUEUE_SOON_MS } from '../../common/moderationEnums';
 import { type Listed, type Page, pageOffset } from '../../common/paging';
 import type { Database, EventChangeRow, EventRow, ReportRow } from './schema';
 import { textQuery } from './textSearch';

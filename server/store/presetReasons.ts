@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PresetReasonKind } from '../../common/enums';
+import type { PresetReasonKind } from '../../common/moderationEnums';
 import { newId } from './ids';
 import type { Database, PresetReasonsTable } from './schema';
 

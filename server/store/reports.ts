@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ReportReason } from '../../common/enums';
+import type { ReportReason } from '../../common/moderationEnums';
 import { newId } from './ids';
 import type { Database, ReportRow } from './schema';
 

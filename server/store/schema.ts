@@ -1,16 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AttendanceMode, EventStatus, EventType, PlaceVisibility, Schedule } from '../../common/enums';
 import type {
-  AttendanceMode,
   ChangeStatus,
-  EventStatus,
-  EventType,
   LogAction,
-  PlaceVisibility,
   PresetReasonKind,
   ReportReason,
   Role,
-  Schedule,
-} from '../../common/enums';
+} from '../../common/moderationEnums';
 
 /**
  * Table types. Instants are integer milliseconds since the epoch (portable across SQLite and

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../../common/enums';
 import { isLanguage, type Language } from '../../common/i18n/languages';
+import type { Role } from '../../common/moderationEnums';
 import { newId } from './ids';
 import type { Database, UserRow } from './schema';
 

@@ -1,13 +1,6 @@
-import type {
-  AttendanceMode,
-  EventStatus,
-  EventType,
-  LogAction,
-  PlaceVisibility,
-  ReportReason,
-  Role,
-} from '../../common/enums';
+import type { AttendanceMode, EventStatus, EventType, PlaceVisibility } from '../../common/enums';
 import type { Language } from '../../common/i18n/languages';
+import type { LogAction, ReportReason, Role } from '../../common/moderationEnums';
 import { type EventInput, eventInputSchema } from '../../common/schemas/events';
 import { repeatRuleSchema } from '../../common/schemas/series';
 import { weekdayOf } from '../../common/series';

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CalendarDays, ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from '../lib/router';
 import { useDirection } from '../lib/useDirection';
 import { accountTriggerClass } from './accountTrigger';

@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../features/auth/api/signOut';
+import { useTranslation } from '../i18n/react';
 import { config } from '../lib/config';
 import { Link, NavLink, useLocation, useNavigate } from '../lib/router';
 import { useSession } from '../lib/session';

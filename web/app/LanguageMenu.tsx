@@ -1,8 +1,8 @@
 import { Check, Languages } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, withLanguage } from '../../common/i18n/languages';
 import { pageLanguage } from '../i18n/index';
+import { useTranslation } from '../i18n/react';
 import { useLocation } from '../lib/router';
 
 /**

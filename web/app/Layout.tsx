@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/Spinner';
+import { useTranslation } from '../i18n/react';
 import { Link, useLocation, useNavigationType } from '../lib/router';
 import { ConfirmEmailBanner } from './ConfirmEmailBanner';
 import { Header } from './Header';

@@ -1,8 +1,8 @@
 import { Code } from 'lucide-react';
 import { type ReactNode, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/Button';
 import { StateMessage } from '../components/ui/Notice';
+import { useTranslation } from '../i18n/react';
 import { useHydrated } from '../lib/useHydrated';
 import { holdPageReady, PageReady } from './PageReady';
 

@@ -1,7 +1,7 @@
 import { MapPinOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/Button';
 import { StateMessage } from '../components/ui/Notice';
+import { useTranslation } from '../i18n/react';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export function NotFoundPage() {

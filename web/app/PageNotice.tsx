@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/ui/Notice';
+import { useTranslation } from '../i18n/react';
 import { pageNoticeOf } from '../lib/pageNotice';
 import { useLocation } from '../lib/router';
 

@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLoadingCode } from '../lib/navigationProgress';
 import { useLocation } from '../lib/router';
 

@@ -1,10 +1,16 @@
 import { MailWarning } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { addCatalog } from '../i18n/index';
+import { useTranslation } from '../i18n/react';
 import { ApiRequestError } from '../lib/api';
 import { useSendVerificationLink } from '../lib/emailVerification';
-import { apiErrorText } from '../lib/messages';
+import { apiErrorText } from '../lib/errorTexts';
 import { useHydrated } from '../lib/useHydrated';
+import confirmEmailCatalog from '../locales/en/confirmEmail.json';
 import { Button } from './ui/Button';
+
+// Its own catalog: the notice, and its words, load only for the people who see it.
+addCatalog('confirmEmail', confirmEmailCatalog);
 
 /**
  * "Please confirm your email address first", with "Send the link again": what a person whose address
@@ -23,7 +29,7 @@ export function ConfirmEmailNotice({
   /** The title's element: a heading where the notice stands for a page's content. */
   heading?: 'p' | 'h2' | 'h3';
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('confirmEmail');
   const send = useSendVerificationLink();
   const hydrated = useHydrated();
   // The address is someone's own text: isolated, so a right-to-left one cannot reorder the sentence.
@@ -38,13 +44,12 @@ export function ConfirmEmailNotice({
       <div className="flex gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div className="min-w-0 space-y-2">
-          <Heading className="text-base font-semibold">
-            {t(required ? 'confirmEmail.title' : 'confirmEmail.optionalTitle')}
-          </Heading>
+          <Heading className="text-base font-semibold">{t(required ? 'title' : 'optionalTitle')}</Heading>
           <p>
             <Trans
               t={t}
-              i18nKey={required ? 'confirmEmail.text' : 'confirmEmail.optionalText'}
+              i18n={i18n}
+              i18nKey={required ? 'text' : 'optionalText'}
               values={{ email }}
               components={address}
             />
@@ -52,12 +57,12 @@ export function ConfirmEmailNotice({
           <div role="status" aria-live="polite">
             {send.isSuccess ? (
               <p>
-                <Trans t={t} i18nKey="confirmEmail.sent" values={{ email }} components={address} />
+                <Trans t={t} i18n={i18n} i18nKey="sent" values={{ email }} components={address} />
               </p>
             ) : null}
             {send.isError ? (
               <p className="font-medium text-danger-700 dark:text-red-200">
-                {t('confirmEmail.failed')} {error}
+                {t('failed')} {error}
               </p>
             ) : null}
           </div>
@@ -70,7 +75,7 @@ export function ConfirmEmailNotice({
               disabled={send.isPending}
               aria-busy={send.isPending || undefined}
             >
-              {send.isPending ? t('confirmEmail.sending') : t('confirmEmail.resend')}
+              {send.isPending ? t('sending') : t('resend')}
             </Button>
           ) : null}
         </div>

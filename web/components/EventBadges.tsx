@@ -1,8 +1,8 @@
 import { BadgeCheck, Ban, History, Radio, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { EventType, Schedule } from '../../common/enums';
 import type { EventPhase } from '../../common/eventTime';
 import type { EventDto } from '../../common/schemas/events';
+import { useTranslation } from '../i18n/react';
 import { Badge, type BadgeTone } from './ui/Badge';
 
 /**

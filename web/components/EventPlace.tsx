@@ -1,7 +1,7 @@
 import { ExternalLink, Lock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { mapSearchUrl } from '../../common/links';
 import type { EventDto } from '../../common/schemas/events';
+import { useTranslation } from '../i18n/react';
 
 type PlaceEvent = Pick<EventDto, 'location' | 'attendance' | 'placeRule' | 'placeWithheld'> &
   Partial<Pick<EventDto, 'venue' | 'address' | 'joinUrl'>>;

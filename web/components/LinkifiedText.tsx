@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { splitLinks } from '../../common/linkify';
+import { useTranslation } from '../i18n/react';
 
 /**
  * Text people wrote, with its web addresses made links (docs/PRODUCT.md#text-people-write): http(s)

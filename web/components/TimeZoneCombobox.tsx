@@ -1,6 +1,5 @@
 import { Check } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   canonicalZone,
   prepareZoneSearch,
@@ -10,6 +9,7 @@ import {
   zoneName,
 } from '../../common/zoneSearch';
 import { localeOfI18n } from '../i18n/index';
+import { useTranslation } from '../i18n/react';
 import { zoneLabel } from '../lib/zoneLabel';
 import type { FieldControlProps } from './ui/Field';
 

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, localeOf } from '../../common/i18n/languages';
 import common from '../locales/en/common.json';
 import events from '../locales/en/events.json';
@@ -46,22 +45,18 @@ const loadTranslation: BackendModule = {
   },
 };
 
-void i18n
-  .use(loadTranslation)
-  .use(initReactI18next)
-  .init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: false,
-    defaultNS,
-    ns: ['common', 'events'],
-    resources: { en: { common, events } },
-    // English is bundled; other languages come from the backend above.
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false }, // React escapes already
-    returnNull: false,
-    react: { useSuspense: true },
-  });
+void i18n.use(loadTranslation).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: false,
+  defaultNS,
+  ns: ['common', 'events'],
+  resources: { en: { common, events } },
+  // English is bundled; other languages come from the backend above.
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false }, // React escapes already
+  returnNull: false,
+});
 
 /** Register a lazily loaded feature's catalog (called at the top of that feature's module). */
 export function addCatalog(ns: string, messages: Record<string, unknown>): void {

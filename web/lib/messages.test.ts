@@ -6,7 +6,7 @@ import arabic from '../locales/ar/messages.json';
 import auth from '../locales/en/auth.json';
 import french from '../locales/fr/messages.json';
 import { ApiRequestError } from './api';
-import { apiErrorText, apiFieldTexts, issueTexts, messageText } from './messages';
+import { apiErrorText, apiFieldTexts, issueTexts, messageText } from './errorTexts';
 
 // As in the browser: English has no messages catalog (every message carries its English words), the
 // other languages have theirs.

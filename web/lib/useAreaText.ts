@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../common/schemas/events';
+import { useTranslation } from '../i18n/react';
 
 /**
  * "City, Country", or "Online" for an online-only event without them: on cards, in the first bundle,

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from '../../common/i18n/languages';
+import { useTranslation } from '../i18n/react';
 
 /**
  * The page's writing direction, for components that lay themselves out by it (Radix's tabs and menus

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { localeOfI18n } from '../i18n/index';
+import { useTranslation } from '../i18n/react';
 
 /** The Intl locale of the language the page is shown in: dates, times and numbers in its own form. */
 export function useLocale(): string {

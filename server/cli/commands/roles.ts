@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../../../common/enums';
+import type { Role } from '../../../common/moderationEnums';
 import type { Database, UserRow } from '../../store/schema';
 import { setUserRole } from '../../store/users';
 import { type AdminCommand, CliError } from '../command';

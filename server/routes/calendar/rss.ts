@@ -1,4 +1,5 @@
-import { formatEventDateTime, formatZoneName } from '../../../common/dates';
+import { formatZoneName } from '../../../common/dateLabels';
+import { formatEventDateTime } from '../../../common/dates';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../common/i18n/languages';
 import { largestJpeg } from '../../../common/images';
 import { eventPageUrl } from '../../../common/links';

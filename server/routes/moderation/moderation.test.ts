@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../common/enums';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../common/moderationEnums';
 import type { ApiError } from '../../../common/schemas/errors';
 import type {
   ModerationActionResult,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REPORT_REASONS } from '../../../common/enums';
+import { REPORT_REASONS } from '../../../common/moderationEnums';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { ReportReceipt } from '../../../common/schemas/reports';
 import { listReportsForEvent } from '../../store/reports';

@@ -1,6 +1,5 @@
 import { ArrowLeft, CircleAlert, RotateCcw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NotFoundState } from '../../components/PageStates';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { StateMessage } from '../../components/ui/Notice';
@@ -9,6 +8,7 @@ import { LazyAddToCalendar } from '../../features/calendar/components/LazyAddToC
 import { useEvent } from '../../features/events/api/event';
 import { BackLink, useBackTarget } from '../../features/events/components/BackLink';
 import { EventDetail, EventDetailSkeleton } from '../../features/events/components/EventDetail';
+import { useTranslation } from '../../i18n/react';
 import { isNotFound } from '../../lib/api';
 import { config } from '../../lib/config';
 import { useParams } from '../../lib/router';

@@ -1,6 +1,5 @@
 import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
 import { lazy, type ReactNode, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_FILTERS,
   filtersFromParams,
@@ -27,6 +26,7 @@ import { type FilterChange, FilterPanel } from '../../features/events/components
 import { ViewSwitch } from '../../features/events/components/ViewSwitch';
 import { WhenToggle } from '../../features/events/components/WhenToggle';
 import { groupByDay } from '../../features/events/lib/dayGroups';
+import { useTranslation } from '../../i18n/react';
 import { config } from '../../lib/config';
 import { loadOnce } from '../../lib/loadOnce';
 import { trackLoad } from '../../lib/navigationProgress';

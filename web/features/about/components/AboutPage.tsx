@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import messages from '../../../locales/en/about.json';
 import { useAbout } from '../api/about';

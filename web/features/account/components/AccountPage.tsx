@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../../common/schemas/auth';
 import { SignInRequired } from '../../../components/PageStates';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';

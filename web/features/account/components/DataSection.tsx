@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { useTranslation } from '../../../i18n/react';
 import { useMessages } from '../../../lib/messages';
 import { useDownloadData } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';

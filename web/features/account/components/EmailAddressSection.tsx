@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../../common/schemas/auth';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
+import { useTranslation } from '../../../i18n/react';
 import { config } from '../../../lib/config';
 import { AccountSection } from './AccountSection';
 

@@ -1,11 +1,11 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NOTIFICATIONS, type NotificationKind } from '../../../../common/schemas/account';
 import type { SessionUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { SkeletonBlock } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
+import { useTranslation } from '../../../i18n/react';
 import { config } from '../../../lib/config';
 import { useEmailSettings, useSaveEmailPreferences } from '../api/emailSettings';
 import { AccountSection } from './AccountSection';

@@ -1,13 +1,14 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '../../../../common/schemas/account';
 import { Card } from '../../../components/ui/Card';
 import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
-import { apiErrorText, apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts, issueTexts } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';

@@ -1,11 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { changeNameSchema } from '../../../../common/schemas/accountSettings';
 import type { SessionUser } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
-import { issueTexts, useMessages } from '../../../lib/messages';
+import { useTranslation } from '../../../i18n/react';
+import { issueTexts } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useChangeName } from '../api/accountSettings';
 import { AccountSection } from './AccountSection';
 import { formErrorsOf } from './formErrors';

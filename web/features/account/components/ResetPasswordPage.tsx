@@ -1,13 +1,14 @@
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { newPasswordSchema } from '../../../../common/schemas/auth';
 import { ButtonLink } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
-import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts, messageText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';
 import { tokenFromHash, useResetPassword } from '../api/links';

@@ -1,12 +1,13 @@
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
-import { apiErrorText, useMessages } from '../../../lib/messages';
+import { apiErrorText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import accountCatalog from '../../../locales/en/account.json';

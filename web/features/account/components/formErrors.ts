@@ -1,5 +1,6 @@
 import { isWorthShowing } from '../../../lib/api';
-import { apiErrorText, apiFieldTexts, type Translate } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts } from '../../../lib/errorTexts';
+import type { Translate } from '../../../lib/messages';
 
 /**
  * What a refused account form shows: the server's message under the field it names (its `fields`), or

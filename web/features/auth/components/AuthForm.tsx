@@ -1,14 +1,15 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { signInFormSchema, signUpSchema } from '../../../../common/schemas/auth';
 import { GoogleButton } from '../../../components/GoogleButton';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
 import { config } from '../../../lib/config';
-import { apiFieldTexts, issueTexts, useMessages } from '../../../lib/messages';
+import { apiFieldTexts, issueTexts } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';

@@ -1,9 +1,9 @@
 import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { usePostedForm } from '../../../lib/postedForm';
 import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '../../../lib/api';
-import { apiErrorText, messageText } from '../../../lib/messages';
+import { apiErrorText, messageText } from '../../../lib/errorTexts';
 import type { GoogleFailure } from '../api/googleSignIn';
 
 /** Email codes with a message of their own (docs/PRODUCT.md#sign-in-messages; the server never sends the first two). */

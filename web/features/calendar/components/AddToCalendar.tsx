@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CalendarPlus, ChevronDown, Download, ExternalLink, type LucideIcon } from 'lucide-react';
 import type { AnchorHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { type ButtonSize, type ButtonVariant, buttonClass } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { useDirection } from '../../../lib/useDirection';
 import { CALENDAR_NS } from '../catalog';
 import { type CalendarEvent, googleCalendarUrl } from '../links';

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { useHydrated } from '../../../lib/useHydrated';
 import { CALENDAR_NS } from '../catalog';
 

@@ -1,8 +1,8 @@
 import { CalendarPlus, ChevronDown, Download, LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { eventIcsPath } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { loadOnce } from '../../../lib/loadOnce';
 import { useHydrated } from '../../../lib/useHydrated';
 import type { AddToCalendarProps, AddToCalendar as Menu } from './AddToCalendar';

@@ -1,8 +1,8 @@
 import { Rss } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { FeedFilters } from '../../../../common/filters';
 import { filterQuery } from '../../../../common/links';
 import { ButtonLink, type ButtonSize, type ButtonVariant } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 
 export interface SubscribeLinkProps {
   /** The filters on screen: the subscribe page starts with the same ones. */

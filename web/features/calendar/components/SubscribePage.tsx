@@ -1,6 +1,5 @@
 import { ArrowLeft, BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
 import {
   type FeedFilters,
@@ -14,6 +13,7 @@ import { EMBED_LIMIT_CHOICES, LIMITS } from '../../../../common/limits';
 import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/links';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { useTranslation } from '../../../i18n/react';
 import { config } from '../../../lib/config';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useSiteOrigin } from '../../../lib/siteOrigin';

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { type MouseEvent, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { filtersFromParams, filtersToSearch } from '../../../../common/filters';
 import type { ServerLocationState } from '../../../entry-server';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { type DayGroup, formatDayHeading } from '../lib/dayGroups';
 
 /** One day's heading in the home list: "Today", "Tomorrow" or "Yesterday" beside the date, else the date. */

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CalendarDays, ExternalLink, type LucideIcon, MapPin, Repeat, UsersRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { eventPagePath, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { repeatsText } from '../../../../common/seriesText';
@@ -10,6 +9,7 @@ import { EventFlyer } from '../../../components/EventFlyer';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useAreaText } from '../../../lib/useAreaText';
 import { eventDateParts } from '../lib/eventDate';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useHydrated } from '../../../lib/useHydrated';
 import { useZoneName } from '../../../lib/useZoneName';
 import { zoneLabel } from '../../../lib/zoneLabel';

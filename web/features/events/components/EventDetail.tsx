@@ -8,8 +8,7 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../../../common/dates';
+import { formatLongDate } from '../../../../common/dateLabels';
 import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
@@ -20,6 +19,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
 import { eventDateParts } from '../lib/eventDate';

@@ -1,9 +1,9 @@
 import { Ban, EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
 import { MapLink, WithheldPlace } from '../../../components/EventPlace';
 import { Notice } from '../../../components/ui/Notice';
+import { useTranslation } from '../../../i18n/react';
 import { useAreaText } from '../../../lib/useAreaText';
 
 // The parts of an event's page (EventDetail.tsx): its banners and its details' rows.

@@ -8,7 +8,6 @@ import {
   X,
 } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EVENT_TYPES } from '../../../../common/enums';
 import {
   activeFilterCount,
@@ -24,6 +23,7 @@ import { browserTimeZone } from '../../../../common/timezones';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { sayMessage, useMessages } from '../../../lib/messages';
 import { Link } from '../../../lib/router';
 

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, CircleAlert, RotateCcw } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { calendarDay, formatTime } from '../../../../common/dates';
 import type { EventType } from '../../../../common/enums';
 import { overAt } from '../../../../common/eventTime';
@@ -19,6 +18,7 @@ import { browserTimeZone } from '../../../../common/timezones';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { StateMessage } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDirection } from '../../../lib/useDirection';
 import { useHydrated } from '../../../lib/useHydrated';

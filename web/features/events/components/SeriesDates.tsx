@@ -1,10 +1,10 @@
 import { CalendarPlus, Repeat } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { formatEventDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { repeatsText } from '../../../../common/seriesText';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { seriesIcsPath, useSeries } from '../../../lib/series';
 import { useHydrated } from '../../../lib/useHydrated';

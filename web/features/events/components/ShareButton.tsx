@@ -1,7 +1,7 @@
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 
 type Outcome = 'idle' | 'copied' | 'failed';
 

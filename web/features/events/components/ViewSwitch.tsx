@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { filtersToSearch, HOME_VIEWS, type HomeFilters, type HomeView } from '../../../../common/filters';
 import { browserTimeZone } from '../../../../common/timezones';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 

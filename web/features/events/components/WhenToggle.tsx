@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WhenFilter } from '../../../../common/filters';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 

@@ -1,7 +1,7 @@
 import { BadgeCheck, BadgeX, Ban, Info, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatRelative, formatShortDateTime } from '../../../../common/dates';
+import { formatRelative } from '../../../../common/dateLabels';
+import { formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
@@ -11,6 +11,7 @@ import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../../common/dates';
-import { LOG_STATS_MIN_REASON_COUNT } from '../../../../common/enums';
+import { LOG_STATS_MIN_REASON_COUNT } from '../../../../common/moderationEnums';
 import type { LogStats } from '../../../../common/schemas/log';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useLogStats } from '../api/stats';
 
 /** 'YYYY-MM' → 'Jun 2026', or 'Jun' alone (the months are UTC months), in the page's language. */

@@ -1,13 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Schedule } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
 import { DialogActions } from '../../../components/ui/DialogActions';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
-import { errorText, useMessages } from '../../../lib/messages';
+import { errorText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useChangeSchedule, useRemoveAsModerator, useWithdrawEvent } from '../api/mine';
 
 /** What an owner's dialog does: withdraw the event, set its schedule, or (a moderator) remove it. */

@@ -1,7 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatEventRange, formatLongDate } from '../../../../common/dates';
+import { formatLongDate } from '../../../../common/dateLabels';
+import { formatEventRange } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { EventTypeBadge } from '../../../components/EventBadges';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';

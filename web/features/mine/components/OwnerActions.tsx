@@ -10,9 +10,9 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { useSetVerified } from '../api/mine';
 import { ActionDialog, type DialogAction, type OwnerAction } from './ActionDialog';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
 import type { EditOutcomeName } from '../../../../common/schemas/ownership';
 import { Card } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import type { EditedState } from '../../../lib/editedState';
 import { useLocation } from '../../../lib/router';
 import mineCatalog from '../../../locales/en/mine.json';

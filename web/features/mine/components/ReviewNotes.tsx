@@ -1,6 +1,6 @@
 import { CircleAlert, Hourglass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { EventDto } from '../../../../common/schemas/events';
+import { useTranslation } from '../../../i18n/react';
 
 /**
  * Where an event's review stands, as its submitter (or a moderator) is told (docs/PRODUCT.md#my-events):

@@ -1,6 +1,5 @@
 import { Ban, CalendarClock, CircleStop, PencilLine, Repeat } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { calendarDay, dateTimeFormat, formatEventRange } from '../../../../common/dates';
 import type { EventDto } from '../../../../common/schemas/events';
 import type { SeriesDto } from '../../../../common/schemas/series';
@@ -10,7 +9,9 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { fieldControlClass } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
-import { errorText, useMessages } from '../../../lib/messages';
+import { useTranslation } from '../../../i18n/react';
+import { errorText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useSeries } from '../../../lib/series';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useChangeSchedule } from '../api/mine';

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useAuditTrail } from '../api/events';
 
 /** Actions whose note is a reason or a note for attendees (a dismissal has none). */

@@ -1,9 +1,9 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import type { BulkResult } from '../../../../common/schemas/queue';
 import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { useMessages } from '../../../lib/messages';
 import { usePresetReasons } from '../api/presetReasons';
 import { useBulkDecide } from '../api/queue';

@@ -1,12 +1,12 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatEventDateTime, formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
 import type { ModerationChange } from '../../../../common/schemas/moderation';
 import { repeatsText } from '../../../../common/seriesText';
 import { EventFlyer } from '../../../components/EventFlyer';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import flyerCatalog from '../../../locales/en/flyer.json';
 import seriesCatalog from '../../../locales/en/series.json';
 import submitCatalog from '../../../locales/en/submit.json';

@@ -1,6 +1,5 @@
 import { ExternalLink, MousePointerClick } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
@@ -9,6 +8,7 @@ import { EventFlyer } from '../../../components/EventFlyer';
 import { LinkifiedText } from '../../../components/LinkifiedText';
 import { Card } from '../../../components/ui/Card';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useAreaText } from '../../../lib/useAreaText';
 import { zoneLabel } from '../../../lib/zoneLabel';

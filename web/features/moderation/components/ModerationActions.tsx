@@ -10,10 +10,10 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { Button, ButtonLink } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { ACTION_KEYS } from '../lib/shortcuts';
 import { actionsFor, type ModerationActionName } from './ModerationCard';
 

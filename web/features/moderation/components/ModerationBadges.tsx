@@ -1,7 +1,7 @@
 import { Flag, PencilLine } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { ModerationTab } from '../../../../common/schemas/moderation';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { useTranslation } from '../../../i18n/react';
 
 /** A list item's category; `changed` is a published event with a proposed change, in Pending. */
 export type Category = ModerationTab | 'changed';

@@ -1,13 +1,13 @@
 import { CalendarDays, MapPin, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatShortDate } from '../../../../common/dates';
+import { formatShortDate } from '../../../../common/dateLabels';
 import { phaseOf } from '../../../../common/eventTime';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { repeatsText } from '../../../../common/seriesText';
 import { EventStateBadges } from '../../../components/EventBadges';
 import { Badge } from '../../../components/ui/Badge';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { useAreaText } from '../../../lib/useAreaText';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { eventDateInZone } from '../lib/format';

@@ -1,13 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Lock, ShieldAlert, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  MODERATION_TABS,
-  type ModerationTab,
-  type PendingSort,
-  type Schedule,
-} from '../../../../common/enums';
+import type { Schedule } from '../../../../common/enums';
+import { MODERATION_TABS, type ModerationTab, type PendingSort } from '../../../../common/moderationEnums';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { SignInButton } from '../../../components/SignInButton';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -15,6 +10,7 @@ import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { isAccessLost } from '../../../lib/api';
 import { useMessages } from '../../../lib/messages';
 import { useSearchParams } from '../../../lib/router';

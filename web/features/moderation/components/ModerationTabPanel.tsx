@@ -1,6 +1,5 @@
 import { ChevronDown, ChevronUp, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../common/limits';
 import type { ModerationItem, ModerationTab, PendingSort } from '../../../../common/schemas/moderation';
 import { Button } from '../../../components/ui/Button';
@@ -8,6 +7,7 @@ import { Placeholders, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../.
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { Pager, pagerLabels, usePageCount } from '../../../components/ui/Pager';
 import { Spinner } from '../../../components/ui/Spinner';
+import { useTranslation } from '../../../i18n/react';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useModerationCounts } from '../api/counts';

@@ -1,6 +1,5 @@
 import { Eye, NotebookPen, ShieldCheck, Trash2, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
@@ -9,7 +8,9 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
-import { errorText, useMessages } from '../../../lib/messages';
+import { useTranslation } from '../../../i18n/react';
+import { errorText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import { useEventNotes, useMarkChecked, usePerson, useSaveNote, useTrustPerson } from '../api/queue';
 
 /** The list of notes and the box to add one; each moderator may delete their own. */

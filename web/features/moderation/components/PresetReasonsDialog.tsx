@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PRESET_REASON_KINDS, type PresetReasonKind } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
+import { PRESET_REASON_KINDS, type PresetReasonKind } from '../../../../common/moderationEnums';
 import type { PresetReason } from '../../../../common/schemas/presetReasons';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { useTranslation } from '../../../i18n/react';
 import { useMessages } from '../../../lib/messages';
 import { useSavePresetReason } from '../api/presetReasons';
 import { actionErrorOf } from '../lib/actionError';

@@ -1,10 +1,10 @@
 import { Copy, Eye, NotebookPen, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { formatShortDate } from '../../../../common/dates';
+import { formatShortDate } from '../../../../common/dateLabels';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import { Badge } from '../../../components/ui/Badge';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 
 /** Whether an item can be chosen for a bulk decision: a pending event (not a proposed change). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { ModerationCounts } from '../../../../common/schemas/moderation';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
+import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/moderationEnums';
 import type { PresetReason } from '../../../../common/schemas/presetReasons';
 import { DialogActions } from '../../../components/ui/DialogActions';
+import { useTranslation } from '../../../i18n/react';
 import type { ActionError } from '../lib/actionError';
 
 /** The actions that need a reason before they run; each has its own block in the catalog. */

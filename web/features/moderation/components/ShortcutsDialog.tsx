@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Keyboard } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { useTranslation } from '../../../i18n/react';
 import { DialogFrame } from './DialogFrame';
 
 /** Each key (or pair) and what it does, in the order a moderator works. */

@@ -1,5 +1,6 @@
 import { ApiRequestError } from '../../../lib/api';
-import { apiErrorText, type Translate } from '../../../lib/messages';
+import { apiErrorText } from '../../../lib/errorTexts';
+import type { Translate } from '../../../lib/messages';
 
 /** Why a moderation action failed, as the dashboard shows it. */
 export interface ActionError {

@@ -1,11 +1,12 @@
 import { Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatShortDate, isCalendarDate } from '../../../../common/dates';
+import { formatShortDate } from '../../../../common/dateLabels';
+import { isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { SimilarEvent, SimilarQuery } from '../../../../common/schemas/queue';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import similarMessages from '../../../locales/en/similar.json';
 import { useSimilarEvents } from '../api/similarEvents';

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import { NotFoundState, SignInRequired } from '../../../components/PageStates';
@@ -9,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { LoadFailed, Notice } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { isNotFound } from '../../../lib/api';
 import type { EditedState } from '../../../lib/editedState';
 import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router';

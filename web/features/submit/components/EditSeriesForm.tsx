@@ -1,5 +1,4 @@
 import { Repeat } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
@@ -7,6 +6,7 @@ import type { SeriesDto } from '../../../../common/schemas/series';
 import { Card } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import type { EditedState } from '../../../lib/editedState';
 import { useNavigate } from '../../../lib/router';
 import seriesCatalog from '../../../locales/en/series.json';

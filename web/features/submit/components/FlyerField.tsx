@@ -1,13 +1,15 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { type EventImage, IMAGE_LIMITS, imageSrcSet } from '../../../../common/images';
 import { IMAGE_TOO_LARGE } from '../../../../common/schemas/images';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
-import { apiErrorText, messageText, useMessages } from '../../../lib/messages';
+import { apiErrorText, messageText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import flyerCatalog from '../../../locales/en/flyer.json';
 import { useUploadImage } from '../api/uploadImage';
 
@@ -33,7 +35,7 @@ export function FlyerField({
   altError?: string | undefined;
   imageError?: string | undefined;
 }) {
-  const { t } = useTranslation('flyer');
+  const { t, i18n } = useTranslation('flyer');
   const tm = useMessages();
   const upload = useUploadImage();
   const id = useId();
@@ -71,6 +73,7 @@ export function FlyerField({
         {/* Format names are names, in every language: not translated, and marked so. */}
         <Trans
           t={t}
+          i18n={i18n}
           i18nKey="hint"
           values={{ max: IMAGE_LIMITS.maxBytes / 1024 / 1024 }}
           components={{

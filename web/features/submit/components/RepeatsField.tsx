@@ -1,6 +1,5 @@
 import { Repeat } from 'lucide-react';
 import { type InputHTMLAttributes, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isCalendarDate } from '../../../../common/dates';
 import type { RepeatRuleInput } from '../../../../common/schemas/series';
 import {
@@ -17,8 +16,10 @@ import { weekdayName } from '../../../../common/seriesText';
 import { isValidTimeZone } from '../../../../common/timezones';
 import { fieldControlClass } from '../../../components/ui/Field';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
-import { apiErrorText, apiFieldTexts, useMessages } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useSeriesPreview } from '../api/seriesPreview';
 

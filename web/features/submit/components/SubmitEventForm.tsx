@@ -11,8 +11,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatEventDateTime, formatZoneName, zonedDateTimeToInstant } from '../../../../common/dates';
+import { formatZoneName } from '../../../../common/dateLabels';
+import { formatEventDateTime, zonedDateTimeToInstant } from '../../../../common/dates';
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
 import type { EventImage } from '../../../../common/images';
 import { LIMITS } from '../../../../common/limits';
@@ -24,8 +24,10 @@ import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { localeOfI18n } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError, isSessionEnded, isWorthShowing, useApiCache } from '../../../lib/api';
-import { apiErrorText, apiFieldTexts, messageText, useMessages } from '../../../lib/messages';
+import { apiErrorText, apiFieldTexts, messageText } from '../../../lib/errorTexts';
+import { useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,5 @@
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isId } from '../../../../common/ids';
 import { ConfirmEmailNotice } from '../../../components/ConfirmEmailNotice';
 import { SignInRequired } from '../../../components/PageStates';
@@ -9,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { Notice, StateMessage } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog } from '../../../i18n/index';
+import { useTranslation } from '../../../i18n/react';
 import { usePostedForm } from '../../../lib/postedForm';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';

@@ -1,9 +1,9 @@
 import { ArrowRight, CircleCheck, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { eventPagePath } from '../../../../common/links';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useHydrated } from '../../../lib/useHydrated';
 

@@ -5,7 +5,8 @@ import {
   emptyEventForm,
 } from '../../../../common/eventForm';
 import { eventInputSchema, type ValidEventInput } from '../../../../common/schemas/events';
-import { issueTexts, type Translate } from '../../../lib/messages';
+import { issueTexts } from '../../../lib/errorTexts';
+import type { Translate } from '../../../lib/messages';
 
 /** The form's fields, in the order they appear (the first invalid one gets focus). */
 export const FIELD_ORDER = EVENT_FORM_FIELDS;
