@@ -93,17 +93,15 @@ describe.each(['ar', 'fr'])('in %s', (language) => {
     await page.waitForURL((url) => url.pathname === `/event/${cultural.id}`);
     await page.getByRole('heading', { level: 1, name: cultural.title }).waitFor();
     const main = page.getByRole('main');
-    expect(await main.getByRole('link', { name: t('events', 'detail.back') }).getAttribute('href')).toBe('/');
+    expect(await main.getByRole('link', { name: t('event', 'back') }).getAttribute('href')).toBe('/');
     expect(await main.getByText(t('common', 'eventTypes.cultural'), { exact: true }).isVisible()).toBe(true);
     expect(await main.getByRole('term').allTextContents()).toEqual([
-      t('events', 'detail.dateTime'),
-      t('events', 'detail.location'),
-      t('events', 'detail.organizedBy'),
+      t('event', 'dateTime'),
+      t('event', 'location'),
+      t('event', 'organizedBy'),
     ]);
-    expect(await main.getByRole('heading', { level: 2, name: t('events', 'detail.about') }).isVisible()).toBe(
-      true,
-    );
-    expect(await main.getByRole('link', { name: t('events', 'detail.viewSource') }).isVisible()).toBe(true);
+    expect(await main.getByRole('heading', { level: 2, name: t('event', 'about') }).isVisible()).toBe(true);
+    expect(await main.getByRole('link', { name: t('event', 'viewSource') }).isVisible()).toBe(true);
     // The date, in the event's own zone, with the month named in the language (by Intl, as the app does).
     const month = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'Europe/Paris' }).format(
       startsAt,
@@ -187,7 +185,7 @@ describe.each(['ar', 'fr'])('in %s', (language) => {
     await page.getByRole('link', { name: t('submit', 'success.viewPending') }).click();
     await page.waitForURL((url) => url.pathname === `/event/${row.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await page.getByText(t('events', 'detail.status.pending')).isVisible()).toBe(true);
+    expect(await page.getByText(t('event', 'status.pending')).isVisible()).toBe(true);
   });
 
   it('reports an approved event with a reason, and is thanked', async () => {
@@ -203,7 +201,7 @@ describe.each(['ar', 'fr'])('in %s', (language) => {
     await dialog.getByRole('radio', { name: t('common', 'reportReasons.wrong_info') }).check();
     await dialog.getByRole('button', { name: t('report', 'submit') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(t('events', 'detail.reported')).waitFor();
+    await page.getByText(t('event', 'reported')).waitFor();
     const reports = await s.db.selectFrom('reports').selectAll().where('event_id', '=', event.id).execute();
     expect(reports.map((r) => [r.reported_by, r.reason, r.status])).toEqual([
       [reporter.id, 'wrong_info', 'open'],

@@ -92,6 +92,35 @@ describe('a browser that asks for Arabic', () => {
   });
 });
 
+describe('an event page in another language', () => {
+  it('hints its own catalog beside the first ones, so it hydrates in that language; English fetches none', async () => {
+    const event = await createEvent(e2e.server.store, { title: 'Sit-in at the embassy', city: 'Rome' });
+    const manifest = JSON.parse(
+      readFileSync(join(inject('webRoot'), '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const hint = (language: string) =>
+      `<link rel="modulepreload" crossorigin href="/${manifest[`locales/${language}/event.json`]?.file}">`;
+
+    const italian = await (await fetch(`${e2e.server.url}/event/${event.id}?lang=it`)).text();
+    expect(italian).toContain(hint('it'));
+    // The home page's first load leaves the event page's words out: only its page hints them.
+    const home = await (await fetch(`${e2e.server.url}/?lang=it`)).text();
+    expect(home).not.toContain(manifest['locales/it/event.json']?.file);
+    const english = await (await fetch(`${e2e.server.url}/event/${event.id}?lang=en`)).text();
+    expect(english).not.toContain('locales/en/event');
+    expect(english).not.toMatch(/href="\/assets\/event-[^"]*\.js"/);
+
+    const page = await e2e.newPage({ viewport: PHONE, locale: 'it' });
+    const languages = watchCatalogs(page);
+    const errors = watchErrors(page);
+    await page.goto(`/event/${event.id}`);
+    await page.getByRole('heading', { level: 2, name: text('it', 'event', 'about') }).waitFor();
+    await page.getByRole('button', { name: text('it', 'event', 'share') }).waitFor();
+    expect([...languages]).toEqual(['it']);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the language menu', () => {
   it('switches a page to French, and the choice holds on the next pages', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
@@ -194,6 +223,7 @@ describe('every page in Arabic', () => {
         const people = [
           SITE_TITLE,
           'Vigil for Gaza',
+          'Sit-in at the embassy',
           'Teach-in at the library',
           approved.title,
           'Layla',

@@ -189,13 +189,12 @@ function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | 
  * The i18n instance renders in `language` read through: one per language, made on its first render
  * and shared by every later one (renders in different languages may overlap, so not the app's own
  * instance, whose language is one at a time). Nothing changes one once made: every catalog is loaded
- * at start, no component changes the language while rendering, and effects (where react-i18next
- * listens for changes) do not run on the server. Making a clone for each render was ~0.3 ms of a
- * home page (issue 21).
+ * at start, no component changes the language while rendering, and subscriptions (where
+ * `useTranslation` listens for changes) do not run on the server. Making a clone for each render was
+ * ~0.3 ms of a home page (issue 21).
  *
- * Seen through an object of its own with no properties: react-i18next copies the own properties of
- * the instance it is given for every component that translates (its per-component wrapper), which
- * for a clone's two dozen was ~6% of a page's render (bench/NOTES.md); reads fall through to the clone.
+ * Seen through an object of its own whose one property is `getFixedT`, the remembering one
+ * (web/i18n/rememberingT.ts); every other read falls through to the clone.
  */
 const translators = new Map<Language, typeof i18n>();
 function translatorFor(language: Language): typeof i18n {

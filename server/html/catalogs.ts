@@ -5,6 +5,22 @@ import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 /** The catalogs every page needs before it shows (English ones are in the first bundle itself). */
 export const FIRST_NAMESPACES = ['common', 'events'] as const;
 
+/** The build's manifest: source path → built file (empty without one, as in tests of the API alone). */
+function manifestOf(webRoot: string): Record<string, { file?: string }> {
+  const path = join(webRoot, '.vite', 'manifest.json');
+  return existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, { file?: string }>)
+    : {};
+}
+
+/** `<link rel="modulepreload">` tags for these sources of the build (those it has). */
+function preloadTags(manifest: Record<string, { file?: string }>, sources: readonly string[]): string[] {
+  return sources
+    .map((source) => manifest[source]?.file)
+    .filter((file): file is string => file !== undefined)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
 /**
  * For each language, `<link rel="modulepreload">` tags for the list of its catalogs and its first
  * catalogs, found in the build's manifest (each is its own chunk, web/i18n/index.ts): the browser
@@ -12,26 +28,35 @@ export const FIRST_NAMESPACES = ['common', 'events'] as const;
  * no manifest.
  */
 export function catalogPreloads(webRoot: string): (language: Language) => string {
-  const path = join(webRoot, '.vite', 'manifest.json');
-  const manifest = existsSync(path)
-    ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, { file?: string }>)
-    : {};
+  const manifest = manifestOf(webRoot);
   const tags = new Map<string, string>();
   return (language) => {
     if (language === DEFAULT_LANGUAGE) return '';
     let html = tags.get(language);
     if (html === undefined) {
-      const sources = [
+      html = preloadTags(manifest, [
         `i18n/catalogs/${language}.ts`,
         ...FIRST_NAMESPACES.map((ns) => `locales/${language}/${ns}.json`),
-      ];
-      html = sources
-        .map((source) => manifest[source]?.file)
-        .filter((file): file is string => file !== undefined)
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('\n    ');
+      ]).join('\n    ');
       tags.set(language, html);
     }
     return html;
   };
+}
+
+/**
+ * The same tags for a rendered page's own catalogs in a language (an event's page: `event`), which it
+ * needs to hydrate; none for English, whose catalogs come with the page's code.
+ */
+export function pageCatalogPreloads(
+  webRoot: string,
+): (language: Language, namespaces: readonly string[]) => string[] {
+  const manifest = manifestOf(webRoot);
+  return (language, namespaces) =>
+    language === DEFAULT_LANGUAGE
+      ? []
+      : preloadTags(
+          manifest,
+          namespaces.map((ns) => `locales/${language}/${ns}.json`),
+        );
 }

@@ -12,6 +12,7 @@ import type { CriticalCss, FetchJson } from '../../web/entry-server';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
+import { pageCatalogPreloads } from './catalogs';
 import { renderQueue } from './renderQueue';
 import type { Shell } from './shell';
 import {
@@ -125,6 +126,13 @@ const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
 };
 
 /**
+ * A page's own catalogs beyond the first ones (server/html/catalogs.ts), hinted in another language
+ * than English so that hydration need not wait to discover them: an event's page says its words from
+ * `event`, which the home page's first load leaves out.
+ */
+const PAGE_CATALOGS: Partial<Record<RenderedPageName, readonly string[]>> = { event: ['event'] };
+
+/**
  * The page of a form posted without JavaScript that the server refused, rendered again for this
  * request with what was sent and why (common/postedForms.ts): the whole HTML page. The caller sets
  * the status.
@@ -236,6 +244,7 @@ export function registerPageRendering(
   // The header's account menu, for someone signed in.
   const accountMenuPreloads = pageChunkPreloads(shell.webRoot, 'AccountMenu');
   const notFoundPreloads = pageChunkPreloads(shell.webRoot, 'NotFoundPage');
+  const catalogPreloads = pageCatalogPreloads(shell.webRoot);
 
   // Loaded once at start; a broken bundle is logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
@@ -314,6 +323,7 @@ export function registerPageRendering(
       const name = renderedPageOf(request.url.split('?')[0] ?? '')?.name;
       const preloads = [
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
+        ...(name && PAGE_CATALOGS[name] ? catalogPreloads(request.language, PAGE_CATALOGS[name]) : []),
         ...(signedIn ? accountMenuPreloads : []),
       ];
       // The home page (the page most visitors land on, and signed-in people on every visit) and an

@@ -71,7 +71,7 @@ export function registerEventFileRoutes(
       // The web app still renders its "Event Not Found" page; crawlers and chats see a 404 and no tags.
       return reply.code(404).send(
         shell.render({
-          title: `${translatorFor(request.language, 'events')('detail.notFoundTitle')} · ${env.SITE_TITLE}`,
+          title: `${translatorFor(request.language, 'event')('notFoundTitle')} · ${env.SITE_TITLE}`,
           head: '<meta name="robots" content="noindex">',
           language: request.language,
         }),

@@ -15,7 +15,7 @@ import arEvents from '../../../web/locales/ar/events.json';
 import deCalendar from '../../../web/locales/de/calendar.json';
 import deCommon from '../../../web/locales/de/common.json';
 import enCalendar from '../../../web/locales/en/calendar.json';
-import esEvents from '../../../web/locales/es/events.json';
+import esEvent from '../../../web/locales/es/event.json';
 import frCalendar from '../../../web/locales/fr/calendar.json';
 import frCommon from '../../../web/locales/fr/common.json';
 import urCalendar from '../../../web/locales/ur/calendar.json';
@@ -209,7 +209,7 @@ describe('the shell’s own words', () => {
   it('an unknown event’s title', async () => {
     const res = await server.fetch('/event/AbCdEfGhIjKlMnOp?lang=es');
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain(`<title>${esEvents.detail.notFoundTitle} · ${SITE}</title>`);
+    expect(await res.text()).toContain(`<title>${esEvent.notFoundTitle} · ${SITE}</title>`);
   });
 
   it('English as it always was', async () => {

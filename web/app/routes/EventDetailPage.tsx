@@ -23,7 +23,7 @@ const OwnerPanel = lazy(() => import('../../features/mine/components/OwnerPanel'
  * or its not-found or error state. Rendered on the server too (common/renderedPages.ts).
  */
 export default function EventDetailPage() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   const { id = '' } = useParams();
   const query = useEvent(id);
   const backTo = useBackTarget();
@@ -44,7 +44,7 @@ export default function EventDetailPage() {
 
   // As the server names the tab (routes/calendar/eventFiles.ts): the event, or that it is not found,
   // then the site; the site alone while it loads.
-  useDocumentTitle(event ? event.title : notFound ? t('detail.notFoundTitle') : config.siteTitle, {
+  useDocumentTitle(event ? event.title : notFound ? t('notFoundTitle') : config.siteTitle, {
     alone: !event && !notFound,
   });
 
@@ -72,12 +72,12 @@ export default function EventDetailPage() {
     content = (
       <div ref={notFoundRef} tabIndex={-1} className="outline-none">
         <NotFoundState
-          title={t('detail.notFoundTitle')}
-          text={t('detail.notFoundText')}
+          title={t('notFoundTitle')}
+          text={t('notFoundText')}
           action={
             <ButtonLink to={backTo.to}>
               <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-              {t('detail.back')}
+              {t('back')}
             </ButtonLink>
           }
         />
@@ -89,12 +89,12 @@ export default function EventDetailPage() {
         <StateMessage
           headingLevel={1}
           icon={<CircleAlert aria-hidden="true" className="size-12 text-danger-600 dark:text-red-400" />}
-          title={t('detail.errorTitle')}
-          text={t('detail.errorText')}
+          title={t('errorTitle')}
+          text={t('errorText')}
           action={
             <Button onClick={() => query.refetch()} disabled={query.isFetching}>
               <RotateCcw aria-hidden="true" className="size-4" />
-              {t('detail.tryAgain')}
+              {t('tryAgain')}
             </Button>
           }
         />

@@ -64,7 +64,7 @@ export function useBackTarget(): BackTarget {
 }
 
 export function BackLink({ target }: { target: BackTarget }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   const navigate = useNavigate();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     // A plain click goes back in history (same list, same place in it); a new tab gets the address.
@@ -79,7 +79,7 @@ export function BackLink({ target }: { target: BackTarget }) {
       className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-stone-700 hover:text-brand-700 hover:underline dark:text-stone-300 dark:hover:text-brand-100"
     >
       <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      {t('detail.back')}
+      {t('back')}
     </Link>
   );
 }

@@ -161,7 +161,7 @@ export function EventCard({
               </span>
             </CardDetail>
             {event.organizer ? (
-              <CardDetail icon={UsersRound} label={t('detail.organizedBy')} testId="event-organizer">
+              <CardDetail icon={UsersRound} label={t('card.organizedBy')} testId="event-organizer">
                 <OrganizedBy t={t} organizer={event.organizer} />
               </CardDetail>
             ) : null}

@@ -18,16 +18,20 @@ import { LinkifiedText } from '../../../components/LinkifiedText';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, SkeletonBadges, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
-import { localeOfI18n } from '../../../i18n/index';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
+import eventCatalog from '../../../locales/en/event.json';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
 import { DetailRow, PlaceDetails, ScheduleBanner, StatusBanner } from './EventDetailParts';
 import { ReportButton, ReportSignedOutNotice } from './ReportDialog';
 import { SeriesDates } from './SeriesDates';
 import { ShareButton } from './ShareButton';
+
+// The event page's words (its route, the Back link, these parts): not in the home page's first catalogs.
+addCatalog('event', eventCatalog);
 
 export interface EventDetailProps {
   event: EventDto;
@@ -41,7 +45,7 @@ export interface EventDetailProps {
 
 /** One event, as its page shows it: status, tags, title, actions, details, source, description. */
 export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: EventDetailProps) {
-  const { t, i18n } = useTranslation('events');
+  const { t, i18n } = useTranslation('event');
   const locale = localeOfI18n(i18n);
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
@@ -69,7 +73,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
       {ownerPanel}
       {reported ? (
         <Notice tone="success" className="mt-4">
-          {t('detail.reported')}
+          {t('reported')}
         </Notice>
       ) : null}
       {reportSessionEnded && !signedIn && session.isSuccess ? <ReportSignedOutNotice /> : null}
@@ -80,8 +84,8 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
             <EventStateBadges
               event={event}
               phase={parts.phase}
-              verifiedLabel={t('detail.verified')}
-              pastLabel={t('detail.past')}
+              verifiedLabel={t('verified')}
+              pastLabel={t('past')}
             />
           </div>
 
@@ -114,7 +118,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
             <DetailRow
               className="sm:col-span-2"
               icon={<CalendarDays aria-hidden="true" className="size-5" />}
-              label={t('detail.dateTime')}
+              label={t('dateTime')}
             >
               <EventDate
                 iso={event.date}
@@ -124,11 +128,11 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
               />
             </DetailRow>
             <SeriesDates event={event} />
-            <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('detail.location')}>
+            <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('location')}>
               <PlaceDetails event={event} />
             </DetailRow>
             {event.attendance !== 'in_person' && event.joinUrl && isHttpUrl(event.joinUrl) ? (
-              <DetailRow icon={<Link2 aria-hidden="true" className="size-5" />} label={t('detail.join')}>
+              <DetailRow icon={<Link2 aria-hidden="true" className="size-5" />} label={t('join')}>
                 <a
                   href={event.joinUrl}
                   target="_blank"
@@ -141,10 +145,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
               </DetailRow>
             ) : null}
             {event.organizer ? (
-              <DetailRow
-                icon={<UsersRound aria-hidden="true" className="size-5" />}
-                label={t('detail.organizedBy')}
-              >
+              <DetailRow icon={<UsersRound aria-hidden="true" className="size-5" />} label={t('organizedBy')}>
                 <span dir="auto" className="wrap-anywhere" data-testid="event-organizer">
                   {event.organizer}
                 </span>
@@ -160,12 +161,10 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
                 rel="noopener noreferrer"
                 className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
               >
-                {t('detail.viewSource')}
+                {t('viewSource')}
                 <ExternalLink aria-hidden="true" className="size-4" />
               </a>
-              <p className="mt-3 text-sm text-stone-600 sm:mt-0 dark:text-stone-300">
-                {t('detail.sourceHint')}
-              </p>
+              <p className="mt-3 text-sm text-stone-600 sm:mt-0 dark:text-stone-300">{t('sourceHint')}</p>
             </div>
           ) : null}
 
@@ -185,7 +184,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
             className="mt-8 border-t border-stone-200 pt-7 dark:border-stone-800"
           >
             <h2 id="about-title" className="text-lg font-semibold text-stone-900 dark:text-white">
-              {t('detail.about')}
+              {t('about')}
             </h2>
             {/* Plain text with its line breaks kept and its web addresses made links; never HTML. */}
             <p
@@ -207,7 +206,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
                 className="flex items-center gap-2 text-lg font-semibold text-stone-900 dark:text-white"
               >
                 <Accessibility aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-100" />
-                {t('detail.accessibility')}
+                {t('accessibility')}
               </h2>
               <p
                 dir="auto"
@@ -220,11 +219,11 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
           ) : null}
 
           <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-            <p>{t('detail.submittedOn', { date: formatLongDate(event.createdAt, submittedZone, locale) })}</p>
+            <p>{t('submittedOn', { date: formatLongDate(event.createdAt, submittedZone, locale) })}</p>
             {event.verified ? (
               <p className="inline-flex items-center gap-1.5 font-medium text-brand-700 dark:text-brand-100">
                 <BadgeCheck aria-hidden="true" className="size-4" />
-                {t('detail.verifiedBy')}
+                {t('verifiedBy')}
               </p>
             ) : null}
           </footer>
@@ -236,9 +235,9 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
 
 /** A placeholder with the event's shape while it loads. */
 export function EventDetailSkeleton() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   return (
-    <div role="status" aria-label={t('detail.loading')}>
+    <div role="status" aria-label={t('loading')}>
       <Card className="mt-4 p-5 sm:p-8" aria-hidden="true">
         <SkeletonBadges widths={['w-24', 'w-28']} />
         <SkeletonBlock className="mt-5 h-9 w-4/5" />

@@ -34,14 +34,14 @@ export function DetailRow({
 }
 
 export function StatusBanner({ event }: { event: EventDto }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   if (event.status === 'approved') return null;
   return (
     <Notice tone="warning" className="mt-4 flex gap-3">
       <EyeOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <span>
-        <strong className="block font-semibold">{t(`detail.status.${event.status}`)}</strong>
-        {event.submittedByViewer ? t('detail.status.onlyYou') : t('detail.status.onlyModerators')}
+        <strong className="block font-semibold">{t(`status.${event.status}`)}</strong>
+        {event.submittedByViewer ? t('status.onlyYou') : t('status.onlyModerators')}
       </span>
     </Notice>
   );
@@ -49,14 +49,14 @@ export function StatusBanner({ event }: { event: EventDto }) {
 
 /** Cancelled or postponed: said at the top, with the note the submitter or a moderator gave. */
 export function ScheduleBanner({ event }: { event: EventDto }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   if (event.schedule === 'scheduled') return null;
   return (
     <Notice tone="warning" className="mt-4 flex gap-3">
       <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <span>
         <strong className="block font-semibold" data-testid="schedule-banner">
-          {t(`detail.schedule.${event.schedule}`)}
+          {t(`schedule.${event.schedule}`)}
         </strong>
         {event.scheduleNote ? <span dir="auto">{event.scheduleNote}</span> : null}
       </span>

@@ -10,7 +10,7 @@ type Outcome = 'idle' | 'copied' | 'failed';
  * confirmation either way it ends.
  */
 export function ShareButton({ title, url }: { title: string; url: string }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event');
   const [outcome, setOutcome] = useState<Outcome>('idle');
 
   useEffect(() => {
@@ -41,16 +41,16 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
     <div className="flex items-center gap-2">
       <Button variant="secondary" size="sm" onClick={share}>
         <Share2 aria-hidden="true" className="size-4" />
-        {t('detail.share')}
+        {t('share')}
       </Button>
       <span role="status" className="text-sm">
         {outcome === 'copied' ? (
           <span className="inline-flex items-center gap-1 font-medium text-brand-700 dark:text-brand-100">
             <Check aria-hidden="true" className="size-4" />
-            {t('detail.copied')}
+            {t('copied')}
           </span>
         ) : outcome === 'failed' ? (
-          <span className="text-danger-700 dark:text-red-300">{t('detail.copyFailed')}</span>
+          <span className="text-danger-700 dark:text-red-300">{t('copyFailed')}</span>
         ) : null}
       </span>
     </div>
