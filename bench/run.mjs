@@ -263,13 +263,15 @@ async function benchWeb() {
   try {
     // Straight from `npm start`'s Node server, which compresses itself (issue 21): no proxy in front.
     lighthouse = await lighthouseScore(`${server.url}/`, { runs: 3 });
-    log(`web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')})`);
+    log(
+      `web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')}${lighthouse.failed?.length ? `; failed: ${lighthouse.failed.join(', ')}` : ''})`,
+    );
     // The same home page with a flyer on each card of its first page (issue 17).
     const flyers = await addFlyers(root, databaseUrl, server.url);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // past the 1 s micro-cache
     lighthouse.withFlyers = { ...(await lighthouseScore(`${server.url}/`, { runs: 3 })), cards: flyers };
     log(
-      `web: Lighthouse with flyers on all ${flyers} cards of the first page ${lighthouse.withFlyers.score} (runs: ${lighthouse.withFlyers.all.join(', ')})`,
+      `web: Lighthouse with flyers on all ${flyers} cards of the first page ${lighthouse.withFlyers.score} (runs: ${lighthouse.withFlyers.all.join(', ')}${lighthouse.withFlyers.failed?.length ? `; failed: ${lighthouse.withFlyers.failed.join(', ')}` : ''})`,
     );
   } catch (error) {
     log(`web: Lighthouse failed: ${error.message}`);

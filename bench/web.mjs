@@ -34,13 +34,17 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** Lighthouse (mobile profile, simulated throttling) on `url`; the median score of `runs`. */
+/**
+ * Lighthouse (mobile profile, simulated throttling) on `url`; the median score of `runs`, and the
+ * runs that failed (`failed`: Lighthouse's error codes), which are left out of it.
+ */
 export async function lighthouseScore(url, { runs = 3, chromePath } = {}) {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url))
     throw new Error(`refusing to audit anything but 127.0.0.1: ${url}`);
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const results = [];
+  const failed = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -53,6 +57,12 @@ export async function lighthouseScore(url, { runs = 3, chromePath } = {}) {
         logLevel: 'error',
         output: 'json',
       });
+      // A run Lighthouse could not finish (its runtimeError: no paint, a hung page) has no score:
+      // counted apart, never as a 0 in the median.
+      if (lhr.runtimeError || lhr.categories.performance.score == null) {
+        failed.push(lhr.runtimeError?.code ?? 'no score');
+        continue;
+      }
       const audit = (id) => lhr.audits[id]?.numericValue ?? null;
       results.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -67,5 +77,7 @@ export async function lighthouseScore(url, { runs = 3, chromePath } = {}) {
     }
   }
   results.sort((a, b) => a.score - b.score);
-  return { ...results[Math.floor(results.length / 2)], all: results.map((r) => r.score) };
+  if (results.length === 0)
+    return { score: null, error: `every run failed (${failed.join(', ')})`, all: [], failed };
+  return { ...results[Math.floor(results.length / 2)], all: results.map((r) => r.score), failed };
 }
