@@ -184,6 +184,36 @@ describe('an organiser’s event', () => {
     await other.goto(`/event/${event.id}/edit`);
     await other.getByRole('heading', { level: 1, name: 'Event Not Found' }).waitFor();
   });
+
+  it('opens an action without the page blinking to a loading state for words it already has', async () => {
+    await createEvent(e2e.server.store, { title: 'Vigil at the town hall', createdBy: organiser.id });
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    // React hides what a suspended boundary showed with `display: none !important` while its fallback
+    // shows: note every time it does, from the first paint on.
+    await page.addInitScript(() => {
+      const hidden: string[] = [];
+      (window as unknown as { hiddenBySuspense: string[] }).hiddenBySuspense = hidden;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target as HTMLElement;
+          if (element.style?.getPropertyPriority('display') === 'important') hidden.push(element.tagName);
+        }
+      }).observe(document, { attributes: true, attributeFilter: ['style'], subtree: true });
+    });
+    const hiddenBySuspense = () =>
+      page.evaluate(() => (window as unknown as { hiddenBySuspense: string[] }).hiddenBySuspense);
+    await openMyEvents(page);
+    const row = myEvent(page, 'Vigil at the town hall');
+    await row.getByRole('button', { name: 'Cancel event' }).click();
+    // The dialog is the first thing on the page to say a message (its refusals, from the `messages`
+    // catalog, whose English words the code carries): English has it at hand, so nothing waits for
+    // it, and the page never gave way to a spinner on the way.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading').first().waitFor();
+    expect(await hiddenBySuspense()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
 });
 
 describe('signing in', () => {

@@ -56,10 +56,16 @@ export function useTranslation<const Ns extends Namespace = typeof defaultNS>(
   // The first namespace is `t`'s own; the others are read as `namespace:key` (i18next's `nsSeparator`).
   const first = namespaces[0];
   const t = useMemo(() => instance.getFixedT(language, first), [instance, language, first]);
-  // Thrown, not passed to `use`: React replays a component that `use` suspends, which during hydration
-  // failed with its own error #467 (its "update hook called on initial render"); a thrown promise makes
-  // React put the component aside and render it again once the promise settles.
-  if (!namespaces.every((name) => instance.hasLoadedNamespace(name)))
-    throw loaded(instance, language, namespaces);
+  const ready = () => namespaces.every((name) => instance.hasLoadedNamespace(name));
+  if (!ready()) {
+    const load = loaded(instance, language, namespaces);
+    // A catalog the backend has at hand (an English one, which is never fetched) is loaded by the
+    // time `loadNamespaces` returns: suspending for it would swap the page for its fallback for a
+    // moment. Only a catalog still on its way suspends the component.
+    // Thrown, not passed to `use`: React replays a component that `use` suspends, which during
+    // hydration failed with its own error #467 (its "update hook called on initial render"); a thrown
+    // promise makes React put the component aside and render it again once the promise settles.
+    if (!ready()) throw load;
+  }
   return { t: t as TFunction<Ns>, i18n: instance };
 }
