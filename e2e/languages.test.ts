@@ -30,13 +30,17 @@ const text = (language: string, ns: string, key: string): string => {
   return value;
 };
 
+/** The build's manifest: each source's built file. */
+const buildManifest = (): Record<string, { file: string }> =>
+  JSON.parse(readFileSync(join(inject('webRoot'), '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+
 /** Which language each catalog chunk of the build belongs to, from its manifest. */
 function catalogChunks(): Map<string, string> {
-  const manifest = JSON.parse(
-    readFileSync(join(inject('webRoot'), '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
   const chunks = new Map<string, string>();
-  for (const [source, { file }] of Object.entries(manifest)) {
+  for (const [source, { file }] of Object.entries(buildManifest())) {
     const language = /^locales\/([\w-]+)\//.exec(source)?.[1];
     if (language) chunks.set(`/${file}`, language);
   }
@@ -95,9 +99,7 @@ describe('a browser that asks for Arabic', () => {
 describe('an event page in another language', () => {
   it('hints its own catalog beside the first ones, so it hydrates in that language; English fetches none', async () => {
     const event = await createEvent(e2e.server.store, { title: 'Sit-in at the embassy', city: 'Rome' });
-    const manifest = JSON.parse(
-      readFileSync(join(inject('webRoot'), '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
+    const manifest = buildManifest();
     const hint = (language: string) =>
       `<link rel="modulepreload" crossorigin href="/${manifest[`locales/${language}/event.json`]?.file}">`;
 

@@ -24,18 +24,6 @@ export function I18nProvider({ i18n: instance, children }: { i18n: I18n; childre
   return <I18nContext value={instance}>{children}</I18nContext>;
 }
 
-/** Loads under way, by language and namespaces: every component that waits for one waits for the same. */
-const loading = new Map<string, Promise<void>>();
-function loaded(instance: I18n, language: string, namespaces: readonly string[]): Promise<void> {
-  const key = `${language}|${namespaces.join(',')}`;
-  let load = loading.get(key);
-  if (!load) {
-    load = instance.loadNamespaces([...namespaces]).finally(() => loading.delete(key));
-    loading.set(key, load);
-  }
-  return load;
-}
-
 export function useTranslation<const Ns extends Namespace = typeof defaultNS>(
   namespace?: Ns,
 ): { t: TFunction<Ns>; i18n: I18n } {
@@ -58,7 +46,7 @@ export function useTranslation<const Ns extends Namespace = typeof defaultNS>(
   const t = useMemo(() => instance.getFixedT(language, first), [instance, language, first]);
   const ready = () => namespaces.every((name) => instance.hasLoadedNamespace(name));
   if (!ready()) {
-    const load = loaded(instance, language, namespaces);
+    const load = instance.loadNamespaces([...namespaces]);
     // A catalog the backend has at hand (an English one, which is never fetched) is loaded by the
     // time `loadNamespaces` returns: suspending for it would swap the page for its fallback for a
     // moment. Only a catalog still on its way suspends the component.
