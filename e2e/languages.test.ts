@@ -123,6 +123,40 @@ describe('an event page in another language', () => {
   });
 });
 
+describe('the other pages in another language', () => {
+  it('hint the catalogs they read, found by their render, and nothing in English', async () => {
+    const store = e2e.server.store;
+    const cookie = await sessionCookieFor(store, await createUser(store, { name: 'Salma' }));
+    const manifest = buildManifest();
+    const hinted = async (path: string, language: string, headers: Record<string, string> = {}) => {
+      const html = await (await fetch(`${e2e.server.url}${path}?lang=${language}`, { headers })).text();
+      return Object.entries(manifest)
+        .filter(
+          ([source, { file }]) => source.startsWith(`locales/${language}/`) && html.includes(`"/${file}"`),
+        )
+        .map(([source]) => /\/(\w+)\.json$/.exec(source)?.[1])
+        .sort();
+    };
+    // Each beside the first two every page hints: the log's words, the about page's, the form's.
+    expect(await hinted('/log', 'fr')).toEqual(['common', 'events', 'log']);
+    expect(await hinted('/about', 'ar')).toEqual(['about', 'common', 'events']);
+    expect(await hinted('/submit', 'es', { cookie })).toContain('submit');
+    // The home page reads no catalog of another page's.
+    expect(await hinted('/', 'fr')).toEqual(['common', 'events']);
+    expect(await hinted('/log', 'en')).toEqual([]);
+
+    // Hinted, the French log hydrates in French with no English and no error.
+    const page = await e2e.newPage({ viewport: DESKTOP, locale: 'fr' });
+    const languages = watchCatalogs(page);
+    const errors = watchErrors(page);
+    await page.goto('/log');
+    await page.getByRole('heading', { level: 1, name: text('fr', 'log', 'title') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...languages]).toEqual(['fr']);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the language menu', () => {
   it('switches a page to French, and the choice holds on the next pages', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });

@@ -79,6 +79,8 @@ export interface RenderResult {
   title: string | null;
   /** The query cache the browser starts from, as plain JSON. */
   state: PageState;
+  /** The catalogs (i18next namespaces) the rendered page read: the browser needs them to hydrate it. */
+  namespaces: string[];
 }
 
 /** What the server knows of the request beyond its URL and cookies. */
@@ -251,9 +253,10 @@ export async function render(
   const translator = translatorFor(options.language ?? DEFAULT_LANGUAGE);
   const errors: unknown[] = [];
   const titleSink: { title: string | null } = { title: null };
+  const namespaces = new Set<string>();
   const tree = (
     <StrictMode>
-      <I18nProvider i18n={translator}>
+      <I18nProvider i18n={translator} used={namespaces}>
         <QueryClientProvider client={queryClient}>
           <DocumentTitleSink value={titleSink}>
             <SiteOriginContext value={options.origin ?? null}>
@@ -301,5 +304,5 @@ export async function render(
         : query,
     ),
   };
-  return { html, state: sent, title: titleSink.title };
+  return { html, state: sent, title: titleSink.title, namespaces: [...namespaces] };
 }

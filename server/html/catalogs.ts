@@ -45,18 +45,20 @@ export function catalogPreloads(webRoot: string): (language: Language) => string
 }
 
 /**
- * The same tags for a rendered page's own catalogs in a language (an event's page: `event`), which it
- * needs to hydrate; none for English, whose catalogs come with the page's code.
+ * The same tags for the catalogs a rendered page read beyond the first ones (which every page hints
+ * already), in a language: it needs them to hydrate. None for English, whose catalogs come with the
+ * page's code.
  */
 export function pageCatalogPreloads(
   webRoot: string,
 ): (language: Language, namespaces: readonly string[]) => string[] {
   const manifest = manifestOf(webRoot);
+  const first: readonly string[] = FIRST_NAMESPACES;
   return (language, namespaces) =>
     language === DEFAULT_LANGUAGE
       ? []
       : preloadTags(
           manifest,
-          namespaces.map((ns) => `locales/${language}/${ns}.json`),
+          namespaces.filter((ns) => !first.includes(ns)).map((ns) => `locales/${language}/${ns}.json`),
         );
 }

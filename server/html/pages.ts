@@ -126,13 +126,6 @@ const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
 };
 
 /**
- * A page's own catalogs beyond the first ones (server/html/catalogs.ts), hinted in another language
- * than English so that hydration need not wait to discover them: an event's page says its words from
- * `event`, which the home page's first load leaves out.
- */
-const PAGE_CATALOGS: Partial<Record<RenderedPageName, readonly string[]>> = { event: ['event'] };
-
-/**
  * The page of a form posted without JavaScript that the server refused, rendered again for this
  * request with what was sent and why (common/postedForms.ts): the whole HTML page. The caller sets
  * the status.
@@ -323,7 +316,9 @@ export function registerPageRendering(
       const name = renderedPageOf(request.url.split('?')[0] ?? '')?.name;
       const preloads = [
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
-        ...(name && PAGE_CATALOGS[name] ? catalogPreloads(request.language, PAGE_CATALOGS[name]) : []),
+        // In another language than English, the catalogs the page read beyond the first ones (the log's
+        // words, an event page's, the moderation queue's): hydration need not wait to discover them.
+        ...catalogPreloads(request.language, result.namespaces),
         ...(signedIn ? accountMenuPreloads : []),
       ];
       // The home page (the page most visitors land on, and signed-in people on every visit) and an

@@ -22,7 +22,7 @@ const RENDERER = `
 export async function render(url, fetchJson, config, options) {
   const session = await fetchJson('/api/auth/session');
   const seen = { url, user: session.body.user ? session.body.user.name : null, posted: options.posted ?? null };
-  return { html: '<pre id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</pre>', state: { queries: [] } };
+  return { html: '<pre id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</pre>', state: { queries: [] }, namespaces: [] };
 }
 `;
 

@@ -22,7 +22,7 @@ export async function render(url, fetchJson, config, options) {
   globalThis.__redirectTestRenders = (globalThis.__redirectTestRenders ?? 0) + 1;
   await fetchJson('/api/auth/session');
   const back = options && options.homeViewQuery ? options.homeViewQuery : 'none';
-  return { html: '<p>Rendered ' + url + ' back=' + back + '</p>', state: { queries: [] } };
+  return { html: '<p>Rendered ' + url + ' back=' + back + '</p>', state: { queries: [] }, namespaces: [] };
 }
 `;
 

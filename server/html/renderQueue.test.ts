@@ -115,7 +115,7 @@ export async function render(url, fetchJson) {
   if (session.status !== 200) throw new Error('no session answer');
   const until = performance.now() + 4;
   while (performance.now() < until);
-  return { html: '<p>Rendered ' + url + '</p>', state: { queries: [] } };
+  return { html: '<p>Rendered ' + url + '</p>', state: { queries: [] }, namespaces: [] };
 }
 `;
 

@@ -32,6 +32,7 @@ export async function render(url, fetchJson, config, options = {}) {
   return {
     html: '<p>Rendered ' + url + (options.notFound ? ' (not found)' : '') + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
     state: { queries: [{ key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 }] },
+    namespaces: [],
   };
 }
 `;

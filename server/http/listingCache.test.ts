@@ -296,6 +296,7 @@ export async function render(url, fetchJson) {
   return {
     html: '<p>Render ' + globalThis.__pageCacheRenders + ' of ' + url + ' for ' + who + ': ' + titles + '</p>',
     state: { queries: [] },
+    namespaces: [],
   };
 }
 `;

@@ -19,7 +19,7 @@ const RENDERER = `
 export async function render(url, fetchJson, config, options) {
   globalThis.__languageRenders = (globalThis.__languageRenders ?? 0) + 1;
   await fetchJson('/api/auth/session');
-  return { html: '<p>Rendered in ' + options.language + '</p>', state: { queries: [] } };
+  return { html: '<p>Rendered in ' + options.language + '</p>', state: { queries: [] }, namespaces: [] };
 }
 `;
 

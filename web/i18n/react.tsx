@@ -11,23 +11,33 @@ import i18n, { defaultNS } from './index';
  * places where a message holds markup (given `t` and `i18n` as props).
  *
  * - The instance is the app's (web/i18n/index.ts) unless an `I18nProvider` gives another: the
- *   server's renders each read their request's language through one (web/entry-server.tsx).
+ *   server's renders each read their request's language through one (web/entry-server.tsx), and note
+ *   in its `used` set the namespaces the page asked for, so that the page can hint their catalogs.
  * - A component re-renders when the instance's language changes.
  * - A namespace not yet loaded in that language (another language's catalog, fetched on demand)
  *   suspends the component until it is: the nearest `<Suspense>` shows its fallback meanwhile. A
  *   catalog that fails to load falls back to English (i18next's `fallbackLng`), so nothing suspends
  *   twice.
  */
-const I18nContext = createContext<I18n>(i18n);
+const I18nContext = createContext<{ i18n: I18n; used?: Set<string> }>({ i18n });
 
-export function I18nProvider({ i18n: instance, children }: { i18n: I18n; children: ReactNode }) {
-  return <I18nContext value={instance}>{children}</I18nContext>;
+export function I18nProvider({
+  i18n: instance,
+  used,
+  children,
+}: {
+  i18n: I18n;
+  used?: Set<string>;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => (used ? { i18n: instance, used } : { i18n: instance }), [instance, used]);
+  return <I18nContext value={value}>{children}</I18nContext>;
 }
 
 export function useTranslation<const Ns extends Namespace = typeof defaultNS>(
   namespace?: Ns,
 ): { t: TFunction<Ns>; i18n: I18n } {
-  const instance = useContext(I18nContext);
+  const { i18n: instance, used } = useContext(I18nContext);
   const subscribe = useCallback(
     (onChange: () => void) => {
       instance.on('languageChanged', onChange);
@@ -43,6 +53,7 @@ export function useTranslation<const Ns extends Namespace = typeof defaultNS>(
   const namespaces: readonly string[] = namespace === undefined ? [defaultNS] : [namespace].flat();
   // The first namespace is `t`'s own; the others are read as `namespace:key` (i18next's `nsSeparator`).
   const first = namespaces[0];
+  if (used) for (const name of namespaces) used.add(name);
   const t = useMemo(() => instance.getFixedT(language, first), [instance, language, first]);
   const ready = () => namespaces.every((name) => instance.hasLoadedNamespace(name));
   if (!ready()) {
