@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { MALLOC_ENV } from '../scripts/malloc.mjs';
 
 const children = new Set();
 export function killAll() {
@@ -105,6 +106,8 @@ export async function startAppServer({ root, databaseUrl, logFile, env: extraEnv
       // Request logs at info level would measure the log pipe, not the app.
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // What `npm start` runs the server with (scripts/start.mjs).
+      ...MALLOC_ENV,
       ...extraEnv,
     },
     stdio: ['ignore', log, log],

@@ -10,6 +10,16 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lacksMallocEnv, MALLOC_ENV } from './malloc.mjs';
+
+// glibc reads its malloc settings when a process starts: the first time through, this process becomes
+// itself again with them (the same process id, arguments and V8 flags; `process.execve`, Node 22.15+).
+if (lacksMallocEnv() && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    ...MALLOC_ENV,
+  });
+}
 
 const MIN_MAJOR = 22;
 const major = Number(process.versions.node.split('.')[0]);
@@ -35,6 +45,7 @@ function runUnderNode24() {
   const node = join(home, 'bin', 'node');
   const env = {
     ...process.env,
+    ...MALLOC_ENV,
     PATH: `${join(home, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
     npm_config_nodedir: home,
   };

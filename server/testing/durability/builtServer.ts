@@ -78,17 +78,28 @@ export interface BuiltServer {
 }
 
 /**
- * Start dist/server/main.js on `databaseUrl` (with `env` added, e.g. SMTP settings); resolves once
- * /api/health answers 200.
+ * Start dist/server/main.js on `databaseUrl` (with `env` added, e.g. SMTP settings), or the way
+ * `npm start` starts it; resolves once /api/health answers 200.
  */
 export async function startBuiltServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  how: 'server' | 'npm start' = 'server',
 ): Promise<BuiltServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+  // `npm start` runs scripts/start.mjs with the V8 flags of package.json's start script, as the bench
+  // does (bench/processes.mjs; a variable path: TypeScript must not type-check the .mjs script).
+  const bench = join(root, 'bench', 'processes.mjs');
+  const args =
+    how === 'server'
+      ? [join(root, 'dist/server/main.js')]
+      : [
+          ...((await import(bench)) as { serverNodeFlags(root: string): string[] }).serverNodeFlags(root),
+          join(root, 'scripts/start.mjs'),
+        ];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
