@@ -126,6 +126,22 @@ const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
 };
 
 /**
+ * The catalogs a page's code reads as soon as it runs, beyond those its server render read (which the
+ * render reports): the parts only the browser renders (the add-to-calendar menu, the report dialog kept
+ * ready, the confirm-your-address notice, the submit form's duplicate check and flyer field) and the
+ * dashboards of the pages that need JavaScript, rendered on the server as a notice. Hinted like the
+ * others in another language than English; e2e/languages.test.ts checks, page by page in Arabic, that a
+ * page fetched no catalog before it showed its heading that its HTML did not hint.
+ */
+const BROWSER_CATALOGS: Partial<Record<RenderedPageName, readonly string[]>> = {
+  event: ['calendar', 'confirmEmail', 'report'],
+  submit: ['confirmEmail', 'similar', 'flyer'],
+  myEvents: ['mine', 'series'],
+  account: ['account', 'confirmEmail', 'messages'],
+  moderation: ['moderation', 'queue', 'messages', 'submit', 'flyer', 'series'],
+};
+
+/**
  * The page of a form posted without JavaScript that the server refused, rendered again for this
  * request with what was sent and why (common/postedForms.ts): the whole HTML page. The caller sets
  * the status.
@@ -317,8 +333,10 @@ export function registerPageRendering(
       const preloads = [
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
         // In another language than English, the catalogs the page read beyond the first ones (the log's
-        // words, an event page's, the moderation queue's): hydration need not wait to discover them.
-        ...catalogPreloads(request.language, result.namespaces),
+        // words, an event page's) and those its code reads once it runs: none waits to be discovered.
+        ...catalogPreloads(request.language, [
+          ...new Set([...result.namespaces, ...((name && BROWSER_CATALOGS[name]) || [])]),
+        ]),
         ...(signedIn ? accountMenuPreloads : []),
       ];
       // The home page (the page most visitors land on, and signed-in people on every visit) and an
