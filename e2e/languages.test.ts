@@ -216,6 +216,7 @@ describe('every page in Arabic', () => {
     { path: '/auth', who: 'visitor', name: 'auth' },
     { path: '/submit', who: 'submitter', name: 'submit' },
     { path: '/my-events', who: 'submitter', name: 'my-events' },
+    { path: '/event/:id/edit', who: 'submitter', name: 'edit-event' },
     { path: '/account', who: 'submitter', name: 'account' },
     { path: '/moderation', who: 'moderator', name: 'moderation' },
     { path: '/no-such-page', who: 'visitor', name: 'not-found' },

@@ -129,7 +129,7 @@ const PAGE_CHUNKS: Record<Exclude<RenderedPageName, 'home'>, string> = {
  * The catalogs a page's code reads as soon as it runs, beyond those its server render read (which the
  * render reports): the parts only the browser renders (the add-to-calendar menu, the report dialog kept
  * ready, the confirm-your-address notice, the submit form's duplicate check and flyer field) and the
- * dashboards of the pages that need JavaScript, rendered on the server as a notice. Hinted like the
+ * dashboards and forms of the pages that need JavaScript, rendered on the server as a notice. Hinted like the
  * others in another language than English; e2e/languages.test.ts checks, page by page in Arabic, that a
  * page fetched no catalog before it showed its heading that its HTML did not hint.
  */
@@ -139,6 +139,7 @@ const BROWSER_CATALOGS: Partial<Record<RenderedPageName, readonly string[]>> = {
   myEvents: ['mine', 'series'],
   account: ['account', 'confirmEmail', 'messages'],
   moderation: ['moderation', 'queue', 'messages', 'submit', 'flyer', 'series'],
+  editEvent: ['submit', 'messages', 'flyer', 'series', 'similar'],
 };
 
 /**
