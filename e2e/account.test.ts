@@ -166,3 +166,16 @@ describe('/account', () => {
     await elsewhere.getByRole('heading', { level: 1, name: 'Sign In Required' }).waitFor();
   });
 });
+
+describe('/reset-password', () => {
+  it('on a calendar that sends no email, leads from a broken link back to the events', async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+    // No new link can be asked for without email: the page is not a dead end for all that.
+    expect(await page.getByRole('link', { name: 'Ask for a new link' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the events' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+  });
+});

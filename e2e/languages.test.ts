@@ -219,6 +219,9 @@ describe('every page in Arabic', () => {
     { path: '/event/:id/edit', who: 'submitter', name: 'edit-event' },
     { path: '/account', who: 'submitter', name: 'account' },
     { path: '/moderation', who: 'moderator', name: 'moderation' },
+    { path: '/forgot-password', who: 'visitor', name: 'forgot-password' },
+    { path: '/reset-password', who: 'visitor', name: 'reset-password' },
+    { path: '/verify-email', who: 'submitter', name: 'verify-email' },
     { path: '/no-such-page', who: 'visitor', name: 'not-found' },
   ] as const;
   let cookies: Record<'visitor' | 'submitter' | 'moderator', string | undefined>;

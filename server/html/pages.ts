@@ -140,6 +140,9 @@ const BROWSER_CATALOGS: Partial<Record<RenderedPageName, readonly string[]>> = {
   account: ['account', 'confirmEmail', 'messages'],
   moderation: ['moderation', 'queue', 'messages', 'submit', 'flyer', 'series'],
   editEvent: ['submit', 'messages', 'flyer', 'series', 'similar'],
+  forgotPassword: ['account', 'messages'],
+  resetPassword: ['account', 'messages'],
+  verifyEmail: ['account', 'messages', 'confirmEmail'],
 };
 
 /**

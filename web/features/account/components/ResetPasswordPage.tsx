@@ -28,9 +28,12 @@ export default function ResetPasswordPage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const askAgain = config.mailEnabled ? (
+  // Without email (links come from the operator), no new link can be asked for here: back to the events.
+  const whereNext = config.mailEnabled ? (
     <ButtonLink to="/forgot-password">{t('reset.askAgain')}</ButtonLink>
-  ) : undefined;
+  ) : (
+    <ButtonLink to="/">{t('reset.continue')}</ButtonLink>
+  );
   const failure = reset.error instanceof ApiRequestError ? reset.error : null;
 
   if (!token || failure?.code === 'link_expired') {
@@ -39,7 +42,7 @@ export default function ResetPasswordPage() {
         icon={<LinkIcon aria-hidden="true" className="size-12" />}
         title={t('reset.invalidTitle')}
         text={failure ? apiErrorText(failure, tm) : t('verify.missing')}
-        action={askAgain}
+        action={whereNext}
       />
     );
   }
