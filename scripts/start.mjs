@@ -14,11 +14,16 @@ import { lacksMallocEnv, MALLOC_ENV } from './malloc.mjs';
 
 // glibc reads its malloc settings when a process starts: the first time through, this process becomes
 // itself again with them (the same process id, arguments and V8 flags; `process.execve`, Node 22.15+).
+// Should that fail, it serves as it is.
 if (lacksMallocEnv() && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    ...MALLOC_ENV,
-  });
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      ...MALLOC_ENV,
+    });
+  } catch (error) {
+    console.error(`Serving without ${Object.keys(MALLOC_ENV).join(', ')}: ${error.message}`);
+  }
 }
 
 const MIN_MAJOR = 22;
