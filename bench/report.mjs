@@ -145,7 +145,7 @@ function queueWhy(m, sessions) {
 }
 
 /** A Lighthouse result's runs: their scores, and the runs that failed (left out of the median). */
-function lighthouseRuns({ all, failed = [] }) {
+export function lighthouseRuns({ all, failed = [] }) {
   const scores = all.join(', ');
   return failed.length === 0
     ? scores

@@ -16,7 +16,7 @@ import { firstLoadBreakdown } from './bundle.mjs';
 import { measure } from './load.mjs';
 import { addFlyers, htmlSplit, measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
 import { cpuMs, killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
-import { formatReport, formatTable } from './report.mjs';
+import { formatReport, formatTable, lighthouseRuns } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -263,15 +263,13 @@ async function benchWeb() {
   try {
     // Straight from `npm start`'s Node server, which compresses itself (issue 21): no proxy in front.
     lighthouse = await lighthouseScore(`${server.url}/`, { runs: 3 });
-    log(
-      `web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouse.all.join(', ')}${lighthouse.failed?.length ? `; failed: ${lighthouse.failed.join(', ')}` : ''})`,
-    );
+    log(`web: Lighthouse mobile performance ${lighthouse.score} (runs: ${lighthouseRuns(lighthouse)})`);
     // The same home page with a flyer on each card of its first page (issue 17).
     const flyers = await addFlyers(root, databaseUrl, server.url);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // past the 1 s micro-cache
     lighthouse.withFlyers = { ...(await lighthouseScore(`${server.url}/`, { runs: 3 })), cards: flyers };
     log(
-      `web: Lighthouse with flyers on all ${flyers} cards of the first page ${lighthouse.withFlyers.score} (runs: ${lighthouse.withFlyers.all.join(', ')}${lighthouse.withFlyers.failed?.length ? `; failed: ${lighthouse.withFlyers.failed.join(', ')}` : ''})`,
+      `web: Lighthouse with flyers on all ${flyers} cards of the first page ${lighthouse.withFlyers.score} (runs: ${lighthouseRuns(lighthouse.withFlyers)})`,
     );
   } catch (error) {
     log(`web: Lighthouse failed: ${error.message}`);

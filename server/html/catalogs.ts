@@ -45,9 +45,8 @@ export function catalogPreloads(webRoot: string): (language: Language) => string
 }
 
 /**
- * The same tags for the catalogs a rendered page read beyond the first ones (which every page hints
- * already), in a language: it needs them to hydrate. None for English, whose catalogs come with the
- * page's code.
+ * The same tags for the catalogs a rendered page reads beyond the first ones (which every page hints
+ * already), in a language, each once. None for English, whose catalogs come with the page's code.
  */
 export function pageCatalogPreloads(
   webRoot: string,
@@ -59,6 +58,8 @@ export function pageCatalogPreloads(
       ? []
       : preloadTags(
           manifest,
-          namespaces.filter((ns) => !first.includes(ns)).map((ns) => `locales/${language}/${ns}.json`),
+          [...new Set(namespaces)]
+            .filter((ns) => !first.includes(ns))
+            .map((ns) => `locales/${language}/${ns}.json`),
         );
 }

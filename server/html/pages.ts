@@ -339,7 +339,8 @@ export function registerPageRendering(
         // In another language than English, the catalogs the page read beyond the first ones (the log's
         // words, an event page's) and those its code reads once it runs: none waits to be discovered.
         ...catalogPreloads(request.language, [
-          ...new Set([...result.namespaces, ...((name && BROWSER_CATALOGS[name]) || [])]),
+          ...result.namespaces,
+          ...((name && BROWSER_CATALOGS[name]) || []),
         ]),
         ...(signedIn ? accountMenuPreloads : []),
       ];

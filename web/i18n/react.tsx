@@ -30,7 +30,7 @@ export function I18nProvider({
   used?: Set<string>;
   children: ReactNode;
 }) {
-  const value = useMemo(() => (used ? { i18n: instance, used } : { i18n: instance }), [instance, used]);
+  const value = useMemo(() => ({ i18n: instance, used }), [instance, used]);
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 
