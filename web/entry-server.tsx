@@ -116,10 +116,6 @@ const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
 const RENDER_TIMEOUT_MS = 3000;
 
 /**
- * The calls a rendered page makes on its first render, beside the session's, as [cache key, API path]
- * pairs. What a page asks may depend on who asks (`signedIn`): the log's entries are for people signed in.
- */
-/**
  * Fields of a listed event that nothing on the home page reads (its cards, their "Add to calendar"
  * menu): left out of the state sent with the page (issue 21: ~15 % of it), never out of the render.
  * The browser refetches the whole answer whenever it asks again; a card that starts reading one of
@@ -144,11 +140,14 @@ function leanList(data: unknown): unknown {
   };
 }
 
-function pageQueries(
-  page: RenderedPage | typeof NOT_FOUND,
-  search: string,
-  signedIn: boolean,
-): [readonly unknown[], string][] {
+/** A call a rendered page makes on its first render: its cache key and its API path. */
+type PageQuery = [readonly unknown[], string];
+
+/**
+ * The calls a rendered page makes on its first render for anyone, beside the session's. What else it
+ * asks depends on who asks (`signedInQueries`).
+ */
+function pageQueries(page: RenderedPage | typeof NOT_FOUND, search: string): PageQuery[] {
   const params = new URLSearchParams(search);
   switch (page.name) {
     case 'home': {
@@ -160,13 +159,8 @@ function pageQueries(
       return [[eventQueryKey(page.id), eventPath(page.id)]];
     case 'about':
       return [[aboutQueryKey, aboutPath]];
-    case 'log': {
-      const logPage = pageFromParam(params.get('page'));
-      return [
-        [logStatsQueryKey, logStatsPath],
-        ...(signedIn ? [[logQueryKey(logPage), logPath(logPage)] as [readonly unknown[], string]] : []),
-      ];
-    }
+    case 'log':
+      return [[logStatsQueryKey, logStatsPath]];
     // The session is all these need: their forms, or a notice that they need JavaScript.
     case 'subscribe':
     case 'auth':
@@ -181,6 +175,13 @@ function pageQueries(
     case 'notFound':
       return [];
   }
+}
+
+/** What a page asks beyond `pageQueries` for someone signed in: the log's entries. */
+function signedInQueries(page: RenderedPage | typeof NOT_FOUND, search: string): PageQuery[] {
+  if (page.name !== 'log') return [];
+  const logPage = pageFromParam(new URLSearchParams(search).get('page'));
+  return [[logQueryKey(logPage), logPath(logPage)]];
 }
 
 function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | null {
@@ -232,11 +233,18 @@ export async function render(
   setServerConfig(config);
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const session = await fetchJson('/api/auth/session');
-  if (session.status !== 200) return null;
+  // The session and what the page shows anyone are asked together (one wait, not two: the answers
+  // come from another thread, or from PostgreSQL); what only people signed in see, once that is known.
+  const everyone = pageQueries(page, search);
+  const [session, ...shown] = await Promise.all([
+    fetchJson('/api/auth/session'),
+    ...everyone.map(([, path]) => fetchJson(path)),
+  ]);
+  if (session?.status !== 200) return null;
   const signedIn = Boolean((session.body as SessionResponse | null)?.user);
-  const queries = pageQueries(page, search, signedIn);
-  const answers = await Promise.all(queries.map(([, path]) => fetchJson(path)));
+  const more = signedIn ? signedInQueries(page, search) : [];
+  const queries = [...everyone, ...more];
+  const answers = [...shown, ...(await Promise.all(more.map(([, path]) => fetchJson(path))))];
   if (answers.some((answer) => answer.status !== 200)) return null;
   const updatedAt = Date.now();
   const state: PageState = {

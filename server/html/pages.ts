@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, filtersFromParams, HOME_FILTER_PARAMS } from '../../common/filters';
 import { safeNextPath } from '../../common/nextPath';
@@ -8,20 +9,20 @@ import {
   type RenderedPageName,
   renderedPageOf,
 } from '../../common/renderedPages';
-import type { CriticalCss, FetchJson } from '../../web/entry-server';
+import type { CriticalCss } from '../../web/entry-server';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
 import { pageCatalogPreloads } from './catalogs';
 import { renderQueue } from './renderQueue';
+import { type FetchText, type PageRenderer, startRenderThread } from './renderThread';
 import type { Shell } from './shell';
 import {
   addPreloads,
   fillRoot,
   hasEmptyRoot,
-  loadPageRenderer,
-  type PageRenderer,
   pageChunkPreloads,
+  rendererPath,
 } from './ssr';
 
 /** The app's pages, rendered on the server (common/renderedPages.ts). */
@@ -99,12 +100,15 @@ export function homeViewQuery(request: FastifyRequest, publicUrl: string): strin
 }
 
 /**
- * The line server renders wait in (server/html/renderQueue.ts): two at a time, so that one render's
- * database calls (PostgreSQL's are asynchronous) overlap the other's CPU; a render that takes longer
- * than the renderer's own limit (3 s) plus its API calls' fair share gives up its place; with 200
- * waiting (over a second of renders), a page goes out for the browser to render instead.
+ * The line server renders wait in (server/html/renderQueue.ts): eight at a time, so that while the
+ * render thread renders one page (server/html/renderThread.ts), the server's own thread reads the next
+ * ones' sessions and events and PostgreSQL answers others (two at a time, the signed-in home page at
+ * 10,000 events served 190 req/s; four, 250; eight, 330; sixteen, 340, with a longer tail: bench/NOTES.md);
+ * a render that takes longer than the renderer's own limit (3 s) plus its API calls' fair share gives
+ * up its place; with 200 waiting (over a second of renders), a page goes out for the browser to render
+ * instead.
  */
-const RENDER_LINE = { concurrency: 2, maxHoldMs: 5000, maxWaiting: 200 };
+const RENDER_LINE = { concurrency: 8, maxHoldMs: 5000, maxWaiting: 200 };
 /** What a render's turn gives once the server is stopping: no render. */
 const STOPPING = Symbol('stopping');
 
@@ -259,25 +263,32 @@ export function registerPageRendering(
   const notFoundPreloads = pageChunkPreloads(shell.webRoot, 'NotFoundPage');
   const catalogPreloads = pageCatalogPreloads(shell.webRoot);
 
-  // Loaded once at start; a broken bundle is logged and the site works without it.
+  // Loaded once at start, on a thread of its own (server/html/renderThread.ts); a broken bundle is
+  // logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
   const getRenderer = () => {
-    renderer ??= loadPageRenderer(shell.webRoot).catch((error: unknown) => {
-      app.log.error({ err: error }, 'could not load the server renderer; pages are rendered in the browser');
-      return null;
-    });
+    const path = rendererPath(shell.webRoot);
+    renderer ??= (existsSync(path) ? startRenderThread(path) : Promise.resolve(null)).catch(
+      (error: unknown) => {
+        app.log.error({ err: error }, 'could not load the server renderer; pages are rendered in the browser');
+        return null;
+      },
+    );
     return renderer;
   };
-  /** The API as the page's own requests would reach it, with this visitor's cookies: one source of truth. */
+  /**
+   * The API as the page's own requests would reach it, with this visitor's cookies: one source of
+   * truth. Its JSON goes to the render's thread as the API wrote it.
+   */
   const fetchAs =
-    (cookie: string | undefined): FetchJson =>
+    (cookie: string | undefined): FetchText =>
     async (path) => {
       const answer = await app.inject({
         method: 'GET',
         url: path,
         headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
       });
-      return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : null };
+      return { status: answer.statusCode, text: answer.statusCode === 200 ? answer.body : null };
     };
 
   const renders = renderQueue(RENDER_LINE);
@@ -285,6 +296,9 @@ export function registerPageRendering(
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onClose', async () => {
+    await (await renderer)?.close();
   });
   app.addHook('onReady', async () => {
     const pages = await getRenderer();
@@ -354,7 +368,10 @@ export function registerPageRendering(
       // whole page (~100 KB) again.
       return shell.inlineStyles(fillRoot(addPreloads(page, preloads), result), critical);
     } catch (error) {
-      request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
+      // Renders cut short by the server stopping are no error.
+      if (!closing) {
+        request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
+      }
       return unfilled(reply, page);
     }
   };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { makeWebBuild } from '../testing/webBuild';
+import { makeWebBuild, RENDER_COUNTER, rendersIn } from '../testing/webBuild';
 import { cleanHomeUrl } from './pages';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%</head><body>
@@ -17,16 +17,15 @@ const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%A
   </body></html>`;
 
 /** Writes the URL it rendered and the home view it was given into the page; counts its calls. */
-const RENDERER = `
+const RENDERER = `${RENDER_COUNTER}
 export async function render(url, fetchJson, config, options) {
-  globalThis.__redirectTestRenders = (globalThis.__redirectTestRenders ?? 0) + 1;
+  countRender();
   await fetchJson('/api/auth/session');
   const back = options && options.homeViewQuery ? options.homeViewQuery : 'none';
   return { html: '<p>Rendered ' + url + ' back=' + back + '</p>', state: { queries: [] }, namespaces: [] };
 }
 `;
 
-const renders = () => (globalThis as { __redirectTestRenders?: number }).__redirectTestRenders ?? 0;
 
 let dir: string;
 let server: TestServer;
@@ -100,13 +99,13 @@ describe('the home page asked for with empty or default filter parameters', () =
   });
 
   it('is never kept by the micro-cache: the same address redirects again, with no page rendered', async () => {
-    const before = renders();
+    const before = rendersIn(dir);
     for (let i = 0; i < 3; i++) {
       const res = await get('/?search=&location=&type=protest');
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/?type=protest');
     }
-    expect(renders()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
   });
 
   it('cleans addresses without decoding or reordering what it keeps', () => {
@@ -156,18 +155,18 @@ describe('the event page’s Back link and the Referer', () => {
   it('is neither replayed from nor kept in the micro-cache when it came from a filtered home view', async () => {
     // Fill the cache with the page as anyone gets it.
     expect(await (await get(page())).text()).toContain('back=none');
-    const filled = renders();
+    const filled = rendersIn(dir);
     expect(await (await get(page())).text()).toContain('back=none');
-    expect(renders()).toBe(filled);
+    expect(rendersIn(dir)).toBe(filled);
 
     // A visitor coming from a filtered list gets their own page, rendered for them…
     const mine = await (await get(page(), { referer: `${server.url}/?type=digital` })).text();
     expect(mine).toContain('back=?type=digital');
-    expect(renders()).toBe(filled + 1);
+    expect(rendersIn(dir)).toBe(filled + 1);
     // …and it is not what the next visitor gets (the cached page still is), nor the one after them.
     const next = await (await get(page(), { referer: `${server.url}/?location=Paris` })).text();
     expect(next).toContain('back=?location=Paris');
     expect(await (await get(page())).text()).toContain('back=none');
-    expect(renders()).toBe(filled + 2);
+    expect(rendersIn(dir)).toBe(filled + 2);
   });
 });

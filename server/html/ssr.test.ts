@@ -8,7 +8,7 @@ import { RENDERED_PAGES } from '../../common/renderedPages';
 import { createEvent, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { onSendHooksByRoute } from '../testing/routes';
-import { makeWebBuild } from '../testing/webBuild';
+import { makeWebBuild, RENDER_COUNTER, rendersIn } from '../testing/webBuild';
 import { addPreloads, pageChunkPreloads } from './ssr';
 
 const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body>
@@ -19,11 +19,11 @@ const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%A
 
 /**
  * Renders what the API told it: the signed-in name and the number of events, or fails on request
- * (`?fail`), or declines (`?decline`). Counts its calls on globalThis (same process).
+ * (`?fail`), or declines (`?decline`). Counts its calls (`rendersIn`).
  */
-const RENDERER = `
+const RENDERER = `${RENDER_COUNTER}
 export async function render(url, fetchJson, config, options = {}) {
-  globalThis.__ssrCalls = (globalThis.__ssrCalls ?? 0) + 1;
+  countRender();
   if (url.includes('fail')) throw new Error('render exploded');
   if (url.includes('decline')) return null;
   const session = await fetchJson('/api/auth/session');
@@ -45,7 +45,6 @@ function makeBuild(renderer: string | null): string {
   });
 }
 
-const calls = () => (globalThis as { __ssrCalls?: number }).__ssrCalls ?? 0;
 
 describe('with a renderer', () => {
   let dir: string;
@@ -93,11 +92,11 @@ describe('with a renderer', () => {
     expect(await (await server.fetch(`/event/${eventId}`)).text()).toContain(
       `<p>Rendered /event/${eventId} for`,
     );
-    const before = calls();
+    const before = rendersIn(dir);
     const missing = await server.fetch('/event/AAAAAAAAAAAAAAAA');
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<div id="root"></div>');
-    expect(calls()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
   });
 
   it('renders an address that is no page of the app as its "Page not found", with a 404', async () => {
@@ -107,16 +106,16 @@ describe('with a renderer', () => {
       expect(await res.text(), path).toContain(`<div id="root"><p>Rendered ${path} (not found) for visitor:`);
     }
     // HEAD asks for no page: nothing is rendered for it.
-    const before = calls();
+    const before = rendersIn(dir);
     expect((await server.fetch('/nowhere', { method: 'HEAD' })).status).toBe(404);
-    expect(calls()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
   });
 
   it('leaves files and API answers alone', async () => {
-    const before = calls();
+    const before = rendersIn(dir);
     expect((await server.fetch('/api/events')).headers.get('content-type')).toContain('application/json');
     expect((await server.fetch('/api/nowhere')).status).toBe(404);
-    expect(calls()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
   });
 
   it('sends the plain page, with a 200, when rendering fails or declines', async () => {

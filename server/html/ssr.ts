@@ -1,40 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { CriticalCss, RenderResult, render } from '../../web/entry-server';
+import type { RenderResult } from '../../web/entry-server';
 import { jsonForScript } from './eventHead';
 import { escapeHtml } from './shell';
-
-/** What the server renderer bundle (web/entry-server.tsx built with `vite build --ssr`) exports. */
-export interface PageRenderer {
-  render: typeof render;
-  /**
-   * The first-screen style sheets: the home page's (web/critical.css) for its list and its month view,
-   * and an event page's; null when this build has none (or one holding a `</style`).
-   */
-  criticalCss: CriticalCss | null;
-}
 
 /** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
 export function rendererPath(webRoot: string): string {
   return join(webRoot, '..', 'ssr', 'entry-server.js');
-}
-
-/** The renderer built for this web app, or null when there is none (API-only servers, a partial build). */
-export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | null> {
-  const path = rendererPath(webRoot);
-  if (!existsSync(path)) return null;
-  const module = (await import(pathToFileURL(path).href)) as Partial<PageRenderer>;
-  if (typeof module.render !== 'function') throw new Error(`${path} exports no render function`);
-  const critical = (module as { criticalCss?: Partial<Record<keyof CriticalCss, unknown>> }).criticalCss;
-  // A sheet that could end its own <style> early is never inlined (checked once, here).
-  const inlinable = (sheet: unknown): sheet is string =>
-    typeof sheet === 'string' && !/<\/style/i.test(sheet);
-  const criticalCss =
-    inlinable(critical?.list) && inlinable(critical?.month) && inlinable(critical?.event)
-      ? { list: critical.list, month: critical.month, event: critical.event }
-      : null;
-  return { render: module.render, criticalCss };
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';

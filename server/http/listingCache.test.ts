@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventList } from '../../common/schemas/events';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { makeWebBuild } from '../testing/webBuild';
+import { makeWebBuild, RENDER_COUNTER, rendersIn } from '../testing/webBuild';
 import { listingCacheKey } from './listingCache';
 
 const DAY = 24 * 3600 * 1000;
@@ -285,22 +285,22 @@ const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%<link r
     <noscript>This calendar needs JavaScript to show events.</noscript>
     <script type="module" src="/assets/index-abc.js"></script>
   </body></html>`;
-const RENDERER = `
+const RENDERER = `${RENDER_COUNTER}
+import { existsSync } from 'node:fs';
 export async function render(url, fetchJson) {
-  if (globalThis.__pageCacheFails) throw new Error('render exploded');
-  globalThis.__pageCacheRenders = (globalThis.__pageCacheRenders ?? 0) + 1;
+  if (existsSync(new URL('./fail', import.meta.url))) throw new Error('render exploded');
+  const count = countRender();
   const session = await fetchJson('/api/auth/session');
   const list = await fetchJson('/api/events');
   const who = session.body.user ? session.body.user.name : 'visitor';
   const titles = list.body.events.map((e) => e.title).join(', ');
   return {
-    html: '<p>Render ' + globalThis.__pageCacheRenders + ' of ' + url + ' for ' + who + ': ' + titles + '</p>',
+    html: '<p>Render ' + count + ' of ' + url + ' for ' + who + ': ' + titles + '</p>',
     state: { queries: [] },
     namespaces: [],
   };
 }
 `;
-const renders = () => (globalThis as { __pageCacheRenders?: number }).__pageCacheRenders ?? 0;
 
 function makeBuild(): string {
   return makeWebBuild('pagecache', {
@@ -329,11 +329,11 @@ describe('page cache: the rendered home and event pages', () => {
     const miss = await rawExchange(server.url, '/?type=protest&when=upcoming');
     expect(miss).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(miss).toContain('Harbour vigil');
-    const before = renders();
+    const before = rendersIn(dir);
     await createEvent(server.store, { title: 'Direct write', startsAt: Date.now() + DAY });
     const hit = await rawExchange(server.url, '/?type=protest&when=upcoming');
     expect(hit).toBe(miss);
-    expect(renders()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
     expect(hit).toContain("\r\nContent-Security-Policy: default-src 'self';");
     expect(hit).toContain('\r\nX-Content-Type-Options: nosniff\r\n');
     expect(hit).toMatch(/\r\nvary: [^\r]*Cookie/i);
@@ -346,17 +346,17 @@ describe('page cache: the rendered home and event pages', () => {
     expect(head).toBe(`${miss.split('\r\n\r\n')[0]}\r\n\r\n`);
     // Other filters are another page, rendered now.
     expect(await (await server.fetch('/?type=cultural')).text()).toContain('Direct write');
-    expect(renders()).toBe(before + 1);
+    expect(rendersIn(dir)).toBe(before + 1);
   });
 
   it('replays an event page byte for byte', async () => {
     const miss = await rawExchange(server.url, `/event/${eventId}`);
     expect(miss).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(miss).toContain(`of /event/${eventId} for visitor`);
-    const before = renders();
+    const before = rendersIn(dir);
     const hit = await rawExchange(server.url, `/event/${eventId}`);
     expect(hit).toBe(miss);
-    expect(renders()).toBe(before);
+    expect(rendersIn(dir)).toBe(before);
     // Its calendar file is not a page, and is answered by the app.
     const ics = await server.fetch(`/event/${eventId}.ics`);
     expect(ics.status).toBe(200);
@@ -396,15 +396,16 @@ describe('page cache: the rendered home and event pages', () => {
   });
 
   it('never keeps a page the renderer could not fill: the next visitor gets it filled', async () => {
-    const failing = globalThis as { __pageCacheFails?: boolean };
-    failing.__pageCacheFails = true;
+    // The stand-in renderer fails while this file is beside it.
+    const failing = join(dir, 'ssr', 'fail');
+    writeFileSync(failing, '');
     try {
       const plain = await server.fetch('/?search=vigil');
       expect(plain.status).toBe(200);
       expect(plain.headers.get('cache-control')).toBe('no-store');
       expect(await plain.text()).toContain('<div id="root"></div>');
     } finally {
-      failing.__pageCacheFails = false;
+      rmSync(failing);
     }
     const filled = await server.fetch('/?search=vigil');
     expect(await filled.text()).toContain('for visitor: Harbour vigil');
@@ -453,11 +454,11 @@ describe('page cache off', () => {
       // The renderer loads, and renders once to warm up (server/html/pages.ts), with the first page.
       expect((await server.fetch('/')).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
-      const before = renders();
+      const before = rendersIn(dir);
       for (const path of ['/', '/', `/event/${id}`, `/event/${id}`]) {
         expect((await server.fetch(path)).status, path).toBe(200);
       }
-      expect(renders()).toBe(before + 4);
+      expect(rendersIn(dir)).toBe(before + 4);
     } finally {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

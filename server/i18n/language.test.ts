@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { makeWebBuild } from '../testing/webBuild';
+import { makeWebBuild, RENDER_COUNTER, rendersIn } from '../testing/webBuild';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en" dir="ltr"><head><meta name="app-config" content="%APP_CONFIG%"><title>%TITLE%</title>%HEAD%</head><body>
@@ -15,9 +15,9 @@ const TEMPLATE = `<!doctype html>
   </body></html>`;
 
 /** Renders the language it was asked for, and counts its calls. */
-const RENDERER = `
+const RENDERER = `${RENDER_COUNTER}
 export async function render(url, fetchJson, config, options) {
-  globalThis.__languageRenders = (globalThis.__languageRenders ?? 0) + 1;
+  countRender();
   await fetchJson('/api/auth/session');
   return { html: '<p>Rendered in ' + options.language + '</p>', state: { queries: [] }, namespaces: [] };
 }
@@ -42,7 +42,6 @@ function makeBuild(): string {
   });
 }
 
-const renders = () => (globalThis as { __languageRenders?: number }).__languageRenders ?? 0;
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 
 describe('the language of a page', () => {
@@ -118,14 +117,14 @@ describe('the language of a page', () => {
   it('keeps each language apart in the micro-cache', async () => {
     const ask = async (language: string) =>
       (await server.fetch('/?type=cultural', { headers: { 'accept-language': language } })).text();
-    const first = renders();
+    const first = rendersIn(dir);
     expect(await ask('tr')).toContain('Rendered in tr');
     expect(await ask('tr')).toContain('Rendered in tr');
     // The second Turkish request was a hit: rendered once.
-    expect(renders() - first).toBe(1);
+    expect(rendersIn(dir) - first).toBe(1);
     expect(await ask('it')).toContain('Rendered in it');
     expect(await ask('pt-BR')).toContain('Rendered in pt');
-    expect(renders() - first).toBe(3);
+    expect(rendersIn(dir) - first).toBe(3);
   });
 
   it('comes in the shell of pages the browser renders too; public ones list their languages', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -25,4 +25,24 @@ export function makeWebBuild(
   for (const [path, text] of Object.entries(files)) write(join('web', path), text);
   if (renderer !== null) write('ssr/entry-server.js', renderer);
   return dir;
+}
+
+/**
+ * For a stand-in renderer's source: `countRender()`, which notes one render in a file beside the
+ * renderer and returns how many there have been. The renderer runs on a thread of its own
+ * (server/html/renderThread.ts), so a test reads the count from there (`rendersIn`), not from a global.
+ */
+export const RENDER_COUNTER = `
+import { appendFileSync, readFileSync } from 'node:fs';
+const renderLog = new URL('./renders.log', import.meta.url);
+function countRender() {
+  appendFileSync(renderLog, '.');
+  return readFileSync(renderLog, 'utf8').length;
+}
+`;
+
+/** How many times the stand-in renderer of the build in `dir` has rendered (`RENDER_COUNTER`). */
+export function rendersIn(dir: string): number {
+  const log = join(dir, 'ssr', 'renders.log');
+  return existsSync(log) ? readFileSync(log, 'utf8').length : 0;
 }

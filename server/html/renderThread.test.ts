@@ -1,0 +1,130 @@
+// The page renderer on a thread of its own (server/html/renderThread.ts): pages render there while the
+// server's thread goes on, each API answer asked of the server's thread; a render that never ends or a
+// thread that dies costs the pages it held, not the server, and the next page gets a new thread.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientConfig } from '../../web/lib/config';
+import { type FetchText, type PageRenderer, startRenderThread } from './renderThread';
+
+/**
+ * A stand-in renderer: writes the thread it ran on and the session's name into the page; `/busy` holds
+ * its thread 300 ms, `/loop` forever, `/crash` ends its thread, `/throw` fails.
+ */
+const RENDERER = `
+import { threadId } from 'node:worker_threads';
+export const criticalCss = { list: '.l{}', month: '.m{}', event: '.e{}' };
+export async function render(url, fetchJson, config) {
+  if (url === '/throw') throw new Error('render exploded');
+  if (url === '/crash') process.exit(3);
+  if (url === '/loop') for (;;);
+  if (url === '/busy') { const until = Date.now() + 300; while (Date.now() < until); }
+  const session = await fetchJson('/api/auth/session');
+  const name = session.body.user ? session.body.user.name : 'visitor';
+  return {
+    html: '<p>' + url + ' on thread ' + threadId + ' for ' + name + ' of ' + config.siteTitle + '</p>',
+    state: { queries: [{ key: ['session'], data: session.body, updatedAt: 1 }] },
+    title: null,
+    namespaces: ['common'],
+  };
+}
+`;
+
+const config = { siteTitle: 'Test calendar' } as ClientConfig;
+/** The API's answer for a person named Nadia, as text, as the server's thread passes it on. */
+const asNadia: FetchText = async (path) =>
+  path === '/api/auth/session'
+    ? { status: 200, text: JSON.stringify({ user: { name: 'Nadia' } }) }
+    : { status: 404, text: null };
+
+const pageOf = (result: Awaited<ReturnType<PageRenderer['render']>>) => result?.html ?? '';
+
+describe('the render thread', () => {
+  let dir: string;
+  let renderer: PageRenderer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'palcal-thread-'));
+    writeFileSync(join(dir, 'entry-server.js'), RENDERER);
+    renderer = await startRenderThread(join(dir, 'entry-server.js'), { timeoutMs: 1000 });
+  });
+  afterAll(async () => {
+    await renderer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders on another thread, with the API answers the server’s thread gives it', async () => {
+    const result = await renderer.render('/', asNadia, config);
+    const html = pageOf(result);
+    expect(html).toMatch(/^<p>\/ on thread \d+ for Nadia of Test calendar<\/p>$/);
+    expect(html).not.toContain(`on thread ${threadId} `);
+    expect(result?.state.queries[0]?.data).toEqual({ user: { name: 'Nadia' } });
+    expect(result?.namespaces).toEqual(['common']);
+  });
+
+  it('hands over the first-screen style sheets the renderer exports', () => {
+    expect(renderer.criticalCss).toEqual({ list: '.l{}', month: '.m{}', event: '.e{}' });
+  });
+
+  it('leaves the server’s thread free while a page renders', async () => {
+    const started = Date.now();
+    const busy = renderer.render('/busy', asNadia, config);
+    // The server's thread is free for other work meanwhile (here: timers firing on time).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(pageOf(await busy)).toContain('/busy on thread');
+  });
+
+  it('fails a render the renderer fails, and renders the next', async () => {
+    await expect(renderer.render('/throw', asNadia, config)).rejects.toThrow('render exploded');
+    expect(pageOf(await renderer.render('/', asNadia, config))).toContain('for Nadia');
+  });
+
+  it('ends a thread that keeps a render too long; the renders it held fail, the next page gets a new thread', async () => {
+    const before = pageOf(await renderer.render('/', asNadia, config));
+    const stuck = renderer.render('/loop', asNadia, config);
+    const behind = renderer.render('/', asNadia, config);
+    await expect(stuck).rejects.toThrow('over 1000 ms');
+    await expect(behind).rejects.toThrow('over 1000 ms');
+    const after = pageOf(await renderer.render('/', asNadia, config));
+    expect(after).toContain('for Nadia');
+    expect(/thread (\d+)/.exec(after)?.[1]).not.toBe(/thread (\d+)/.exec(before)?.[1]);
+  });
+
+  it('fails the renders of a thread that dies, and the next page gets a new thread', async () => {
+    await expect(renderer.render('/crash', asNadia, config)).rejects.toThrow('the render thread stopped');
+    expect(pageOf(await renderer.render('/', asNadia, config))).toContain('for Nadia');
+  });
+});
+
+describe('a renderer that cannot be loaded', () => {
+  it('is refused when it exports no render function, and when it does not load at all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palcal-thread-'));
+    try {
+      writeFileSync(join(dir, 'none.js'), 'export const nothing = 1;\n');
+      writeFileSync(join(dir, 'broken.js'), 'export const = ;\n');
+      await expect(startRenderThread(join(dir, 'none.js'))).rejects.toThrow('exports no render function');
+      await expect(startRenderThread(join(dir, 'broken.js'))).rejects.toThrow(/SyntaxError/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a server stopping', () => {
+  it('fails the renders still in the thread, and renders nothing more', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palcal-thread-'));
+    try {
+      writeFileSync(join(dir, 'entry-server.js'), RENDERER);
+      const renderer = await startRenderThread(join(dir, 'entry-server.js'));
+      const busy = renderer.render('/busy', asNadia, config);
+      await renderer.close();
+      await expect(busy).rejects.toThrow('the server is stopping');
+      await expect(renderer.render('/', asNadia, config)).resolves.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
