@@ -37,10 +37,14 @@ export function peakRss(pid) {
 /**
  * CPU time (user and system) a process has used so far, in ms, from /proc/PID/stat; null when /proc is
  * not there. Clock ticks are 1/100 s on Linux (USER_HZ), so figures over a 10 s run are exact enough.
+ * With `thread`, that one thread's (/proc/PID/task/TID/stat): the process's own thread has TID = PID.
  */
-export function cpuMs(pid) {
+export function cpuMs(pid, thread = null) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(
+      thread === null ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`,
+      'utf8',
+    );
     // Fields after the command's closing parenthesis, from field 3 (state): utime is 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -17,13 +17,7 @@ import { pageCatalogPreloads } from './catalogs';
 import { renderQueue } from './renderQueue';
 import { type FetchText, type PageRenderer, startRenderThread } from './renderThread';
 import type { Shell } from './shell';
-import {
-  addPreloads,
-  fillRoot,
-  hasEmptyRoot,
-  pageChunkPreloads,
-  rendererPath,
-} from './ssr';
+import { addPreloads, fillRoot, hasEmptyRoot, pageChunkPreloads, rendererPath } from './ssr';
 
 /** The app's pages, rendered on the server (common/renderedPages.ts). */
 
@@ -270,7 +264,10 @@ export function registerPageRendering(
     const path = rendererPath(shell.webRoot);
     renderer ??= (existsSync(path) ? startRenderThread(path) : Promise.resolve(null)).catch(
       (error: unknown) => {
-        app.log.error({ err: error }, 'could not load the server renderer; pages are rendered in the browser');
+        app.log.error(
+          { err: error },
+          'could not load the server renderer; pages are rendered in the browser',
+        );
         return null;
       },
     );

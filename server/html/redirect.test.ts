@@ -26,7 +26,6 @@ export async function render(url, fetchJson, config, options) {
 }
 `;
 
-
 let dir: string;
 let server: TestServer;
 let eventId: string;

@@ -102,7 +102,8 @@ interface Pending {
 
 /** The sheets the renderer exports, each only if it can be inlined: none that could end its <style> early. */
 function inlinableSheets(sheets: Partial<Record<keyof CriticalCss, unknown>> | null): CriticalCss | null {
-  const inlinable = (sheet: unknown): sheet is string => typeof sheet === 'string' && !/<\/style/i.test(sheet);
+  const inlinable = (sheet: unknown): sheet is string =>
+    typeof sheet === 'string' && !/<\/style/i.test(sheet);
   return inlinable(sheets?.list) && inlinable(sheets?.month) && inlinable(sheets?.event)
     ? { list: sheets.list, month: sheets.month, event: sheets.event }
     : null;

@@ -45,7 +45,6 @@ function makeBuild(renderer: string | null): string {
   });
 }
 
-
 describe('with a renderer', () => {
   let dir: string;
   let server: TestServer;
