@@ -11,7 +11,7 @@ import { type FetchText, type PageRenderer, startRenderThread } from './renderTh
 
 /**
  * A stand-in renderer: writes the thread it ran on and the session's name into the page; `/busy` holds
- * its thread 300 ms, `/loop` forever, `/crash` ends its thread, `/throw` fails.
+ * its thread 300 ms, `/loop` forever, `/hog` keeps taking memory, `/crash` ends its thread, `/throw` fails.
  */
 const RENDERER = `
 import { threadId } from 'node:worker_threads';
@@ -20,6 +20,7 @@ export async function render(url, fetchJson, config) {
   if (url === '/throw') throw new Error('render exploded');
   if (url === '/crash') process.exit(3);
   if (url === '/loop') for (;;);
+  if (url === '/hog') { const kept = []; for (;;) kept.push(new Array(100000).fill(url)); }
   if (url === '/busy') { const until = Date.now() + 300; while (Date.now() < until); }
   const session = await fetchJson('/api/auth/session');
   const name = session.body.user ? session.body.user.name : 'visitor';
@@ -48,7 +49,7 @@ describe('the render thread', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'palcal-thread-'));
     writeFileSync(join(dir, 'entry-server.js'), RENDERER);
-    renderer = await startRenderThread(join(dir, 'entry-server.js'), { timeoutMs: 1000 });
+    renderer = await startRenderThread(join(dir, 'entry-server.js'), { timeoutMs: 1000, heapMb: 48 });
   });
   afterAll(async () => {
     await renderer.close();
@@ -91,6 +92,11 @@ describe('the render thread', () => {
     const after = pageOf(await renderer.render('/', asNadia, config));
     expect(after).toContain('for Nadia');
     expect(/thread (\d+)/.exec(after)?.[1]).not.toBe(/thread (\d+)/.exec(before)?.[1]);
+  });
+
+  it('ends a thread whose heap outgrows its limit; the next page gets a new thread', async () => {
+    await expect(renderer.render('/hog', asNadia, config)).rejects.toThrow(/memory/i);
+    expect(pageOf(await renderer.render('/', asNadia, config))).toContain('for Nadia');
   });
 
   it('fails the renders of a thread that dies, and the next page gets a new thread', async () => {

@@ -7,9 +7,9 @@
  * the render's thread, never on the server's).
  *
  * One thread, started with the server and loading the renderer once; the renders wait their turn on
- * the server's side (server/html/renderQueue.ts). A thread that dies, or that keeps a render past
- * `RENDER_THREAD_TIMEOUT_MS` (a loop that never ends would otherwise leave every later page waiting),
- * is ended: the renders it held fail (their pages go out for the browser to render, as when a render
+ * the server's side (server/html/renderQueue.ts). A thread that dies, that keeps a render past
+ * `RENDER_THREAD_TIMEOUT_MS` (a loop that never ends would otherwise leave every later page waiting)
+ * or whose heap outgrows `RENDER_THREAD_HEAP_MB`, is ended: the renders it held fail (their pages go out for the browser to render, as when a render
  * fails) and the next render starts a new thread.
  */
 import { pathToFileURL } from 'node:url';
@@ -40,6 +40,13 @@ export interface PageRenderer {
 
 /** Longest a render may keep the thread: the renderer's own limit is 3 s; its API calls come on top. */
 export const RENDER_THREAD_TIMEOUT_MS = 10_000;
+
+/**
+ * The most the thread's old generation may grow to. A render holds a page's data and elements (a few
+ * MB); a renderer that kept growing past this is ended like one that dies, rather than taking the
+ * server's memory with it.
+ */
+export const RENDER_THREAD_HEAP_MB = 128;
 
 /**
  * The thread's code, plain JavaScript (the thread runs outside any TypeScript loader): load the
@@ -115,7 +122,10 @@ function inlinableSheets(sheets: Partial<Record<keyof CriticalCss, unknown>> | n
  */
 export async function startRenderThread(
   path: string,
-  { timeoutMs = RENDER_THREAD_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  {
+    timeoutMs = RENDER_THREAD_TIMEOUT_MS,
+    heapMb = RENDER_THREAD_HEAP_MB,
+  }: { timeoutMs?: number; heapMb?: number } = {},
 ): Promise<PageRenderer> {
   const url = pathToFileURL(path).href;
   /** The thread renders go to (once loaded), or null when the next render starts one. */
@@ -160,7 +170,11 @@ export async function startRenderThread(
   /** A new thread with the renderer loaded in it, and the sheets the renderer offers. */
   const start = () =>
     new Promise<{ worker: Worker; criticalCss: CriticalCss | null }>((resolve, reject) => {
-      const worker = new Worker(THREAD_CODE, { eval: true, workerData: { url } });
+      const worker = new Worker(THREAD_CODE, {
+        eval: true,
+        workerData: { url },
+        resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      });
       worker.unref();
       worker.on('message', (message: FromThread) => {
         if (message.type === 'ready') {
