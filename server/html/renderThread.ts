@@ -9,8 +9,8 @@
  * One thread, started with the server and loading the renderer once; the renders wait their turn on
  * the server's side (server/html/renderQueue.ts). A thread that dies, that keeps a render past
  * `RENDER_THREAD_TIMEOUT_MS` (a loop that never ends would otherwise leave every later page waiting)
- * or whose heap outgrows `RENDER_THREAD_HEAP_MB`, is ended: the renders it held fail (their pages go out for the browser to render, as when a render
- * fails) and the next render starts a new thread.
+ * or whose heap outgrows `RENDER_THREAD_HEAP_MB`, is ended: the renders it held fail (their pages go
+ * out for the browser to render, as when a render fails) and the next render starts a new thread.
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -212,6 +212,8 @@ export async function startRenderThread(
         },
       );
       const worker = await thread;
+      // Ended while this render waited for it: the next render starts another.
+      if (worker !== current) throw new Error('the render thread stopped');
       return new Promise<RenderResult | null>((resolve, reject) => {
         const id = nextId++;
         const timer = setTimeout(
