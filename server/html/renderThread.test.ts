@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientConfig } from '../../web/lib/config';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { makeWebBuild } from '../testing/webBuild';
 import { type FetchText, type PageRenderer, startRenderThread } from './renderThread';
 
 /**
@@ -132,5 +134,46 @@ describe('a server stopping', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a server rendering a slow page', () => {
+  /** Takes 400 ms of its thread's CPU for `/?slow`, then renders. */
+  const SLOW_RENDERER = `
+export async function render(url, fetchJson) {
+  await fetchJson('/api/auth/session');
+  if (url.includes('slow')) { const until = Date.now() + 400; while (Date.now() < until); }
+  return { html: '<p>Rendered ' + url + '</p>', state: { queries: [] }, namespaces: [] };
+}
+`;
+  let dir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    dir = makeWebBuild('thread-http', {
+      template: `<!doctype html><html><head><title>%TITLE%</title>%HEAD%</head><body>
+    <div id="root"></div>
+  </body></html>`,
+      renderer: SLOW_RENDERER,
+    });
+    server = await startTestServer({ webRoot: join(dir, 'web'), env: { LISTING_CACHE_MS: '0' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers other requests while it renders, and then sends the page rendered', async () => {
+    const page = server.fetch('/?slow');
+    // Let the render start on its thread.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const events = await server.fetch('/api/events');
+    const waited = Date.now() - started;
+    expect(events.status).toBe(200);
+    // Rendered in the server's own thread, the listing waited for the rest of the 400 ms render.
+    expect(waited).toBeLessThan(200);
+    const html = await (await page).text();
+    expect(html).toContain('<p>Rendered /?slow</p>');
   });
 });
