@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, filtersFromParams, HOME_FILTER_PARAMS } from '../../common/filters';
 import { safeNextPath } from '../../common/nextPath';
@@ -15,9 +14,9 @@ import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
 import { pageCatalogPreloads } from './catalogs';
 import { renderQueue } from './renderQueue';
-import { type FetchText, type PageRenderer, startRenderThread } from './renderThread';
+import { type FetchText, type PageRenderer, startBuiltRenderer } from './renderThread';
 import type { Shell } from './shell';
-import { addPreloads, fillRoot, hasEmptyRoot, pageChunkPreloads, rendererPath } from './ssr';
+import { addPreloads, fillRoot, hasEmptyRoot, pageChunkPreloads } from './ssr';
 
 /** The app's pages, rendered on the server (common/renderedPages.ts). */
 
@@ -261,16 +260,10 @@ export function registerPageRendering(
   // logged and the site works without it.
   let renderer: Promise<PageRenderer | null> | null = null;
   const getRenderer = () => {
-    const path = rendererPath(shell.webRoot);
-    renderer ??= (existsSync(path) ? startRenderThread(path) : Promise.resolve(null)).catch(
-      (error: unknown) => {
-        app.log.error(
-          { err: error },
-          'could not load the server renderer; pages are rendered in the browser',
-        );
-        return null;
-      },
-    );
+    renderer ??= startBuiltRenderer(shell.webRoot).catch((error: unknown) => {
+      app.log.error({ err: error }, 'could not load the server renderer; pages are rendered in the browser');
+      return null;
+    });
     return renderer;
   };
   /**

@@ -2,13 +2,18 @@
  * Server renders taken in the order they were asked for, at most `concurrency` at once, and never more
  * than one started per turn of the event loop.
  *
- * Why (bench/NOTES.md, 2026-11-26 night): libuv accepts one new connection per turn of the event loop.
- * A page rendered straight from its socket's callback (SQLite answers synchronously, so a whole render
- * can run to its end in one callback) makes a turn as long as every waiting keep-alive connection's
- * render together: under load a visitor whose connection is new waited one such turn per connection
- * before theirs was even accepted (the 50th of 50 signed-in people: ~7 s, against ~0.3 s for the
- * others). Started one per turn from `setImmediate`, a turn holds one render, new connections are
- * accepted between renders, and everyone waits in one line.
+ * Why: the server's thread does a page's first half (its session and events, read through the API) and
+ * the render thread its second (React's render: server/html/renderThread.ts). The line keeps
+ * `concurrency` pages between the two, enough for the render thread always to have the next page's data
+ * ready and for the server's thread to have the next page to read while it renders, and no more, so
+ * that a page once started is not held up behind every page asked for after it.
+ *
+ * One start per turn of the event loop (bench/NOTES.md, 2026-11-26 night): libuv accepts one new
+ * connection per turn. On SQLite a page's reads run to their end in one callback, so pages started
+ * together from their sockets' callbacks made one long turn, and under load a visitor whose connection
+ * was new waited one such turn per connection before theirs was even accepted (the 50th of 50
+ * signed-in people: ~7 s, against ~0.3 s for the others). Started one per turn from `setImmediate`,
+ * new connections are accepted between them, and everyone waits in one line.
  *
  * The line is bounded both ways: a render that has held its place for `maxHoldMs` (a database that
  * stopped answering) gives it up and goes on outside the line, so it never stops the others; and when

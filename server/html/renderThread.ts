@@ -12,6 +12,8 @@
  * or whose heap outgrows `RENDER_THREAD_HEAP_MB`, is ended: the renders it held fail (their pages go
  * out for the browser to render, as when a render fails) and the next render starts a new thread.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CriticalCss, RenderOptions, RenderResult } from '../../web/entry-server';
@@ -114,6 +116,20 @@ function inlinableSheets(sheets: Partial<Record<keyof CriticalCss, unknown>> | n
   return inlinable(sheets?.list) && inlinable(sheets?.month) && inlinable(sheets?.event)
     ? { list: sheets.list, month: sheets.month, event: sheets.event }
     : null;
+}
+
+/** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
+export function rendererPath(webRoot: string): string {
+  return join(webRoot, '..', 'ssr', 'entry-server.js');
+}
+
+/**
+ * The renderer the build put beside the web build at `webRoot`, started on its own thread; null when
+ * this build has none (the browser renders every page). Rejects as `startRenderThread` does.
+ */
+export function startBuiltRenderer(webRoot: string): Promise<PageRenderer | null> {
+  const path = rendererPath(webRoot);
+  return existsSync(path) ? startRenderThread(path) : Promise.resolve(null);
 }
 
 /**

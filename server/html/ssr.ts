@@ -4,11 +4,6 @@ import type { RenderResult } from '../../web/entry-server';
 import { jsonForScript } from './eventHead';
 import { escapeHtml } from './shell';
 
-/** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
-export function rendererPath(webRoot: string): string {
-  return join(webRoot, '..', 'ssr', 'entry-server.js');
-}
-
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** True for a page whose #root is still the shell's empty one. */
