@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatLongDate, formatRelative, formatShortDate, formatZoneName, zoneCity } from './dateLabels';
 import {
+  calendarDay,
+  calendarDaysBetween,
   formatEventDateTime,
   formatShortDateTime,
   formatTime,
@@ -43,6 +45,26 @@ describe('formatting in the event’s own zone', () => {
     expect(zoneCity('America/New_York')).toBe('New York');
     expect(sameOffset(iso, 'Europe/London', 'UTC')).toBe(true);
     expect(sameOffset('2025-07-01T12:00:00Z', 'Europe/London', 'UTC')).toBe(false);
+  });
+});
+
+describe('calendar days', () => {
+  it('gives the day of an instant on the wall calendar of each zone asked, one after another', () => {
+    const lateUtc = '2026-11-27T23:30:00Z';
+    expect(calendarDay(lateUtc, 'UTC')).toBe('2026-11-27');
+    expect(calendarDay(lateUtc, 'Asia/Gaza')).toBe('2026-11-28');
+    expect(calendarDay(new Date(lateUtc), 'America/Los_Angeles')).toBe('2026-11-27');
+    expect(calendarDay('2026-01-01T04:00:00Z', 'America/New_York')).toBe('2025-12-31');
+    expect(calendarDay(lateUtc, 'Asia/Gaza')).toBe('2026-11-28');
+  });
+
+  it('counts whole days between two instants on the viewer’s calendar', () => {
+    // Tuesday 09:00 to Wednesday 19:00 in Gaza is tomorrow, though more than 24 hours away.
+    expect(calendarDaysBetween('2026-11-24T07:00:00Z', '2026-11-25T17:00:00Z', 'Asia/Gaza')).toBe(1);
+    // The same instants are two days apart in Los Angeles (Monday 23:00 to Wednesday 09:00), counted back.
+    expect(calendarDaysBetween('2026-11-25T17:00:00Z', '2026-11-24T07:00:00Z', 'America/Los_Angeles')).toBe(
+      -2,
+    );
   });
 });
 

@@ -113,9 +113,25 @@ const LONG_DATE: Intl.DateTimeFormatOptions = {
   day: 'numeric',
 };
 
-/** 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone`. */
+const dayFormatters = remembered<Intl.DateTimeFormat>(1000);
+
+/**
+ * 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone` (en-CA writes a date so). Its formatter
+ * is found by the zone alone: a page asks for days by the hundred (each card's day and its distance from
+ * today), and dateTimeFormat's key would cost more than the formatting.
+ */
 export function calendarDay(iso: string | Date, timeZone: string): string {
-  return formatInstant(iso, { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone, 'en-CA');
+  const format = dayFormatters(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  );
+  return format.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
 /**
