@@ -3,27 +3,28 @@
  * submit form, the server's feeds and previews). Apart from common/dates.ts because the home page's first
  * script carries every export of that module (issue 21: first-load JavaScript).
  */
-import { DEFAULT_LOCALE, dateTimeFormat, formatInstant, relativeTimeFormat } from './dates';
+import { DEFAULT_LOCALE, formatInstant, relativeTimeFormat, zonedFormat } from './dates';
+
+const LONG_DATE = zonedFormat({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
 /** 'Monday, March 3, 2025' (EEEE, MMMM d, yyyy). */
 export function formatLongDate(iso: string | Date, timeZone?: string, locale?: string): string {
-  return formatInstant(
-    iso,
-    { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
-    timeZone,
-    locale,
-  );
+  return formatInstant(iso, LONG_DATE, timeZone, locale);
 }
+
+const SHORT_DATE = zonedFormat({ year: 'numeric', month: 'short', day: 'numeric' });
 
 /** 'Mar 3, 2025' (MMM d, yyyy). */
 export function formatShortDate(iso: string | Date, timeZone?: string, locale?: string): string {
-  return formatInstant(iso, { year: 'numeric', month: 'short', day: 'numeric' }, timeZone, locale);
+  return formatInstant(iso, SHORT_DATE, timeZone, locale);
 }
+
+const ZONE_NAME = zonedFormat({ timeZoneName: 'short' });
 
 /** The zone's short name at that instant, e.g. 'GMT+2' or 'EST'. */
 export function formatZoneName(iso: string | Date, timeZone: string, locale?: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const part = dateTimeFormat(locale ?? DEFAULT_LOCALE, { timeZone, timeZoneName: 'short' })
+  const part = ZONE_NAME(locale ?? DEFAULT_LOCALE, timeZone)
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;

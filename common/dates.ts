@@ -29,48 +29,73 @@ export function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
   return relativeFormatters(locale, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 }
 
-/** `iso` formatted with `options`, in `timeZone` (the runtime's when absent) and `locale`. */
+/** A date format's formatter in a locale and a zone (the runtime's when absent). */
+export type ZonedFormat = (locale: string, timeZone?: string) => Intl.DateTimeFormat;
+
+/**
+ * A format a page uses by the dozen: `options` (without a zone) made into one Intl.DateTimeFormat per
+ * locale and zone, each made once and found by the locale and zone alone. Made once, at module level:
+ * dateTimeFormat's key (the options as JSON) cost more than the formatting itself on a home page's ~100
+ * dates (issue 21).
+ */
+export function zonedFormat(options: Intl.DateTimeFormatOptions): ZonedFormat {
+  const made = remembered<Intl.DateTimeFormat>(1000);
+  return (locale, timeZone) =>
+    made(
+      timeZone ? `${locale}|${timeZone}` : locale,
+      () => new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone } : options),
+    );
+}
+
+/** `iso` written in `format`, in `timeZone` (the runtime's when absent) and `locale`. */
 export function formatInstant(
   iso: string | Date,
-  options: Intl.DateTimeFormatOptions,
+  format: ZonedFormat,
   timeZone?: string,
   locale = DEFAULT_LOCALE,
 ) {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return tidy(dateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(date));
+  return tidy(format(locale, timeZone).format(typeof iso === 'string' ? new Date(iso) : iso));
 }
+
+const DATE_TIME = zonedFormat({ dateStyle: 'full', timeStyle: 'short' });
 
 /** 'Monday, March 3, 2025 at 5:00 PM' (docs/PRODUCT.md#home: event card and detail). */
 export function formatEventDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return formatInstant(iso, { dateStyle: 'full', timeStyle: 'short' }, timeZone, locale);
+  return formatInstant(iso, DATE_TIME, timeZone, locale);
 }
+
+const TIME = zonedFormat({ hour: 'numeric', minute: '2-digit' });
 
 /** '5:00 PM' (h:mm a). */
 export function formatTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return formatInstant(iso, { hour: 'numeric', minute: '2-digit' }, timeZone, locale);
+  return formatInstant(iso, TIME, timeZone, locale);
 }
+
+const SHORT_DATE_TIME = zonedFormat({
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** 'Mar 3, 2025, 5:00 PM' (MMM d, yyyy h:mm a). */
 export function formatShortDateTime(iso: string | Date, timeZone?: string, locale?: string): string {
-  return formatInstant(
-    iso,
-    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-    timeZone,
-    locale,
-  );
+  return formatInstant(iso, SHORT_DATE_TIME, timeZone, locale);
 }
+
+const WALL_CLOCK = zonedFormat({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
 
 /** True when two zones show the same wall-clock time at this instant (so no label is needed). */
 export function sameOffset(iso: string | Date, zoneA: string, zoneB: string): boolean {
-  const opts: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  };
-  return formatInstant(iso, opts, zoneA) === formatInstant(iso, opts, zoneB);
+  return formatInstant(iso, WALL_CLOCK, zoneA) === formatInstant(iso, WALL_CLOCK, zoneB);
 }
 
 /** The instant at which the wall clock in `timeZone` shows `date` ('YYYY-MM-DD') and `time` ('HH:MM'). */
@@ -106,32 +131,20 @@ export function isPast(iso: string | Date, now: Date = new Date()): boolean {
   return date.getTime() < now.getTime();
 }
 
-const LONG_DATE: Intl.DateTimeFormatOptions = {
+const LONG_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   year: 'numeric',
   month: 'long',
   day: 'numeric',
 };
+const LONG_DATE = zonedFormat(LONG_DATE_OPTIONS);
+const LONG_DATE_TIME = zonedFormat({ ...LONG_DATE_OPTIONS, hour: 'numeric', minute: '2-digit' });
 
-const dayFormatters = remembered<Intl.DateTimeFormat>(1000);
+const DAY = zonedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/**
- * 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone` (en-CA writes a date so). Its formatter
- * is found by the zone alone: a page asks for days by the hundred (each card's day and its distance from
- * today), and dateTimeFormat's key would cost more than the formatting.
- */
+/** 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone` (en-CA writes a date so). */
 export function calendarDay(iso: string | Date, timeZone: string): string {
-  const format = dayFormatters(
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-CA', {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        ...(timeZone ? { timeZone } : {}),
-      }),
-  );
-  return format.format(typeof iso === 'string' ? new Date(iso) : iso);
+  return DAY('en-CA', timeZone).format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
 /**
@@ -149,9 +162,8 @@ export function formatEventRange(
   if (end === undefined) return formatEventDateTime(start, timeZone, locale);
   const [from, to] = [start, end].map((d) => (typeof d === 'string' ? new Date(d) : d)) as [Date, Date];
   const sameDay = calendarDay(from, timeZone) === calendarDay(to, timeZone);
-  const options: Intl.DateTimeFormatOptions =
-    sameDay || withTimes ? { ...LONG_DATE, hour: 'numeric', minute: '2-digit' } : LONG_DATE;
-  return tidy(dateTimeFormat(locale, { ...options, timeZone }).formatRange(from, to));
+  const format = sameDay || withTimes ? LONG_DATE_TIME : LONG_DATE;
+  return tidy(format(locale, timeZone).formatRange(from, to));
 }
 
 /** Whole calendar days from `now` to `iso` on the wall calendar of `timeZone` (tomorrow is 1). */
