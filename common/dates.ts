@@ -142,9 +142,15 @@ const LONG_DATE_TIME = zonedFormat({ ...LONG_DATE_OPTIONS, hour: 'numeric', minu
 
 const DAY = zonedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone` (en-CA writes a date so). */
+const days = remembered<string>(2000);
+
+/**
+ * 'YYYY-MM-DD' of the instant on the wall calendar of `timeZone` (en-CA writes a date so). Remembered: a
+ * home page asks ~45 times, mostly for the same instants as the pages before it (its events, and now).
+ */
 export function calendarDay(iso: string | Date, timeZone: string): string {
-  return DAY('en-CA', timeZone).format(typeof iso === 'string' ? new Date(iso) : iso);
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return days(`${date.getTime()}|${timeZone}`, () => DAY('en-CA', timeZone).format(date));
 }
 
 /**

@@ -196,18 +196,36 @@ function locationState({ homeViewQuery }: RenderOptions): ServerLocationState | 
  * `useTranslation` listens for changes) do not run on the server. Making a clone for each render was
  * ~0.3 ms of a home page (issue 21).
  *
- * Seen through an object of its own whose one property is `getFixedT`, the remembering one
- * (web/i18n/rememberingT.ts); every other read falls through to the clone.
+ * Seen through an object of its own whose properties are the remembering `getFixedT`
+ * (web/i18n/rememberingT.ts) and `hasLoadedNamespace`; every other read falls through to the clone.
  */
 const translators = new Map<Language, typeof i18n>();
 function translatorFor(language: Language): typeof i18n {
   let translator = translators.get(language);
   if (!translator) {
     const clone = i18n.cloneInstance({ lng: language, initAsync: false });
-    translator = Object.create(clone, { getFixedT: { value: rememberingGetFixedT(clone) } }) as typeof i18n;
+    translator = Object.create(clone, {
+      getFixedT: { value: rememberingGetFixedT(clone) },
+      hasLoadedNamespace: { value: rememberingLoaded(clone) },
+    }) as typeof i18n;
     translators.set(language, translator);
   }
   return translator;
+}
+
+/**
+ * The clone's `hasLoadedNamespace`, remembering the namespaces it found loaded: a loaded catalog stays
+ * loaded here, and every component that translates asks (~150 times a home page).
+ */
+function rememberingLoaded(clone: typeof i18n): typeof i18n.hasLoadedNamespace {
+  const loaded = new Set<string>();
+  return (ns, options) => {
+    if (options !== undefined || typeof ns !== 'string') return clone.hasLoadedNamespace(ns, options);
+    if (loaded.has(ns)) return true;
+    const found = clone.hasLoadedNamespace(ns);
+    if (found) loaded.add(ns);
+    return found;
+  };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -44,7 +44,8 @@ export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixe
     if (typeof keyPrefix === 'function' || (lng != null && typeof lng !== 'string')) {
       return instance.getFixedT(...fixedArgs);
     }
-    const scope = [lng ?? instance.language, [ns ?? ''].flat().join(','), keyPrefix ?? ''].join('\u0000');
+    const namespaces = typeof ns === 'string' ? ns : [ns ?? ''].flat().join(',');
+    const scope = `${lng ?? instance.language}\u0000${namespaces}\u0000${keyPrefix ?? ''}`;
     let t = made.get(scope);
     if (!t) {
       if (made.size >= 500) made.clear();
@@ -58,8 +59,11 @@ export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixe
 /** i18next's fixed `t`, remembering its plain messages (see `translated`) under `scope`. */
 function remembering(fixed: FixedT, scope: string): FixedT {
   const call = fixed as unknown as (...args: unknown[]) => unknown;
+  // Messages without options, the most asked, by their key alone: a page asks ~300 of them.
+  const plain = remembered<unknown>(1000);
   const t = (key: unknown, ...rest: unknown[]) => {
     const [options] = rest;
+    if (typeof key === 'string' && rest.length === 0) return plain(key, () => call(key));
     if (typeof key !== 'string' || rest.length > 1 || !plainOptions(options)) return call(key, ...rest);
     return translated(
       `${scope}\u0000${key}\u0000${options === undefined ? '' : JSON.stringify(options)}`,
