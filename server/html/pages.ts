@@ -16,7 +16,7 @@ import { pageCatalogPreloads } from './catalogs';
 import { renderQueue } from './renderQueue';
 import { type FetchText, type PageRenderer, startBuiltRenderer } from './renderThread';
 import type { Shell } from './shell';
-import { addPreloads, fillRoot, hasEmptyRoot, pageChunkPreloads } from './ssr';
+import { addPreloads, fillHead, fillRoot, hasEmptyRoot, pageChunkPreloads } from './ssr';
 
 /** The app's pages, rendered on the server (common/renderedPages.ts). */
 
@@ -356,7 +356,10 @@ export function registerPageRendering(
         notFound || !pages.criticalCss ? null : criticalSheet(pages.criticalCss, name, request.url);
       // The shell's own edits before the rendered app goes in: each would otherwise scan and copy the
       // whole page (~100 KB) again.
-      return shell.inlineStyles(fillRoot(addPreloads(page, preloads), result), critical);
+      return fillRoot(
+        shell.inlineStyles(fillHead(addPreloads(page, preloads), result.title), critical),
+        result,
+      );
     } catch (error) {
       // Renders cut short by the server stopping are no error.
       if (!closing) {

@@ -42,7 +42,9 @@ const asNadia: FetchText = async (path) =>
     ? { status: 200, text: JSON.stringify({ user: { name: 'Nadia' } }) }
     : { status: 404, text: null };
 
-const pageOf = (result: Awaited<ReturnType<PageRenderer['render']>>) => result?.html ?? '';
+/** A rendered page's markup, which comes from the thread as UTF-8 bytes. */
+const pageOf = (result: Awaited<ReturnType<PageRenderer['render']>>) =>
+  result ? new TextDecoder().decode(result.html) : '';
 
 describe('the render thread', () => {
   let dir: string;
@@ -65,6 +67,16 @@ describe('the render thread', () => {
     expect(html).not.toContain(`on thread ${threadId} `);
     expect(result?.state.queries[0]?.data).toEqual({ user: { name: 'Nadia' } });
     expect(result?.namespaces).toEqual(['common']);
+  });
+
+  it('hands the markup over as UTF-8 bytes, whatever its script', async () => {
+    const asNadiaInArabic: FetchText = async () => ({
+      status: 200,
+      text: JSON.stringify({ user: { name: 'نادية – “Nadia”' } }),
+    });
+    const result = await renderer.render('/', asNadiaInArabic, config);
+    expect(result?.html).toBeInstanceOf(Uint8Array);
+    expect(pageOf(result)).toMatch(/ for نادية – “Nadia” of Test calendar<\/p>$/);
   });
 
   it('hands over the first-screen style sheets the renderer exports', () => {

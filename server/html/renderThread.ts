@@ -22,6 +22,14 @@ import type { ClientConfig } from '../../web/lib/config';
 /** One API call made for a page: its status and, for a 200, the JSON answer as the API wrote it. */
 export type FetchText = (path: string) => Promise<{ status: number; text: string | null }>;
 
+/**
+ * A page rendered on the thread: as the renderer returned it, its markup as UTF-8 bytes. A page's
+ * markup (~50 KB, two bytes a character once it holds one character beyond Latin-1) copied into the
+ * server's heap as a string outlived the young generation's collections and was most of what the
+ * server's thread promoted to its old one (issue 21); the bytes are moved, and written as they are.
+ */
+export type RenderedPage = Omit<RenderResult, 'html'> & { html: Uint8Array };
+
 /** What the server needs of the renderer: a page rendered in another thread, and the first-screen sheets. */
 export interface PageRenderer {
   /** The page at `url` rendered for whoever `fetchText` asks the API as; null when not rendered. */
@@ -30,7 +38,7 @@ export interface PageRenderer {
     fetchText: FetchText,
     config: ClientConfig,
     options?: RenderOptions,
-  ): Promise<RenderResult | null>;
+  ): Promise<RenderedPage | null>;
   /**
    * The first-screen style sheets: the home page's (web/critical.css) for its list and its month view,
    * and an event page's; null when this build has none (or one holding a `</style`).
@@ -58,6 +66,7 @@ export const RENDER_THREAD_HEAP_MB = 128;
 const THREAD_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const answers = new Map();
+const encoder = new TextEncoder();
 let nextFetch = 0;
 function fetchJsonFor(id) {
   return (path) =>
@@ -83,7 +92,13 @@ import(workerData.url).then(
       const { id, url, config, options } = message;
       try {
         const result = await renderer.render(url, fetchJsonFor(id), config, options);
-        parentPort.postMessage({ type: 'done', id, result });
+        if (result === null) {
+          parentPort.postMessage({ type: 'done', id, result });
+        } else {
+          // The markup as UTF-8, its memory handed over rather than copied into the server's heap.
+          const html = encoder.encode(result.html);
+          parentPort.postMessage({ type: 'done', id, result: { ...result, html } }, [html.buffer]);
+        }
       } catch (error) {
         parentPort.postMessage({ type: 'failed', id, message: String((error && error.stack) || error) });
       }
@@ -98,12 +113,12 @@ type FromThread =
   | { type: 'ready'; criticalCss: Partial<Record<keyof CriticalCss, unknown>> | null }
   | { type: 'broken'; message: string }
   | { type: 'fetch'; id: number; fid: number; path: string }
-  | { type: 'done'; id: number; result: RenderResult | null }
+  | { type: 'done'; id: number; result: RenderedPage | null }
   | { type: 'failed'; id: number; message: string };
 
 interface Pending {
   worker: Worker;
-  resolve(result: RenderResult | null): void;
+  resolve(result: RenderedPage | null): void;
   reject(error: Error): void;
   fetchText: FetchText;
   timer: NodeJS.Timeout;
@@ -230,7 +245,7 @@ export async function startRenderThread(
       const worker = await thread;
       // Ended while this render waited for it: the next render starts another.
       if (worker !== current) throw new Error('the render thread stopped');
-      return new Promise<RenderResult | null>((resolve, reject) => {
+      return new Promise<RenderedPage | null>((resolve, reject) => {
         const id = nextId++;
         const timer = setTimeout(
           () => fail(worker, `a render kept the render thread over ${timeoutMs} ms`),

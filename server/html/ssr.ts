@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderResult } from '../../web/entry-server';
 import { jsonForScript } from './eventHead';
+import type { RenderedPage } from './renderThread';
 import { escapeHtml } from './shell';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+const ROOT_OPEN = Buffer.from('<div id="root">');
 
 /** True for a page whose #root is still the shell's empty one. */
 export function hasEmptyRoot(html: string): boolean {
@@ -12,17 +13,33 @@ export function hasEmptyRoot(html: string): boolean {
 }
 
 /**
- * The shell page with the rendered app in #root and the query cache it was rendered from beside it,
- * as JSON in a non-executable script (the CSP allows no inline script; `<` is escaped so no text can
- * close the tag). The <noscript> notice goes: the page reads without JavaScript.
+ * The shell page's head as a rendered page has it: the page's own title (when it says one), and no
+ * <noscript> notice (the page reads without JavaScript).
  */
-export function fillRoot(page: string, result: RenderResult): string {
-  const state = `<script type="application/json" id="ssr-state">${jsonForScript(result.state)}</script>`;
-  const title = result.title;
+export function fillHead(page: string, title: string | null): string {
   return page
     .replace(/<title>[^<]*<\/title>/, (shell) => (title ? `<title>${escapeHtml(title)}</title>` : shell))
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace(EMPTY_ROOT, () => `<div id="root">${result.html}</div>\n    ${state}`);
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+}
+
+/**
+ * The page's bytes with the rendered app in #root and the query cache it was rendered from beside it,
+ * as JSON in a non-executable script (the CSP allows no inline script; `<` is escaped so no text can
+ * close the tag). Done last, on bytes: the rendered markup (~50 KB) never joins the rest of the page in
+ * one string, which each search over it would copy whole (issue 21: a third of what the server's thread
+ * allocated for a page).
+ */
+export function fillRoot(page: Buffer, result: RenderedPage): Buffer {
+  const at = page.indexOf(EMPTY_ROOT);
+  if (at === -1) return page;
+  const state = `<script type="application/json" id="ssr-state">${jsonForScript(result.state)}</script>`;
+  return Buffer.concat([
+    page.subarray(0, at),
+    ROOT_OPEN,
+    Buffer.from(result.html.buffer, result.html.byteOffset, result.html.byteLength),
+    Buffer.from(`</div>\n    ${state}`),
+    page.subarray(at + EMPTY_ROOT.length),
+  ]);
 }
 
 /**
