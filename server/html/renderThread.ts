@@ -133,17 +133,13 @@ function inlinableSheets(sheets: Partial<Record<keyof CriticalCss, unknown>> | n
     : null;
 }
 
-/** Where the build puts the renderer: beside the web build, never inside the folder the server publishes. */
-export function rendererPath(webRoot: string): string {
-  return join(webRoot, '..', 'ssr', 'entry-server.js');
-}
-
 /**
- * The renderer the build put beside the web build at `webRoot`, started on its own thread; null when
- * this build has none (the browser renders every page). Rejects as `startRenderThread` does.
+ * The renderer the build put beside the web build at `webRoot` (in `../ssr/`, never inside the folder
+ * the server publishes), started on its own thread; null when this build has none (the browser renders
+ * every page). Rejects as `startRenderThread` does.
  */
 export function startBuiltRenderer(webRoot: string): Promise<PageRenderer | null> {
-  const path = rendererPath(webRoot);
+  const path = join(webRoot, '..', 'ssr', 'entry-server.js');
   return existsSync(path) ? startRenderThread(path) : Promise.resolve(null);
 }
 

@@ -56,7 +56,10 @@ export function rememberingGetFixedT(instance: typeof i18n): typeof i18n.getFixe
   }) as typeof i18n.getFixedT;
 }
 
-/** i18next's fixed `t`, remembering its plain messages (see `translated`) under `scope`. */
+/**
+ * i18next's fixed `t`, remembering its plain messages: those without options by their key in this `t`'s
+ * own table, the others in `translated` under `scope`.
+ */
 function remembering(fixed: FixedT, scope: string): FixedT {
   const call = fixed as unknown as (...args: unknown[]) => unknown;
   // Messages without options, the most asked, by their key alone: a page asks ~300 of them.
