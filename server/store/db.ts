@@ -88,6 +88,16 @@ function fileIdentity(path: string): string | null {
 }
 
 /**
+ * SQLite's own page cache, in KiB (issue 21: memory). better-sqlite3 builds SQLite with 16 MB a
+ * connection, which a large calendar fills and keeps: at a million events the server's malloc heap grew
+ * by ~16 MB during the listing calls. The file's pages stay in the operating system's cache anyway, so a
+ * page SQLite no longer holds costs a read from memory, not from the disk. At 4 MB the listing calls
+ * keep their rates at a million events and the peak is ~15 MB lower (bench/NOTES.md); at 2 MB a search
+ * no longer finds its index's pages held and runs at half the rate.
+ */
+const SQLITE_PAGE_CACHE_KIB = 4000;
+
+/**
  * Kysely prepares every query afresh; compiling SQL costs about as much as running the small queries
  * of this app. Keep the most recent prepared statements by their text (SQLite re-prepares them by
  * itself if the schema changes).
@@ -177,6 +187,7 @@ export function openStore(databaseUrl: string): Store {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
     const changes = new ChangeCounter();
     const db = new Kysely<Database>({
       dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
