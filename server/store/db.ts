@@ -93,7 +93,7 @@ function fileIdentity(path: string): string | null {
  * by ~16 MB during the listing calls. The file's pages stay in the operating system's cache anyway, so a
  * page SQLite no longer holds costs a read from memory, not from the disk. At 4 MB the listing calls
  * keep their rates at a million events and the peak is ~15 MB lower (bench/NOTES.md); at 2 MB a search
- * no longer finds its index's pages held and runs at half the rate.
+ * no longer finds its index's pages held and runs at ~60% of its rate.
  */
 const SQLITE_PAGE_CACHE_KIB = 4000;
 

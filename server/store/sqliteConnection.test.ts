@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { migrateToLatest, openStore, type Store } from './db';
 
-// Always on an SQLite file, whichever database the project tests: PostgreSQL's locks wait by themselves.
-const dir = mkdtempSync(join(tmpdir(), 'palcal-sqlite-lock-'));
+// The server's own SQLite connection (server/store/db.ts), always on an SQLite file, whichever database
+// the project tests: PostgreSQL's locks wait by themselves, and its memory is its server's.
+const dir = mkdtempSync(join(tmpdir(), 'palcal-sqlite-connection-'));
 const stores: Store[] = [];
 afterAll(async () => {
   for (const s of stores) await s.close();
@@ -62,4 +64,13 @@ it('a transaction that reads and then writes waits for another process holding t
   await ended;
   const rows = await store.db.selectFrom('app_secrets').select('name').execute();
   expect(rows.map((r) => r.name)).toEqual(['lock-test']);
+});
+
+it("keeps at most 4 MB of the file's pages itself, not better-sqlite3's 16 MB (issue 21: memory)", async () => {
+  const store = openStore(`sqlite:${join(dir, 'cache.db')}`);
+  stores.push(store);
+  await migrateToLatest(store.db);
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(store.db);
+  // Negative: a size in KiB rather than a number of pages.
+  expect(rows).toEqual([{ cache_size: -4000 }]);
 });
