@@ -9,6 +9,7 @@ import {
   renderedPageOf,
 } from '../../common/renderedPages';
 import type { CriticalCss } from '../../web/entry-server';
+import { openPageSession } from '../auth/pageSessions';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { requestOrigin } from '../http/requestOrigin';
@@ -271,12 +272,12 @@ export function registerPageRendering(
    * truth. Its JSON goes to the render's thread as the API wrote it.
    */
   const fetchAs =
-    (cookie: string | undefined): FetchText =>
+    (cookie: string | undefined, session: Record<string, string> = {}): FetchText =>
     async (path) => {
       const answer = await app.inject({
         method: 'GET',
         url: path,
-        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+        headers: { accept: 'application/json', ...(cookie ? { cookie, ...session } : {}) },
       });
       return { status: answer.statusCode, text: answer.statusCode === 200 ? answer.body : null };
     };
@@ -319,12 +320,14 @@ export function registerPageRendering(
     // and an event page's Back link on where the visitor came from (their filtered home view).
     reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
+    // The render's API calls read the visitor's session once between them (server/auth/pageSessions.ts).
+    const session = openPageSession(request.cookies[SESSION_COOKIE]);
     try {
       // A render whose turn comes once the server is stopping would call an API that is closed.
       const result = await renders.run(async () =>
         closing
           ? STOPPING
-          : pages.render(request.url, fetchAs(request.headers.cookie), shell.config, {
+          : pages.render(request.url, fetchAs(request.headers.cookie, session.headers), shell.config, {
               ...options,
               ...(posted ? { posted } : {}),
               ...(notFound ? { notFound } : {}),
@@ -366,6 +369,8 @@ export function registerPageRendering(
         request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       }
       return unfilled(reply, page);
+    } finally {
+      session.end();
     }
   };
 
