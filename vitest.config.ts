@@ -1,6 +1,25 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { findPostgresBin } from './server/testing/postgres';
 
+/**
+ * Server test files that never open a database of the project's kind: pure logic, the startup's refusals
+ * of unusable DATABASE_URLs, the server's own SQLite connection. They run once, in the unit project;
+ * a file not listed here runs in both (a new file is tested on PostgreSQL until someone says otherwise).
+ */
+const DATABASE_FREE_SERVER_TESTS = [
+  'server/errors.test.ts',
+  'server/startup.test.ts',
+  'server/html/embedPage.test.ts',
+  'server/http/{clientAddress,microCache,securityHeaders}.test.ts',
+  'server/i18n/translate.test.ts',
+  'server/images/shareImage.test.ts',
+  'server/policies/moderation.test.ts',
+  'server/routes/calendar/ics.test.ts',
+  'server/search/gazetteer.test.ts',
+  'server/series/rule.test.ts',
+  'server/store/{countCache,settled,sqliteConnection}.test.ts',
+];
+
 // The API and store suites run again on a throwaway PostgreSQL cluster when its binaries are here.
 const pgProject: TestProjectConfiguration[] = findPostgresBin()
   ? [
@@ -8,6 +27,7 @@ const pgProject: TestProjectConfiguration[] = findPostgresBin()
         test: {
           name: 'api-pg',
           include: ['server/**/*.test.ts'],
+          exclude: DATABASE_FREE_SERVER_TESTS,
           // Projects run one after another (unit, then PostgreSQL, then browsers): two cores, no contention.
           sequence: { groupOrder: 1 },
           environment: 'node',
