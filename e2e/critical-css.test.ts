@@ -1,7 +1,8 @@
 // The home page and an event's page carry only their first screen's styles (web/critical.css,
 // web/critical-event.css) and link the whole sheet at the end of their body (issue 21): the first
 // screen must look the same before the whole sheet arrives as after, in every state a visitor lands
-// on, or the page would change (or shift) when it does.
+// on, or the page would change (or shift) when it does. Someone signed in gets the whole sheet linked
+// in the head of every page instead, cached after their first.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../server/store/schema';
@@ -12,8 +13,10 @@ const DAY = 24 * 3600 * 1000;
 const e2e = setupE2E();
 let user: UserRow;
 let cookie: string;
-/** Event pages in the states a visitor may land on, with the cookie to see each. */
-let eventPages: { label: string; path: string; cookie?: string }[] = [];
+/** Event pages in the states a visitor who is not signed in may land on. */
+let eventPages: { label: string; path: string }[] = [];
+/** Pages as people signed in see them, with the cookie of each. */
+let signedInPages: { label: string; path: string; cookie: string }[] = [];
 
 beforeAll(async () => {
   const s = e2e.server.store;
@@ -62,7 +65,16 @@ beforeAll(async () => {
   });
   eventPages = [
     { label: 'anyone', path: `/event/${open.id}` },
-    { label: 'signed in', path: `/event/${open.id}`, cookie },
+    { label: 'place withheld', path: `/event/${withheld.id}` },
+    { label: 'past', path: `/event/${past.id}` },
+    { label: 'online', path: `/event/${online.id}` },
+    { label: 'Arabic', path: `/event/${open.id}?lang=ar` },
+  ];
+  signedInPages = [
+    { label: 'home', path: '/', cookie },
+    { label: 'month', path: '/?view=month', cookie },
+    { label: 'an event', path: `/event/${open.id}`, cookie },
+    { label: 'an online event', path: `/event/${online.id}`, cookie },
     {
       label: 'its organiser, pending',
       path: `/event/${pending.id}`,
@@ -73,16 +85,12 @@ beforeAll(async () => {
       path: `/event/${pending.id}`,
       cookie: await sessionCookieFor(s, moderator),
     },
-    { label: 'place withheld', path: `/event/${withheld.id}` },
-    { label: 'past', path: `/event/${past.id}` },
-    { label: 'online', path: `/event/${online.id}`, cookie },
-    { label: 'Arabic', path: `/event/${open.id}?lang=ar` },
+    { label: 'the moderation queue', path: '/moderation', cookie: await sessionCookieFor(s, moderator) },
   ];
 });
 
 /** The page as sent: its inline <style>, the style sheets it links and the classes #root uses. */
-async function sent(path: string, withCookie: boolean | string = false) {
-  const asked = withCookie === true ? cookie : withCookie || null;
+async function sent(path: string, asked: string | null = null) {
   const res = await e2e.server.fetch(path, asked ? { headers: { cookie: asked } } : {});
   expect(res.status, path).toBe(200);
   const page = await res.text();
@@ -105,14 +113,8 @@ describe('the home page as sent', () => {
     const whole = await sent('/about');
     expect(whole.styles).toHaveLength(1);
     const wholeCss = whole.styles[0] ?? '';
-    for (const [path, signedIn] of [
-      ['/', false],
-      ['/', true],
-      ['/?view=month', false],
-      ['/?lang=ar', false],
-      ['/?type=protest&online=1&page=1', false],
-    ] as const) {
-      const home = await sent(path, signedIn);
+    for (const path of ['/', '/?view=month', '/?lang=ar', '/?type=protest&online=1&page=1']) {
+      const home = await sent(path);
       expect(home.styles, path).toHaveLength(1);
       const critical = home.styles[0] ?? '';
       expect(critical.length, path).toBeLessThan(wholeCss.length * 0.75);
@@ -122,7 +124,7 @@ describe('the home page as sent', () => {
       const missing = [...home.classes].filter(
         (name) => wholeCss.includes(selectorOf(name)) && !critical.includes(selectorOf(name)),
       );
-      expect(missing, `${path}${signedIn ? ' signed in' : ''}: classes without their rules`).toEqual([]);
+      expect(missing, `${path}: classes without their rules`).toEqual([]);
     }
     // The whole sheet is cached for good, and sent compressed.
     const home = await sent('/');
@@ -136,8 +138,8 @@ describe('the home page as sent', () => {
 describe("an event's page as sent", () => {
   it('inlines its own first-screen sheet, with a rule for every class it uses in every state, and links the whole one', async () => {
     const wholeCss = (await sent('/about')).styles[0] ?? '';
-    for (const { label, path, cookie: asked } of eventPages) {
-      const event = await sent(path, asked ?? false);
+    for (const { label, path } of eventPages) {
+      const event = await sent(path);
       expect(event.styles, label).toHaveLength(1);
       const critical = event.styles[0] ?? '';
       expect(critical.length, label).toBeLessThan(wholeCss.length * 0.75);
@@ -146,6 +148,18 @@ describe("an event's page as sent", () => {
         (name) => wholeCss.includes(selectorOf(name)) && !critical.includes(selectorOf(name)),
       );
       expect(missing, `event page, ${label}: classes without their rules`).toEqual([]);
+    }
+  });
+});
+
+describe('a page for someone signed in as sent', () => {
+  it('links the whole sheet in its head and inlines none', async () => {
+    for (const { label, path, cookie: asked } of signedInPages) {
+      const page = await sent(path, asked);
+      expect(page.page, label).toContain('id="ssr-state"');
+      expect(page.styles, label).toEqual([]);
+      expect(page.links, label).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+      expect(page.page.indexOf(page.links[0] ?? ''), label).toBeLessThan(page.page.indexOf('</head>'));
     }
   });
 });

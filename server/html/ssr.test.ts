@@ -31,7 +31,13 @@ export async function render(url, fetchJson, config, options = {}) {
   const who = session.body.user ? session.body.user.name : 'visitor';
   return {
     html: '<p>Rendered ' + url + (options.notFound ? ' (not found)' : '') + ' for ' + who + ': ' + list.body.total + ' events on ' + config.siteTitle + '</p>',
-    state: { queries: [{ key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 }] },
+    state: {
+      queries: [
+        { key: ['events'], data: { title: '</script><script>alert(1)</script>' }, updatedAt: 1 },
+        // The session as the app's renderer keeps it, for someone signed in.
+        ...(session.body.user ? [{ key: ['session'], data: session.body, updatedAt: 1 }] : []),
+      ],
+    },
     namespaces: [],
   };
 }
@@ -231,6 +237,18 @@ describe('a renderer with first-screen style sheets (web/critical.css, web/criti
       expect(page.split(link), path).toHaveLength(2);
       expect(page.indexOf(link), path).toBeGreaterThan(page.indexOf('id="ssr-state"'));
       expect(page.indexOf(link), path).toBeLessThan(page.indexOf('</body>'));
+    }
+  });
+
+  it('links the whole sheet in the head of every page it renders for someone signed in, and inlines none', async () => {
+    const cookie = await sessionCookieFor(server.store, await createUser(server.store, { name: 'Huda' }));
+    const link = '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">';
+    for (const path of ['/', '/?view=month', `/event/${eventId}`, '/about', '/no-such-page']) {
+      const page = await (await server.fetch(path, { headers: { cookie } })).text();
+      expect(page, path).toContain('for Huda:');
+      expect(page, path).not.toContain('<style>');
+      expect(page.split(link), path).toHaveLength(2);
+      expect(page.indexOf(link), path).toBeLessThan(page.indexOf('</head>'));
     }
   });
 
