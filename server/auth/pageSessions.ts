@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from './actor';
 
-export const PAGE_SESSION_HEADER = 'x-page-session';
+const PAGE_SESSION_HEADER = 'x-page-session';
 
 interface PageSession {
   token: string;
