@@ -277,7 +277,7 @@ export function registerPageRendering(
       const answer = await app.inject({
         method: 'GET',
         url: path,
-        headers: { accept: 'application/json', ...(cookie ? { cookie, ...session } : {}) },
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...session },
       });
       return { status: answer.statusCode, text: answer.statusCode === 200 ? answer.body : null };
     };
