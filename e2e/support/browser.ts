@@ -208,16 +208,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(process.cwd(), 'e2e', 'screenshots');
   mkdirSync(dir, { recursive: true });
   // A whole page is photographed from its top: scrolled (a selected card brought into view), Chromium
-  // draws the sticky header where the window was, over the middle of the page. Not with a dialog open,
-  // which is drawn where the window is.
-  await page.evaluate(() => {
-    if (!document.querySelector('[role="dialog"], [role="alertdialog"]')) {
-      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-    }
+  // draws the sticky header where the window was, over the middle of the page. With a dialog open, what
+  // the person sees is the window: the dialog over the page where they were (a whole-page photograph
+  // would show the header and the dialog in the middle of the page).
+  const dialogOpen = await page.evaluate(() => {
+    const open = document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+    if (!open) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    return open;
   });
   // Transitions finished: a page just switched to dark would otherwise be caught half-way (a card still
   // light with white text), which is not what anyone sees once it has settled.
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: !dialogOpen, animations: 'disabled' });
 }
 
 /**

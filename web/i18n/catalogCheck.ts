@@ -40,10 +40,16 @@ export function readCatalog(language: string, namespace: string, root = LOCALES_
   return flatten(JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')));
 }
 
+/** CLDR's plural categories in its own order, so that the checker names missing forms alike on every Node. */
+const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
 /** Every problem of one language's catalogs, as readable lines (empty when complete). */
 export function catalogProblems(language: string, root = LOCALES_DIR): string[] {
   const problems: string[] = [];
-  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+  // In CLDR's order, not the runtime's: Node 22's ICU lists Arabic's as few, many, one, two, zero, other.
+  const categories = (new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[]).sort(
+    (a, b) => PLURAL_ORDER.indexOf(a) - PLURAL_ORDER.indexOf(b),
+  );
   const source = namespaces('en', root);
   const target = namespaces(language, root);
   for (const ns of target)

@@ -1,0 +1,11 @@
+import { tsImport } from 'tsx/esm/api';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+const pg = await tsImport('/work/main/server/testing/postgres.ts', import.meta.url);
+const cluster = await pg.startPostgres();
+const url = await cluster.createDatabase();
+execFileSync(process.execPath, ['/work/main/dist/server/admin.js', 'generate-events', process.env.N ?? '10000'], { cwd: '/work/main', env: { ...process.env, DATABASE_URL: url }, stdio: 'inherit' });
+fs.writeFileSync('/tmp/pgurl', url);
+console.log(url);
+process.on('SIGTERM', () => { cluster.stop(); process.exit(0); });
+setInterval(() => {}, 1 << 30);
