@@ -45,6 +45,7 @@ vitestStep('Tests', process.argv.slice(2));
 
 // The oldest Node the app supports (package.json's engines), when CI names its binary: the unit and
 // API tests (SQLite) again on it, since runtimes differ in more than their APIs (ICU's data, for one).
+// Only for a whole run: `npm test -- some/file` is someone running what they are working on.
 const minimumNode = process.env.TEST_MINIMUM_NODE;
 if (minimumNode && process.argv.length <= 2) {
   const version = spawnSync(minimumNode, ['--version'], { encoding: 'utf8' }).stdout?.trim();
