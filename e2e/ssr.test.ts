@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { zonedDateTimeToInstant } from '../common/dates';
+import { SESSION_PATH } from '../common/schemas/auth';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
@@ -136,6 +137,30 @@ describe('HTML from the server', () => {
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">$/),
       '<script type="application/json" id="ssr-state">',
     ]);
+  });
+
+  it('is rendered for whoever asks, as the API says who they are and what they may do', async () => {
+    const moderator = await createUser(e2e.server.store, { name: 'Samira Odeh', role: 'moderator' });
+    const unconfirmed = await createUser(e2e.server.store, { name: 'Yusuf Amin', emailVerified: false });
+    const people = [
+      undefined,
+      userCookie,
+      await sessionCookieFor(e2e.server.store, moderator),
+      await sessionCookieFor(e2e.server.store, unconfirmed),
+    ];
+    for (const cookie of people) {
+      for (const path of ['/', `/event/${march.id}`, '/about']) {
+        const page = await html(path, cookie);
+        const state = JSON.parse(
+          /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? 'null',
+        ) as { queries: { key: unknown[]; data: unknown }[] };
+        const session = state.queries.find(({ key }) => key[0] === 'session')?.data;
+        const api = await e2e.server.fetch(SESSION_PATH, cookie ? { headers: { cookie } } : {});
+        expect(session, `${path} for ${cookie ? 'someone signed in' : 'a visitor'}`).toEqual(
+          await api.json(),
+        );
+      }
+    }
   });
 
   it('draws its icons from one cached sprite of the icons the app uses', async () => {

@@ -99,6 +99,11 @@ export interface RenderOptions {
   posted?: { form: PostedFormName; data: PostedForm };
   /** An address the app has no page for: render the router's "Page not found" (sent with a 404). */
   notFound?: boolean;
+  /**
+   * Who the page is for, as the API's session call answers (`SESSION_PATH`): the server has read it
+   * already (server/html/pages.ts), so the render does not ask for it.
+   */
+  session: SessionResponse;
 }
 
 /** What the router's location state carries on the server: the page's landing Referer, see above. */
@@ -243,7 +248,7 @@ export async function render(
   url: string,
   fetchJson: FetchJson,
   config: ClientConfig,
-  options: RenderOptions = {},
+  options: RenderOptions,
 ): Promise<RenderResult | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const page = renderedPageOf(pathname) ?? (options.notFound ? NOT_FOUND : null);
@@ -251,23 +256,18 @@ export async function render(
   setServerConfig(config);
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  // The session and what the page shows anyone are asked together (one wait, not two: the answers
-  // come from another thread, or from PostgreSQL); what only people signed in see, once that is known.
-  const everyone = pageQueries(page, search);
-  const [session, ...shown] = await Promise.all([
-    fetchJson('/api/auth/session'),
-    ...everyone.map(([, path]) => fetchJson(path)),
-  ]);
-  if (session?.status !== 200) return null;
-  const signedIn = Boolean((session.body as SessionResponse | null)?.user);
-  const more = signedIn ? signedInQueries(page, search) : [];
-  const queries = [...everyone, ...more];
-  const answers = [...shown, ...(await Promise.all(more.map(([, path]) => fetchJson(path))))];
+  // What the page shows anyone, and what only people signed in see, asked together (one wait, not two:
+  // the answers come from another thread, or from PostgreSQL).
+  const queries = [
+    ...pageQueries(page, search),
+    ...(options.session.user ? signedInQueries(page, search) : []),
+  ];
+  const answers = await Promise.all(queries.map(([, path]) => fetchJson(path)));
   if (answers.some((answer) => answer.status !== 200)) return null;
   const updatedAt = Date.now();
   const state: PageState = {
     queries: [
-      { key: sessionQueryKey, data: session.body, updatedAt },
+      { key: sessionQueryKey, data: options.session, updatedAt },
       ...queries.map(([key], i) => ({ key, data: answers[i]?.body, updatedAt })),
       ...(options.posted
         ? [{ key: postedFormKey(options.posted.form), data: options.posted.data, updatedAt }]

@@ -1,9 +1,9 @@
 /**
- * One session lookup for a rendered page, however many API calls its render makes. The renderer asks
- * the API in-process (Fastify's inject, server/html/pages.ts) with the visitor's cookie, and each call
- * would otherwise read the same session again (a signed-in home page makes two: issue 21). A render
- * opens a page session; its calls carry its id in a header, and the first of them to need the actor
- * resolves it for all.
+ * One session lookup for a rendered page, however many API calls its render makes. The server reads
+ * who the page is for before it renders it (server/html/pages.ts); the renderer then asks the API
+ * in-process (Fastify's inject) with the visitor's cookie, and each call would otherwise read the same
+ * session again (issue 21). A render opens a page session; its calls carry its id in a header, and
+ * whichever needs the actor first (the server's own read, or a call) resolves it for all.
  *
  * Only an in-process call can use one: the id is honoured on a request that Fastify's inject made
  * (light-my-request's request object, which no socket produces), for the same cookie token, while the
@@ -22,15 +22,27 @@ interface PageSession {
 
 const open = new Map<string, PageSession>();
 
-/** A render's page session for the cookie `token`: the header its API calls carry, and its end. */
+/**
+ * A render's page session for the cookie `token`: the header its API calls carry, its actor (resolved
+ * with `resolve` by whichever asks first), and its end.
+ */
 export function openPageSession(token: string | undefined): {
   headers: Record<string, string>;
+  actor: (resolve: (token: string) => Promise<Actor | null>) => Promise<Actor | null>;
   end: () => void;
 } {
-  if (token === undefined) return { headers: {}, end: () => {} };
+  if (token === undefined) return { headers: {}, actor: async () => null, end: () => {} };
   const id = randomUUID();
-  open.set(id, { token, actor: null });
-  return { headers: { [PAGE_SESSION_HEADER]: id }, end: () => open.delete(id) };
+  const session: PageSession = { token, actor: null };
+  open.set(id, session);
+  return {
+    headers: { [PAGE_SESSION_HEADER]: id },
+    actor: (resolve) => {
+      session.actor ??= resolve(token);
+      return session.actor;
+    },
+    end: () => open.delete(id),
+  };
 }
 
 /**

@@ -20,8 +20,7 @@ const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%</head>
 // What the page is rendered from: the URL, who the session says is signed in, and the refused form.
 const RENDERER = `
 export async function render(url, fetchJson, config, options) {
-  const session = await fetchJson('/api/auth/session');
-  const seen = { url, user: session.body.user ? session.body.user.name : null, posted: options.posted ?? null };
+  const seen = { url, user: options.session.user ? options.session.user.name : null, posted: options.posted ?? null };
   return { html: '<pre id="seen">' + JSON.stringify(seen).replace(/</g, '\\\\u003c') + '</pre>', state: { queries: [] }, namespaces: [] };
 }
 `;

@@ -20,7 +20,6 @@ const TEMPLATE = `<!doctype html><html><head><meta name="app-config" content="%A
 const RENDERER = `${RENDER_COUNTER}
 export async function render(url, fetchJson, config, options) {
   countRender();
-  await fetchJson('/api/auth/session');
   const back = options && options.homeViewQuery ? options.homeViewQuery : 'none';
   return { html: '<p>Rendered ' + url + ' back=' + back + '</p>', state: { queries: [] }, namespaces: [] };
 }

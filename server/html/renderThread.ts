@@ -37,7 +37,7 @@ export interface PageRenderer {
     url: string,
     fetchText: FetchText,
     config: ClientConfig,
-    options?: RenderOptions,
+    options: RenderOptions,
   ): Promise<RenderedPage | null>;
   /**
    * The first-screen style sheets: the home page's (web/critical.css) for its list and its month view,
@@ -229,7 +229,7 @@ export async function startRenderThread(
 
   return {
     criticalCss: first.criticalCss,
-    async render(pageUrl, fetchText, config, options = {}) {
+    async render(pageUrl, fetchText, config, options) {
       if (closed) return null;
       thread ??= start().then(
         ({ worker }) => worker,

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { AuthSuccess, SessionResponse } from '../../common/schemas/auth';
+import { type AuthSuccess, SESSION_PATH, type SessionResponse } from '../../common/schemas/auth';
 import { api, forgetViewerData, sessionQueryKey } from './api';
 
 /**
@@ -9,7 +9,7 @@ import { api, forgetViewerData, sessionQueryKey } from './api';
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => api<SessionResponse>('/api/auth/session', { signal }),
+    queryFn: ({ signal }) => api<SessionResponse>(SESSION_PATH, { signal }),
     staleTime: 60_000,
     retry: 1,
     // Someone who must confirm their address usually does it in another tab (the emailed link): coming
@@ -27,4 +27,4 @@ export function rememberSignedIn(queryClient: QueryClient, session: AuthSuccess)
   queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
 }
 
-export const fetchSession = () => api<SessionResponse>('/api/auth/session');
+export const fetchSession = () => api<SessionResponse>(SESSION_PATH);
