@@ -139,25 +139,46 @@ describe('HTML from the server', () => {
     ]);
   });
 
-  it('is rendered for whoever asks, as the API says who they are and what they may do', async () => {
+  it('is made from the API’s own answers for whoever asks: who they are, and what the page shows them', async () => {
     const moderator = await createUser(e2e.server.store, { name: 'Samira Odeh', role: 'moderator' });
     const unconfirmed = await createUser(e2e.server.store, { name: 'Yusuf Amin', emailVerified: false });
-    const people = [
-      undefined,
-      userCookie,
-      await sessionCookieFor(e2e.server.store, moderator),
-      await sessionCookieFor(e2e.server.store, unconfirmed),
+    const people = {
+      'a visitor': undefined,
+      'the submitter of the pending event': userCookie,
+      'a moderator': await sessionCookieFor(e2e.server.store, moderator),
+      'someone yet to confirm their address': await sessionCookieFor(e2e.server.store, unconfirmed),
+    };
+    // Each page, and the API reads it is made from in the order it makes them (after the session), then
+    // those it makes only for someone signed in.
+    const pages: [string, string[], string[]?][] = [
+      ['/', []],
+      [`/event/${march.id}`, [`/api/events/${march.id}`]],
+      // Only its submitter and the moderators see it, its review notes with it; others get "not found".
+      [`/event/${pending.id}`, [`/api/events/${pending.id}`]],
+      ['/?view=month&month=2031-03', ['/api/events/month?month=2031-03']],
+      ['/log', ['/api/log/stats'], ['/api/log']],
+      // A link in another language, followed for the first time: About's text in that language too.
+      ['/about?lang=ar', ['/api/about?lang=ar']],
     ];
-    for (const cookie of people) {
-      for (const path of ['/', `/event/${march.id}`, '/about']) {
-        const page = await html(path, cookie);
+    for (const [who, cookie] of Object.entries(people)) {
+      const headers = cookie ? { headers: { cookie } } : {};
+      for (const [path, everyone, signedIn = []] of pages) {
+        const reads = cookie ? [...everyone, ...signedIn] : everyone;
+        const answers = await Promise.all(reads.map((read) => e2e.server.fetch(read, headers)));
+        const res = await e2e.server.fetch(path, headers);
+        const refused = answers.find((answer) => answer.status !== 200);
+        expect(res.status, `${path} for ${who}`).toBe(refused ? refused.status : 200);
+        if (refused) continue;
         const state = JSON.parse(
-          /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? 'null',
+          /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(
+            await res.text(),
+          )?.[1] ?? 'null',
         ) as { queries: { key: unknown[]; data: unknown }[] };
-        const session = state.queries.find(({ key }) => key[0] === 'session')?.data;
-        const api = await e2e.server.fetch(SESSION_PATH, cookie ? { headers: { cookie } } : {});
-        expect(session, `${path} for ${cookie ? 'someone signed in' : 'a visitor'}`).toEqual(
-          await api.json(),
+        const [session, ...shown] = state.queries.map(({ data }) => data);
+        const api = await e2e.server.fetch(SESSION_PATH, headers);
+        expect(session, `${path} for ${who}`).toEqual(await api.json());
+        expect(shown, `${path} for ${who}`).toEqual(
+          path === '/' ? [expect.anything()] : await Promise.all(answers.map((answer) => answer.json())),
         );
       }
     }

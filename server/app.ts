@@ -13,7 +13,6 @@ import { msg } from '../common/i18n/messages';
 import { RENDERED_ROUTES, renderedPageOf } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
 import { assertSameOrigin } from './auth/csrf';
-import { pageSessionActor } from './auth/pageSessions';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled, mailEnabled } from './env';
@@ -137,13 +136,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.decorateRequest('actor', null);
-  const resolveActor = (token: string) => actorForToken(store.db, token);
   // The signed-in user, from the session cookie; a request without one costs nothing here. Decided by
   // the route the request reached, never by how its URL is spelled (`/%61pi/…` reaches /api routes).
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token === undefined || !isApiRoute(request)) return done();
-    (pageSessionActor(request, token, resolveActor) ?? resolveActor(token)).then(
+    actorForToken(store.db, token).then(
       (actor) => {
         request.actor = actor;
         done();

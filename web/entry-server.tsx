@@ -64,7 +64,7 @@ export interface CriticalCss {
   event: string;
 }
 
-/** One API call made for the page, answered by the server itself (Fastify's inject): status and JSON. */
+/** One API call made for the page, answered by the server itself (server/http/apiReads.ts): status and JSON. */
 export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
 
 /** The answers a page was rendered from, keyed as the query hooks key them (read by web/main.tsx). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_FILTERS, filtersFromParams, HOME_FILTER_PARAMS } from '../../common/filters';
+import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 import { safeNextPath } from '../../common/nextPath';
 import type { PostedForm, PostedFormName } from '../../common/postedForms';
 import {
@@ -9,9 +10,10 @@ import {
   renderedPageOf,
 } from '../../common/renderedPages';
 import type { CriticalCss } from '../../web/entry-server';
-import { openPageSession } from '../auth/pageSessions';
+import type { Actor } from '../auth/actor';
 import { actorForToken, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
+import type { ApiReads } from '../http/apiReads';
 import { requestOrigin } from '../http/requestOrigin';
 import { sessionAnswer } from '../routes/auth/session';
 import { pageCatalogPreloads } from './catalogs';
@@ -243,6 +245,7 @@ export function registerPageRendering(
   app: FastifyInstance,
   { env, store }: AppContext,
   shell: Shell | null,
+  reads: ApiReads,
 ): PageRenderers | null {
   if (!shell) return null;
 
@@ -269,18 +272,22 @@ export function registerPageRendering(
     return renderer;
   };
   /**
-   * The API as the page's own requests would reach it, with this visitor's cookies: one source of
-   * truth. Its JSON goes to the render's thread as the API wrote it.
+   * The API's answers for `who`, made in-process by the functions that answer its routes
+   * (server/http/apiReads.ts): one source of truth. Their JSON goes to the render's thread as text.
    */
-  const fetchAs =
-    (cookie: string | undefined, session: Record<string, string> = {}): FetchText =>
+  const readFor =
+    (request: FastifyRequest | null, who: { actor: Actor | null; language: Language }): FetchText =>
     async (path) => {
-      const answer = await app.inject({
-        method: 'GET',
-        url: path,
-        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...session },
-      });
-      return { status: answer.statusCode, text: answer.statusCode === 200 ? answer.body : null };
+      try {
+        return await reads.answer(path, who);
+      } catch (error) {
+        // The route would have answered 500 and logged it; the page goes out for the browser to render.
+        request?.log.error(
+          { err: error, path: path.split('?')[0] },
+          'an API read for a rendered page failed',
+        );
+        throw error;
+      }
     };
 
   const renders = renderQueue(RENDER_LINE);
@@ -299,8 +306,8 @@ export function registerPageRendering(
     if (pages) {
       setImmediate(() => {
         pages
-          .render('/', fetchAs(undefined), shell.config, {
-            language: 'en',
+          .render('/', readFor(null, { actor: null, language: DEFAULT_LANGUAGE }), shell.config, {
+            language: DEFAULT_LANGUAGE,
             session: sessionAnswer(null, env),
           })
           .catch(() => {});
@@ -326,24 +333,24 @@ export function registerPageRendering(
     // and an event page's Back link on where the visitor came from (their filtered home view).
     reply.header('Vary', isEvent ? 'Cookie, Accept-Language, Referer' : 'Cookie, Accept-Language');
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
-    // Who the page is for, read here and handed to the render with the page (as the API's own session
-    // call answers it: an in-process call for it cost a sixth of a signed-in page, issue 21); the render's
-    // API calls use the same read (server/auth/pageSessions.ts).
-    const session = openPageSession(request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
     try {
-      // A render whose turn comes once the server is stopping would call an API that is closed.
-      const result = await renders.run(async () =>
-        closing
-          ? STOPPING
-          : pages.render(request.url, fetchAs(request.headers.cookie, session.headers), shell.config, {
-              ...options,
-              ...(posted ? { posted } : {}),
-              ...(notFound ? { notFound } : {}),
-              origin: requestOrigin(request),
-              language: request.language,
-              session: sessionAnswer(await session.actor((token) => actorForToken(store.db, token)), env),
-            }),
-      );
+      const result = await renders.run(async () => {
+        // A render whose turn comes once the server is stopping would read from a closed database.
+        if (closing) return STOPPING;
+        // Who the page is for, read once: the render is handed it as /api/auth/session says it, and
+        // the API's answers it reads are made for them, in the page's language.
+        const actor = token === undefined ? null : await actorForToken(store.db, token);
+        const who = { actor, language: request.language };
+        return pages.render(request.url, readFor(request, who), shell.config, {
+          ...options,
+          ...(posted ? { posted } : {}),
+          ...(notFound ? { notFound } : {}),
+          origin: requestOrigin(request),
+          language: request.language,
+          session: sessionAnswer(actor, env),
+        });
+      });
       if (result === STOPPING) return unfilled(reply, page);
       if (!result) return page;
       const signedIn = result.state.queries.some(
@@ -380,8 +387,6 @@ export function registerPageRendering(
         request.log.error({ err: error }, 'server rendering failed; sent the page for the browser to render');
       }
       return unfilled(reply, page);
-    } finally {
-      session.end();
     }
   };
 

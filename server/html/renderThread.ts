@@ -3,8 +3,8 @@
  * React's render of a page (about a third of what a rendered page costs: bench/NOTES.md, issue 21)
  * runs on another core while the server's own thread reads the next request, the session and the
  * events. The renderer asks for its API answers as before: each `fetchJson` is a message to the
- * server's thread, which answers it with Fastify's inject and passes the JSON on as text (parsed on
- * the render's thread, never on the server's).
+ * server's thread, which answers it in-process (server/http/apiReads.ts) and passes the JSON on as
+ * text (parsed on the render's thread, never on the server's).
  *
  * One thread, started with the server and loading the renderer once; the renders wait their turn on
  * the server's side (server/html/renderQueue.ts). A thread that dies, that keeps a render past

@@ -5,6 +5,7 @@ import type { AboutPage } from '../../common/schemas/about';
 import { DEFAULT_ABOUT_BY_LANGUAGE } from '../about/defaultAboutTranslations';
 import { renderAbout } from '../about/render';
 import type { AppContext } from '../context';
+import type { ApiReads } from '../http/apiReads';
 import { StartupError } from '../store/db';
 
 /**
@@ -30,11 +31,11 @@ export function loadAbout(path: string | undefined): (language: Language) => Abo
 }
 
 /** `GET /api/about`: who runs the calendar, how to reach them, the moderation policy (docs/PRODUCT.md#about). */
-export function registerAboutRoutes(app: FastifyInstance, { env }: AppContext): void {
+export function registerAboutRoutes(app: FastifyInstance, { env }: AppContext, reads: ApiReads): void {
   const about = loadAbout(env.ABOUT_FILE);
-  app.get('/api/about', async (request, reply): Promise<AboutPage> => {
-    // The default text comes in the visitor's language (server/i18n/language.ts).
-    reply.header('Cache-Control', 'public, max-age=300').header('Vary', 'Accept-Language, Cookie');
-    return about(request.language);
+  // The default text comes in the visitor's language (server/i18n/language.ts).
+  reads.get(app, '/api/about', async (request): Promise<AboutPage> => about(request.language), {
+    'Cache-Control': 'public, max-age=300',
+    Vary: 'Accept-Language, Cookie',
   });
 }

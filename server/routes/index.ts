@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { type PageRenderers, registerPageRendering, registerPageRoutes } from '../html/pages';
 import type { Shell } from '../html/shell';
+import { ApiReads } from '../http/apiReads';
 import { registerAboutRoutes } from './about';
 import { registerAccountRoutes } from './account/index';
 import { registerAuthRoutes } from './auth/index';
@@ -29,15 +30,17 @@ export function registerRoutes(
   ctx: AppContext,
   shell: Shell | null = null,
 ): PageRenderers | null {
+  // The reads rendered pages are made from: declared by their routes, answered in-process for renders.
+  const reads = new ApiReads();
   // Before any route: it puts its onSend hook on the rendered pages' routes as they are declared.
-  const renderers = registerPageRendering(app, ctx, shell);
+  const renderers = registerPageRendering(app, ctx, shell, reads);
   const renderPostedForm = renderers?.postedForm ?? null;
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
   registerAuthRoutes(app, ctx, renderPostedForm);
   registerAccountRoutes(app, ctx);
   registerSimilarEventsRoute(app, ctx);
-  registerEventRoutes(app, ctx);
+  registerEventRoutes(app, ctx, reads);
   const submit = eventSubmission(ctx);
   registerCreateEventRoute(app, ctx, submit);
   registerImageRoutes(app, ctx);
@@ -48,8 +51,8 @@ export function registerRoutes(
   registerSeriesRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
-  registerLogRoutes(app, ctx);
-  registerAboutRoutes(app, ctx);
+  registerLogRoutes(app, ctx, reads);
+  registerAboutRoutes(app, ctx, reads);
   registerCalendarRoutes(app, ctx, shell);
   registerPageRoutes(app, ctx, shell);
   return renderers;

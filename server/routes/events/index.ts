@@ -12,6 +12,7 @@ import {
 } from '../../../common/schemas/events';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
+import type { ApiReads } from '../../http/apiReads';
 import { translateRef } from '../../messages';
 import { canViewEvent, isOwnerOrModerator } from '../../policies/events';
 import { presentEvent, presentMonthEvent } from '../../presenters/event';
@@ -41,9 +42,9 @@ function presentNear(near: string, km: number, language: Language): NearAnswer {
   };
 }
 
-export function registerEventRoutes(app: FastifyInstance, { store, env }: AppContext): void {
+export function registerEventRoutes(app: FastifyInstance, { store, env }: AppContext, reads: ApiReads): void {
   // The public list: filtering and paging happen here, never in the browser.
-  app.get('/api/events', async (request): Promise<EventList> => {
+  reads.get(app, '/api/events', async (request): Promise<EventList> => {
     const q = parseInput(listEventsQuerySchema, request.query);
     const { rows, total } = await listApprovedEvents(store.db, q, q);
     const events = rows.map((row) => presentEvent(row, request.actor, env));
@@ -55,7 +56,7 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
   });
 
   // The month view: each day of a month with its count and first events (docs/PRODUCT.md#home).
-  app.get('/api/events/month', async (request): Promise<MonthEvents> => {
+  reads.get(app, '/api/events/month', async (request): Promise<MonthEvents> => {
     const q = parseInput(monthEventsQuerySchema, request.query);
     const month = monthOf(q.month, q.tz, Date.now());
     const days = await listMonthEvents(store.db, q, monthWindows(month, q.tz), MONTH_DAY_EVENTS);
@@ -68,8 +69,8 @@ export function registerEventRoutes(app: FastifyInstance, { store, env }: AppCon
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/events/:id', async (request) => {
-    const { id } = request.params;
+  reads.get(app, '/api/events/:id', async (request) => {
+    const { id } = request.params as { id: string };
     // Not an id at all, missing, or not visible to this person: the same answer, so nothing leaks.
     const row = isId(id) ? await getEventById(store.db, id) : undefined;
     if (!row || !canViewEvent(request.actor, row)) throw notFound(EVENT_NOT_FOUND);
