@@ -2,8 +2,8 @@
 // without JavaScript), and the browser hydrates them without a mismatch or a second request.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PATH } from '../common/apiPaths';
 import { zonedDateTimeToInstant } from '../common/dates';
-import { SESSION_PATH } from '../common/schemas/auth';
 import type { EventRow, UserRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';

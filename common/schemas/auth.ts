@@ -21,9 +21,6 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Where the API says who is signed in (`SessionResponse`). */
-export const SESSION_PATH = '/api/auth/session';
-
 /** Who is signed in (null: a visitor) and what they may do in the app. */
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),

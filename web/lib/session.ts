@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { type AuthSuccess, SESSION_PATH, type SessionResponse } from '../../common/schemas/auth';
+import { SESSION_PATH } from '../../common/apiPaths';
+import type { AuthSuccess, SessionResponse } from '../../common/schemas/auth';
 import { api, forgetViewerData, sessionQueryKey } from './api';
 
 /**

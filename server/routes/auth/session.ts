@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_PATH, type SessionResponse } from '../../../common/schemas/auth';
+import { SESSION_PATH } from '../../../common/apiPaths';
+import type { SessionResponse } from '../../../common/schemas/auth';
 import type { Actor } from '../../auth/actor';
 import type { AppContext } from '../../context';
 import type { Env } from '../../env';
