@@ -287,12 +287,11 @@ const TEMPLATE = `<!doctype html><html><head><title>%TITLE%</title>%HEAD%<link r
   </body></html>`;
 const RENDERER = `${RENDER_COUNTER}
 import { existsSync } from 'node:fs';
-export async function render(url, fetchJson) {
+export async function render(url, fetchJson, config, options) {
   if (existsSync(new URL('./fail', import.meta.url))) throw new Error('render exploded');
   const count = countRender();
-  const session = await fetchJson('/api/auth/session');
   const list = await fetchJson('/api/events');
-  const who = session.body.user ? session.body.user.name : 'visitor';
+  const who = options.session.user ? options.session.user.name : 'visitor';
   const titles = list.body.events.map((e) => e.title).join(', ');
   return {
     html: '<p>Render ' + count + ' of ' + url + ' for ' + who + ': ' + titles + '</p>',

@@ -18,7 +18,6 @@ const TEMPLATE = `<!doctype html>
 const RENDERER = `${RENDER_COUNTER}
 export async function render(url, fetchJson, config, options) {
   countRender();
-  await fetchJson('/api/auth/session');
   return { html: '<p>Rendered in ' + options.language + '</p>', state: { queries: [] }, namespaces: [] };
 }
 `;
