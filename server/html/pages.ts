@@ -335,14 +335,14 @@ export function registerPageRendering(
     const options = isEvent ? { homeViewQuery: homeViewQuery(request, env.PUBLIC_URL) } : {};
     const token = request.cookies[SESSION_COOKIE];
     try {
-      const result = await renders.run(async () => {
+      const rendered = await renders.run(async () => {
         // A render whose turn comes once the server is stopping would read from a closed database.
         if (closing) return STOPPING;
         // Who the page is for, read once: the render is handed it as /api/auth/session says it, and
         // the API's answers it reads are made for them, in the page's language.
         const actor = token === undefined ? null : await actorForToken(store.db, token);
         const who = { actor, language: request.language };
-        return pages.render(request.url, readFor(request, who), shell.config, {
+        const result = await pages.render(request.url, readFor(request, who), shell.config, {
           ...options,
           ...(posted ? { posted } : {}),
           ...(notFound ? { notFound } : {}),
@@ -350,12 +350,11 @@ export function registerPageRendering(
           language: request.language,
           session: sessionAnswer(actor, env),
         });
+        return { result, signedIn: actor !== null };
       });
-      if (result === STOPPING) return unfilled(reply, page);
+      if (rendered === STOPPING) return unfilled(reply, page);
+      const { result, signedIn } = rendered;
       if (!result) return page;
-      const signedIn = result.state.queries.some(
-        ({ key, data }) => key[0] === 'session' && Boolean((data as { user?: unknown } | null)?.user),
-      );
       const name = renderedPageOf(request.url.split('?')[0] ?? '')?.name;
       const preloads = [
         ...((name && pagePreloads.get(name)) || (notFound ? notFoundPreloads : [])),
