@@ -181,17 +181,19 @@ export async function listApprovedEvents(
 
 /**
  * The events happening now (started, not over) matching the filters, `limit` of them from `offset` in
- * date order, with how many there are: one query in the common case.
+ * date order, with how many there are.
  *
  * Whatever the calendar's size, the candidates are few: the events that started within the last day
- * and the long ones (events_long_idx) of the last LIMITS.eventMaxDays. So they are read first (on
- * PostgreSQL from the indexes alone when nothing is searched: both carry id, over_at and location_text,
- * migrations 0008 and 0014), the text conditions are checked on them afterwards, and only the page's
- * rows are read whole, by id. On PostgreSQL the candidates are a subquery with OFFSET 0, which the
- * planner keeps apart: it cannot trade the short walk for a pg_trgm lookup of every event in the
- * calendar holding the word (73,000 for `vigil` at a million events, ~100 ms each time, twice per
- * call: bench/NOTES.md, issue 13). pg_trgm's estimates are guesses (100 rows for `manchester`, which
- * has 11,000), so nothing here is left to them.
+ * and the long ones (events_long_idx) of the last LIMITS.eventMaxDays. So their ids and starts are read
+ * first (on PostgreSQL from the indexes alone when nothing is searched: both carry id, over_at and
+ * location_text, migrations 0008 and 0014), with the text conditions checked on them, and put in order
+ * here; only the page's rows are then read whole, by id, and none when nothing is happening (most of
+ * the time). Sorting and counting the few candidates in the database cost SQLite a temporary B-tree
+ * each, however few they were (~50 µs of a ~75 µs query that found nothing: bench/NOTES.md, issue 21).
+ * On PostgreSQL the candidates are a subquery with OFFSET 0, which the planner keeps apart: it cannot
+ * trade the short walk for a pg_trgm lookup of every event in the calendar holding the word (73,000 for
+ * `vigil` at a million events, ~100 ms each time: bench/NOTES.md, issue 13). pg_trgm's estimates are
+ * guesses (100 rows for `manchester`, which has 11,000), so nothing here is left to them.
  */
 async function happeningNow(
   db: Kysely<Database>,
@@ -200,33 +202,21 @@ async function happeningNow(
   offset: number,
   limit: number,
 ): Promise<{ rows: EventRow[]; total: number }> {
-  const matching = overlapping(db, filters, now, now, now);
-
-  const page = matching
-    .select((eb) => [
-      'candidates.id',
-      'candidates.starts_at',
-      eb.fn.countAll<number>().over().as('running_total'),
-    ])
-    .orderBy('candidates.starts_at')
-    .orderBy('candidates.id')
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const found = await db
-    .selectFrom(page)
-    .innerJoin('events', 'events.id', 'page.id')
-    .selectAll('events')
-    .select('page.running_total')
-    .orderBy('page.starts_at')
-    .orderBy('page.id')
+  const candidates = await overlapping(db, filters, now, now, now)
+    .select(['candidates.id', 'candidates.starts_at'])
     .execute();
-  const rows = found.map(({ running_total: _, ...row }) => row);
-  if (found[0]) return { rows, total: Number(found[0].running_total) };
-  // A page past the running events: their number places the page in the list that follows.
-  if (offset === 0) return { rows, total: 0 };
-  const counted = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.n) };
+  if (candidates.length === 0) return { rows: [], total: 0 };
+  // Soonest first, then by id: the order the list's other part (walkByDate) keeps.
+  const ordered = candidates
+    .map(({ id, starts_at }) => ({ id, startsAt: Number(starts_at) }))
+    .sort((a, b) => a.startsAt - b.startsAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ids = ordered.slice(offset, offset + limit).map(({ id }) => id);
+  if (ids.length === 0) return { rows: [], total: ordered.length };
+  const found = await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  // An event removed between the two reads is left out, and out of the count.
+  return { rows, total: ordered.length - (ids.length - rows.length) };
 }
 
 /**
