@@ -171,11 +171,11 @@ export function lighthouseRuns({ all, failed = [] }) {
 /**
  * Why the flyers' score may miss when one of its runs reached the target: the same build scores from 96
  * to 100 from run to run with flyers (bench/NOTES.md: two builds run interleaved gave the same spread),
- * so a median of three falls either side of it. Nothing to say when no run reached it.
+ * so a median of a few runs can fall either side of it. Nothing to say when no run reached it.
  */
 function flyersWhy({ score, all }) {
   if (score == null || score >= TARGETS.lighthouse || Math.max(...all) < TARGETS.lighthouse) return '';
-  return `. Why: one of the runs reaches ${TARGETS.lighthouse}: with flyers the same build scores 96–100 from run to run, so the median of three falls either side (bench/NOTES.md)`;
+  return `. Why: one of the runs reaches ${TARGETS.lighthouse}: with flyers the same build scores 96–100 from run to run, so the median of ${all.length} can fall either side (bench/NOTES.md)`;
 }
 
 /** The parts of the first-load JavaScript that are libraries (not the app's own code). */
