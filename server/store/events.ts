@@ -206,7 +206,8 @@ async function happeningNow(
     .select(['candidates.id', 'candidates.starts_at'])
     .execute();
   if (candidates.length === 0) return { rows: [], total: 0 };
-  // Soonest first, then by id: the order the list's other part (walkByDate) keeps.
+  // Soonest first, then by id (as code units: the same order on both databases), so that pages through
+  // them neither skip nor repeat an event.
   const ordered = candidates
     .map(({ id, starts_at }) => ({ id, startsAt: Number(starts_at) }))
     .sort((a, b) => a.startsAt - b.startsAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
