@@ -166,6 +166,35 @@ describe('a flyer, from the form to the published event', () => {
     await expectNoA11yViolations(page);
   });
 
+  it('fetches the narrowest variant that fills the flyer on a card, at each width of the list', async () => {
+    // Widths of each layout of the home list: a phone's, a tablet's (cards across the page), the row
+    // layout's while its text column narrows, and a desktop's (the flyer at its widest, 28rem). At one
+    // device pixel a CSS pixel, Chromium takes the first variant at least as wide as `sizes` says.
+    const stored = [400, 800, 1200];
+    for (const width of [360, 700, 800, 1280]) {
+      const page = await e2e.newPage({ viewport: { width, height: 900 } });
+      await page.goto('/');
+      const img = page
+        .locator('article')
+        .filter({ has: page.getByRole('link', { name: TITLE }) })
+        .locator('picture img');
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0), SLOW)
+        .toBe(true);
+      const { box, fetched } = await img.evaluate((el) => ({
+        box: el.getBoundingClientRect().width,
+        fetched: Number(/-(\d+)\.webp$/.exec((el as HTMLImageElement).currentSrc)?.[1]),
+      }));
+      const fills = stored.find((w) => w >= box) ?? stored.at(-1);
+      expect({ width, box: Math.round(box), fetched }).toEqual({
+        width,
+        box: Math.round(box),
+        fetched: fills,
+      });
+    }
+  });
+
   it('a new flyer on the published event waits for review, and moderators compare both', async () => {
     const page = await e2e.newPage({
       viewport: DESKTOP,

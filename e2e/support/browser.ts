@@ -53,6 +53,8 @@ export interface E2E {
     locale?: string;
     javaScriptEnabled?: boolean;
     colorScheme?: 'light' | 'dark';
+    /** Device pixels to a CSS pixel: 1 unless told. */
+    deviceScaleFactor?: number;
   }): Promise<Page>;
   /** Requests any page made to another origin: must stay empty. */
   foreignRequests: string[];
@@ -84,6 +86,7 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
       locale = 'en-US',
       javaScriptEnabled = true,
       colorScheme = 'light',
+      deviceScaleFactor = 1,
     } = {}) {
       const context = await browser.newContext({
         viewport,
@@ -92,6 +95,7 @@ export async function startE2E(options: Omit<TestServerOptions, 'webRoot'> = {})
         timezoneId,
         javaScriptEnabled,
         colorScheme,
+        deviceScaleFactor,
       });
       contexts.push(context);
       if (cookie) {

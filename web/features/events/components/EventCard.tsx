@@ -33,6 +33,18 @@ export interface EventCardProps {
   layout?: 'tile' | 'row';
 }
 
+/**
+ * How wide the flyer's box is in the home list's row layout, for the browser to fetch the variant that
+ * fills it (no narrower: a blurred flyer; no wider than needed: a phone's data). Below 640px the
+ * card spans the page less its padding and border (66px); up to 768px, 90px; from 768px the flyer
+ * sits in the text column, beside a 20rem column and a 2rem gap (442px less), and at most 28rem wide
+ * (`md:max-w-md`), which it reaches at 890px.
+ */
+const ROW_FLYER_SIZES =
+  '(min-width: 890px) 28rem, (min-width: 768px) calc(100vw - 27.625rem), (min-width: 640px) calc(100vw - 5.625rem), calc(100vw - 4.125rem)';
+/** The tile layout's flyer: a grid's column. */
+const TILE_FLYER_SIZES = '(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw';
+
 /** Where the organizer's name goes in the catalog's "by …" line (never in a name: a control character). */
 const NAME_MARK = '\u0000';
 const NAMED = `<organizer>${NAME_MARK}</organizer>`;
@@ -120,7 +132,7 @@ export function EventCard({
             >
               <EventFlyer
                 image={event.image}
-                sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+                sizes={row ? ROW_FLYER_SIZES : TILE_FLYER_SIZES}
                 className="size-full object-cover"
               />
             </div>
