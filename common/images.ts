@@ -3,8 +3,12 @@
  * image. Zod-free, so cards can build their `srcset` without the schemas.
  */
 
-/** The widths a flyer is stored at (never wider than it came): `srcset` offers each. */
-export const IMAGE_WIDTH_STEPS = [400, 800, 1200] as const;
+/**
+ * The widths a flyer is stored at (never wider than it came): `srcset` offers each. 640 is a phone's
+ * card at 1.5–2 device pixels a CSS pixel (~350 CSS px); without it those phones fetch the 800 variant.
+ * An image stored before a step was added gets that variant made when first asked (routes/images).
+ */
+export const IMAGE_WIDTH_STEPS = [400, 640, 800, 1200] as const;
 export const IMAGE_FORMATS = ['webp', 'jpg'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 

@@ -124,7 +124,7 @@ describe('a flyer, from the form to the published event', () => {
     await page.getByText(`“${TITLE}” was approved.`).waitFor();
   });
 
-  it('shows it on the published card (fixed box, lazy) and on the event page, to anyone', async () => {
+  it('shows it on the published card (fixed box) and on the event page, to anyone', async () => {
     for (const [viewport, scheme, suffix] of [
       [DESKTOP, 'light', 'desktop-light'],
       [DESKTOP, 'dark', 'desktop-dark'],
@@ -136,12 +136,14 @@ describe('a flyer, from the form to the published event', () => {
       const card = page.locator('article').filter({ has: page.getByRole('link', { name: TITLE }) });
       const img = card.locator('picture img');
       await img.waitFor();
-      expect(await img.getAttribute('loading')).toBe('lazy');
+      // The list's only card: its flyer is the first screen's main image (the last test has more).
+      expect(await img.getAttribute('loading')).toBe('eager');
+      expect(await img.getAttribute('fetchpriority')).toBe('high');
       expect(await img.getAttribute('alt')).toBe(ALT);
       expect(await img.getAttribute('width')).toBe('1200');
       expect(await img.getAttribute('height')).toBe('750');
       expect(await card.locator('picture source[type="image/webp"]').getAttribute('srcset')).toMatch(
-        /-400\.webp 400w, .*-800\.webp 800w, .*-1200\.webp 1200w$/,
+        /-400\.webp 400w, .*-640\.webp 640w, .*-800\.webp 800w, .*-1200\.webp 1200w$/,
       );
       // The box has its size before the image arrives: no shift.
       const box = await img.evaluate(
@@ -273,5 +275,45 @@ describe('a flyer, from the form to the published event', () => {
     const page = await e2e.newPage({ viewport: { width: 1200, height: 630 } });
     await page.goto(new URL(drawn).pathname);
     await screenshot(page, 'flyer-share-preview');
+  });
+
+  it("fetches the first screen's flyer at once and first; flyers further down wait to be near", async () => {
+    // Four events before the others, the second and the fourth with this flyer: the list reads
+    // (1) none, (2) flyer, (3) none, (4) flyer, then the teach-in and the march with its own flyer.
+    const { image } = await e2e.server.store.db
+      .selectFrom('events')
+      .select('image')
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const titles = ['First screen one', 'First screen two', 'First screen three', 'Further down four'];
+    for (const [i, title] of titles.entries()) {
+      const event = await createEvent(e2e.server.store, {
+        title,
+        startsAt: Date.now() + (i + 1) * 3_600_000,
+      });
+      if (i % 2 === 1) {
+        await e2e.server.store.db.updateTable('events').set({ image }).where('id', '=', event.id).execute();
+      }
+    }
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await e2e.newPage({ viewport });
+      await page.goto('/');
+      await page.getByRole('link', { name: TITLE, exact: true }).waitFor();
+      const flyers = await page.locator('article').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const img = card.querySelector('picture img');
+          return img
+            ? [
+                `${card.querySelector('h4')?.textContent}: ${img.getAttribute('loading')}, ${img.getAttribute('fetchpriority')}`,
+              ]
+            : [];
+        }),
+      );
+      expect(flyers).toEqual([
+        'First screen two: eager, high',
+        'Further down four: lazy, auto',
+        `${TITLE}: lazy, auto`,
+      ]);
+    }
   });
 });

@@ -125,3 +125,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   for (const v of variants) digest.update(v.data);
   return { hash: digest.digest('hex').slice(0, 32), width, height, variants };
 }
+
+/**
+ * A narrower variant of a stored image, made from its largest variant of the same format (already
+ * upright, sRGB, without metadata and, as JPEG, flattened): for an image stored before its width was a
+ * step (IMAGE_WIDTH_STEPS), made when first asked for. Encoded as processImage encodes.
+ */
+export async function narrowerVariant(largest: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const resized = sharp(largest, { failOn: 'error' }).resize({ width });
+  return format === 'webp' ? resized.webp(WEBP).toBuffer() : resized.jpeg(JPEG).toBuffer();
+}

@@ -94,18 +94,44 @@ export async function findVariant(
   hash: string,
   width: number,
   format: ImageFormat,
-): Promise<{ data: Buffer; images: Pick<ImageRow, 'id' | 'uploaded_by'>[] } | undefined> {
+): Promise<{ data: Buffer; images: Pick<ImageRow, 'id' | 'uploaded_by' | 'width'>[] } | undefined> {
   const rows = await db
     .selectFrom('image_variants as v')
     .innerJoin('images as i', 'i.id', 'v.image_id')
-    .select(['v.data', 'i.id', 'i.uploaded_by'])
+    .select(['v.data', 'i.id', 'i.uploaded_by', 'i.width'])
     .where('i.hash', '=', hash)
     .where('v.width', '=', width)
     .where('v.format', '=', format)
     .execute();
   const first = rows[0];
   if (!first) return undefined;
-  return { data: Buffer.from(first.data), images: rows.map(({ id, uploaded_by }) => ({ id, uploaded_by })) };
+  return {
+    data: Buffer.from(first.data),
+    images: rows.map(({ id, uploaded_by, width }) => ({ id, uploaded_by, width })),
+  };
+}
+
+/** Every upload with these bytes (the same file twice), with the width of their largest variant. */
+export const imagesWithHash = (db: Kysely<Database>, hash: string) =>
+  db.selectFrom('images').select(['id', 'uploaded_by', 'width']).where('hash', '=', hash).execute();
+
+/**
+ * Store a variant made after the upload (routes/images: a width added to the steps since) for each
+ * upload with these bytes. Two requests that made it at once store it once: the same bytes either way.
+ */
+export async function insertLaterVariant(
+  db: Kysely<Database>,
+  imageIds: string[],
+  width: number,
+  format: ImageFormat,
+  data: Buffer,
+): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db
+    .insertInto('image_variants')
+    .values(imageIds.map((image_id) => ({ image_id, width, format, data })))
+    .onConflict((oc) => oc.columns(['image_id', 'width', 'format']).doNothing())
+    .execute();
 }
 
 /** The events that show one of these images: who may see them may see it. */

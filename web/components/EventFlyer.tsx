@@ -3,7 +3,9 @@ import { type EventImage, imagePath, imageSrcSet, imageWidths } from '../../comm
 /**
  * An event's flyer (docs/PRODUCT.md#flyers): WebP for browsers that take it, JPEG for the rest, each
  * at the widths stored, so the browser fetches the smallest that fills `sizes`. Width and height are
- * given, so its box is laid out before it arrives (no shift); lazy unless it is the page's main image.
+ * given, so its box is laid out before it arrives (no shift). Lazy unless `eager`: the page's main image
+ * (an event page's flyer, the home list's first), fetched at once and before the page's other images, since
+ * it is what the first screen shows largest (a lazy one waits for layout: a later Largest Contentful Paint).
  */
 export function EventFlyer({
   image,
@@ -28,6 +30,7 @@ export function EventFlyer({
         height={image.height}
         alt={image.alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         className={className}
       />

@@ -74,7 +74,7 @@ describe('POST /api/images: a photo is re-encoded without its metadata', () => {
     const image = await uploaded(photo, cookie);
     expect(image).toMatchObject({ width: 1200, height: 750 });
     expect(image.hash).toMatch(/^[0-9a-f]{32}$/);
-    expect(image.urls.map((u) => u.width)).toEqual([400, 800, 1200]);
+    expect(image.urls.map((u) => u.width)).toEqual([400, 640, 800, 1200]);
 
     for (const { width, webp, jpg } of image.urls) {
       for (const [url, format] of [
@@ -102,7 +102,7 @@ describe('POST /api/images: a photo is re-encoded without its metadata', () => {
       .select('data')
       .where('image_id', '=', image.id)
       .execute();
-    expect(stored).toHaveLength(6);
+    expect(stored).toHaveLength(8);
     for (const { data } of stored) expect(Buffer.from(data).includes(PHOTO_SECRETS.make)).toBe(false);
   });
 
@@ -307,6 +307,78 @@ describe('GET /images/…: served from the database, cached for ever, only to wh
     expect(rss).toContain(
       `<enclosure url="${server.env.PUBLIC_URL}${largest}" length="${bytes}" type="image/jpeg"/>`,
     );
+  });
+
+  it('makes a variant an image stored before its width was a step lacks, once, for who may see it', async () => {
+    const owner = await signedIn();
+    // A photo of its own (the same bytes uploaded twice share their variants).
+    const image = await uploaded(await photoWithMetadata(1500, 900), owner.cookie);
+    // As stored before 640 was a step: 400, 800 and 1200 only.
+    await server.store.db
+      .deleteFrom('image_variants')
+      .where('image_id', '=', image.id)
+      .where('width', '=', 640)
+      .execute();
+    const stored640 = async () =>
+      (
+        await server.store.db
+          .selectFrom('image_variants')
+          .select(['format', 'data'])
+          .where('image_id', '=', image.id)
+          .where('width', '=', 640)
+          .orderBy('format')
+          .execute()
+      ).map((row) => ({ format: row.format, data: Buffer.from(row.data) }));
+    const res = await submit(
+      { ...validEventInput(), image: { id: image.id, alt: 'An older flyer' } },
+      owner.cookie,
+    );
+    expect(res.status).toBe(201);
+    const webp = imagePath(image.hash, 640, 'webp');
+
+    // The event is not published: a stranger is told it does not exist, and nothing is made.
+    const stranger = await signedIn();
+    expect((await server.fetch(webp, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    expect(await stored640()).toEqual([]);
+
+    const made = await server.fetch(webp, { headers: { cookie: owner.cookie } });
+    expect(made.status).toBe(200);
+    expect(made.headers.get('content-type')).toBe('image/webp');
+    expect(made.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const bytes = Buffer.from(await made.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640, height: 384 });
+    expect(meta.exif ?? meta.xmp ?? meta.icc).toBeUndefined();
+    expect(await stored640()).toEqual([{ format: 'webp', data: bytes }]);
+    // Asked again, it is the stored one.
+    const again = await server.fetch(webp, { headers: { cookie: owner.cookie } });
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+
+    // Three asking at once for the JPEG get the same bytes, stored once.
+    const jpg = imagePath(image.hash, 640, 'jpg');
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.fetch(jpg, { headers: { cookie: owner.cookie } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const jpegs = await Promise.all(answers.map(async (a) => Buffer.from(await a.arrayBuffer())));
+    const rows = await stored640();
+    expect(rows.map((row) => row.format)).toEqual(['jpg', 'webp']);
+    for (const jpeg of jpegs) expect(jpeg.equals(rows[0]?.data ?? Buffer.alloc(0))).toBe(true);
+    expect(await sharp(jpegs[0]).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 384 });
+
+    // Only the steps narrower than the image: no other width is made.
+    for (const width of [641, 1600, 300]) {
+      const path = imagePath(image.hash, width, 'webp');
+      expect((await server.fetch(path, { headers: { cookie: owner.cookie } })).status, path).toBe(404);
+    }
+    const widths = await server.store.db
+      .selectFrom('image_variants')
+      .select('width')
+      .distinct()
+      .where('image_id', '=', image.id)
+      .orderBy('width')
+      .execute();
+    expect(widths.map((row) => row.width)).toEqual([400, 640, 800, 1200]);
   });
 
   it('answers 404 for an unknown or malformed address', async () => {

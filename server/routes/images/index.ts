@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage } from '../../../common/i18n/languages';
 import { msg } from '../../../common/i18n/messages';
-import { IMAGE_FILE_PATTERN, IMAGE_LIMITS, type ImageFormat } from '../../../common/images';
+import { IMAGE_FILE_PATTERN, IMAGE_LIMITS, type ImageFormat, imageWidths } from '../../../common/images';
 import { IMAGE_TOO_LARGE, type ImageUpload } from '../../../common/schemas/images';
 import { Semaphore } from '../../auth/hashSlots';
 import { actorForToken, SESSION_COOKIE } from '../../auth/sessions';
@@ -16,7 +16,7 @@ import {
   tooManyRequests,
   unauthenticated,
 } from '../../errors';
-import { ImageRefused, processImage, sniffImageType } from '../../images/process';
+import { ImageRefused, narrowerVariant, processImage, sniffImageType } from '../../images/process';
 import { renderShareImage, SHARE_FILE_PATTERN, shareHashOf, shareTextOf } from '../../images/shareImage';
 import { assertEmailConfirmed } from '../../policies/email';
 import { canViewEvent } from '../../policies/events';
@@ -28,9 +28,12 @@ import {
   type DailyUploads,
   eventsShowing,
   findVariant,
+  imagesWithHash,
   insertImage,
+  insertLaterVariant,
   uploadsInLastDay,
 } from '../../store/images';
+import type { ImageRow } from '../../store/schema';
 
 const HOUR = 3600 * 1000;
 const MB = 1024 * 1024;
@@ -144,22 +147,65 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
     });
   });
 
+  /**
+   * A variant's bytes: stored, or for an image stored before its width was a step (IMAGE_WIDTH_STEPS),
+   * made from its largest variant now, for someone who may see it, and stored for the next request.
+   */
+  async function variantBytes(
+    hash: string,
+    width: number,
+    format: ImageFormat,
+    stored: Buffer | undefined,
+    uploads: Pick<ImageRow, 'id' | 'width'>[],
+    log: FastifyBaseLogger,
+  ): Promise<Buffer> {
+    if (stored) return stored;
+    const largest = await findVariant(db, hash, uploads[0]?.width ?? 0, format);
+    if (!largest) throw notFound();
+    const made = await imageSlots.run(() => narrowerVariant(largest.data, width, format));
+    try {
+      await insertLaterVariant(
+        db,
+        uploads.map((upload) => upload.id),
+        width,
+        format,
+        made,
+      );
+    } catch (error) {
+      // The image deleted meanwhile: the bytes were someone's to see a moment ago; not kept.
+      log.warn({ err: error, hash, width, format }, 'a later variant was not stored');
+    }
+    return made;
+  }
+
   app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
     const match = IMAGE_FILE_PATTERN.exec(request.params.file);
     if (!match) throw notFound();
-    const [, hash = '', width = '', format = ''] = match;
-    const variant = await findVariant(db, hash, Number(width), format as ImageFormat);
-    if (!variant) throw notFound();
+    const [, hash = '', widthText = '', formatText = ''] = match;
+    const width = Number(widthText);
+    const format = formatText as ImageFormat;
+    const variant = await findVariant(db, hash, width, format);
+    let uploads: Pick<ImageRow, 'id' | 'uploaded_by' | 'width'>[];
+    if (variant) {
+      uploads = variant.images;
+    } else {
+      uploads = await imagesWithHash(db, hash);
+      const largest = uploads[0]?.width;
+      // Only a step narrower than the image (the largest is always stored).
+      if (largest === undefined || width >= largest || !imageWidths(largest).includes(width)) {
+        throw notFound();
+      }
+    }
     const events = await eventsShowing(
       db,
-      variant.images.map((image) => image.id),
+      uploads.map((image) => image.id),
     );
     const open = isPublicImage(events);
     if (!open) {
       // Not an /api route, so the session is read here, and only for an image not yet public.
       const token = request.cookies[SESSION_COOKIE];
       const actor = token === undefined ? null : await actorForToken(db, token);
-      if (!canViewImage(actor, variant.images, events)) throw notFound();
+      if (!canViewImage(actor, uploads, events)) throw notFound();
       reply.header('Vary', 'Cookie');
     }
     // The address changes whenever the bytes do, so they are kept for a year without asking again.
@@ -170,7 +216,8 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
     if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
-    return reply.type(format === 'webp' ? 'image/webp' : 'image/jpeg').send(variant.data);
+    const data = await variantBytes(hash, width, format, variant?.data, uploads, request.log);
+    return reply.type(format === 'webp' ? 'image/webp' : 'image/jpeg').send(data);
   });
 
   // The share preview of a published event without a flyer (docs/PRODUCT.md#flyers), drawn on request.

@@ -45,6 +45,12 @@ export const missingMonthView = (search: string) =>
 
 const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
 
+/**
+ * How many of the list's first cards a first screen shows (one on a phone, about three on a desktop):
+ * the first flyer among them is the page's main image, fetched at once and first; the rest load lazily.
+ */
+const FIRST_SCREEN_CARDS = 3;
+
 function Hero() {
   const { t } = useTranslation('events');
   return (
@@ -188,6 +194,7 @@ export function HomePage() {
       />
     );
   } else if (data) {
+    const eagerFlyerId = data.events.slice(0, FIRST_SCREEN_CARDS).find((event) => event.image)?.id;
     body = (
       <>
         <div
@@ -207,6 +214,7 @@ export function HomePage() {
                       backTo={backTo}
                       headingLevel={4}
                       layout="row"
+                      eagerFlyer={event.id === eagerFlyerId}
                       calendarButton={<LazyAddToCalendar event={event} compact />}
                     />
                   </li>

@@ -31,6 +31,8 @@ export interface EventCardProps {
    * desktop screen shows several days at once (docs/PRODUCT.md#home).
    */
   layout?: 'tile' | 'row';
+  /** The page's main image: the card's flyer is fetched at once and first (EventFlyer's `eager`). */
+  eagerFlyer?: boolean;
 }
 
 /**
@@ -102,6 +104,7 @@ export function EventCard({
   calendarButton,
   headingLevel = 3,
   layout = 'tile',
+  eagerFlyer = false,
 }: EventCardProps) {
   const row = layout === 'row';
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
@@ -133,6 +136,7 @@ export function EventCard({
               <EventFlyer
                 image={event.image}
                 sizes={row ? ROW_FLYER_SIZES : TILE_FLYER_SIZES}
+                eager={eagerFlyer}
                 className="size-full object-cover"
               />
             </div>
