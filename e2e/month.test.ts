@@ -24,7 +24,7 @@ const focusedDay = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-day]')?.dataset.day ?? '');
 /** The event titles a day lists (desktop: phones show dots). */
 const titlesOn = (page: Page, day: string) =>
-  cell(page, day).locator('li a span[dir="auto"]').allTextContents();
+  cell(page, day).getByTestId('month-event-title').allTextContents();
 
 beforeAll(async () => {
   const { store } = e2e.server;
@@ -299,6 +299,16 @@ describe('the month view', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await focusedDay(page)).toBe('2030-03-04');
+    // An English title's lines run left to right, as the title does (not as the Arabic time before it):
+    // cut short, it loses its end, not its first letters.
+    const title = cell(page, '2030-03-02').getByTestId('month-event-title');
+    const cutBy = await title.evaluate((el) => {
+      // The box that cuts the title to two lines (and puts its ellipsis at the line's end).
+      let box: Element | null = el;
+      while (box && getComputedStyle(box).webkitLineClamp !== '2') box = box.parentElement;
+      return box ? getComputedStyle(box).direction : 'none';
+    });
+    expect(cutBy).toBe('ltr');
     expect(await latinWordsOutsideUserText(page, ['Palestine Solidarity Calendar'])).toEqual([]);
     await screenshot(page, 'month-desktop-ar');
     await expectNoA11yViolations(page, 'month (Arabic)');

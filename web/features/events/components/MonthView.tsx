@@ -310,16 +310,24 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
                                 state={{ backTo }}
                                 className="block rounded px-1 py-0.5 text-xs leading-snug text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:text-stone-200 dark:hover:bg-stone-800"
                               >
-                                <span className="line-clamp-2 break-words">
+                                {/*
+                                  The two lines take the title's direction (user text, dir="auto"; the
+                                  time, in the page's language, is a <bdi> the direction skips), so an
+                                  English title on an Arabic page is cut at its own end. The dot and the
+                                  time stay together, and a space lets the title start the next line.
+                                */}
+                                <span dir="auto" className="line-clamp-2 break-words">
+                                  <span className="whitespace-nowrap">
+                                    <span
+                                      aria-hidden="true"
+                                      className={`me-1 inline-block size-1.5 translate-y-[-1px] rounded-full align-middle ${TYPE_DOTS[event.type]}`}
+                                    />
+                                    <bdi className="text-stone-600 tabular-nums dark:text-stone-400">
+                                      {timeOf(event, day)}
+                                    </bdi>
+                                  </span>{' '}
                                   <span
-                                    aria-hidden="true"
-                                    className={`me-1 inline-block size-1.5 translate-y-[-1px] rounded-full align-middle ${TYPE_DOTS[event.type]}`}
-                                  />
-                                  <span className="me-1 whitespace-nowrap text-stone-600 tabular-nums dark:text-stone-400">
-                                    {timeOf(event, day)}
-                                  </span>
-                                  <span
-                                    dir="auto"
+                                    data-testid="month-event-title"
                                     className={`font-medium ${event.schedule === 'scheduled' ? '' : 'line-through'}`}
                                   >
                                     {event.title}
