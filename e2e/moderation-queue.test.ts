@@ -247,6 +247,7 @@ describe('the queue, by keyboard only', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keyboard shortcuts');
   });
 
   it('orders by newest submission on request, kept in the address', async () => {
@@ -300,6 +301,8 @@ describe('preset reasons', () => {
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    // Focus goes back to the button that opened it, not to the page's start.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Preset reasons');
 
     // The Remove dialog of a reported event offers it; choosing it fills the reason, still editable.
     const event = await createEvent(e2e.server.store, { title: 'Reported with a preset' });

@@ -111,6 +111,9 @@ describe('bulk decisions and claims, by keyboard only', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByText('Rejected: 19 · Already handled by another moderator: 1').waitFor();
     await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
+    // The bar went with the last of them: focus is on the tab, not back at the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pending Events/);
 
     const ids = wave.map((e) => e.id);
     const rows = await statusesOf(e2e.server.store, ids);

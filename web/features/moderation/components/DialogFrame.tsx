@@ -1,10 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /**
  * The frame of the dashboard's own dialogs (the keys, the preset reasons): overlay, title, a close
- * button and the description, over Radix's dialog (focus trapped, Escape closes).
+ * button and the description, over Radix's dialog (focus trapped, Escape closes). They are opened by
+ * a button's click or a key, not by a Radix trigger, so Radix has nothing to give focus back to: the
+ * frame remembers what had focus as it opens and gives it back as it closes.
  */
 export function DialogFrame({
   open,
@@ -13,7 +15,6 @@ export function DialogFrame({
   closeLabel,
   description,
   testId,
-  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
@@ -22,16 +23,24 @@ export function DialogFrame({
   closeLabel: string;
   description: string;
   testId: string;
-  onCloseAutoFocus?: ComponentProps<typeof Dialog.Content>['onCloseAutoFocus'];
   children: ReactNode;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
         <Dialog.Content
           data-testid={testId}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) target.focus();
+          }}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
           <div className="flex items-start justify-between gap-4">

@@ -166,13 +166,16 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     else focusActiveTab();
   };
 
+  // The card usually leaves the refreshed list with the focused button (a bulk decision's bar goes
+  // with the last of its events): rather than leave focus on <body> (the top of the page for a
+  // keyboard), put it on the selected card or the tab. Once React has drawn the list.
+  const refocusIfLost = () =>
+    window.setTimeout(() => {
+      if (document.activeElement === document.body || document.activeElement === null) focusActiveTab();
+    }, 0);
+
   const callbacks = (item: ModerationItem, action: ModerationActionName, done?: () => void) => ({
-    // The card usually leaves the refreshed list with the focused button: rather than leave focus on
-    // <body> (the top of the page for a keyboard), put it on the tab. Once React has drawn the list.
-    onSettled: () =>
-      window.setTimeout(() => {
-        if (document.activeElement === document.body || document.activeElement === null) focusActiveTab();
-      }, 0),
+    onSettled: refocusIfLost,
     onSuccess: () => {
       setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
       done?.();
@@ -277,7 +280,10 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     busyIds,
     onAction,
     onHelp: () => setHelpOpen(true),
-    onReport: (tone, text) => setFeedback({ tone, text }),
+    onReport: (tone, text) => {
+      setFeedback({ tone, text });
+      refocusIfLost();
+    },
   };
   const asked =
     asking === null

@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Keyboard } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useTranslation } from '../../../i18n/react';
 import { DialogFrame } from './DialogFrame';
@@ -30,8 +29,8 @@ export function ShortcutsButton({ onClick }: { onClick: () => void }) {
 }
 
 /**
- * The dashboard's keys (docs/PRODUCT.md#moderation-dashboard), opened by `?` or its button. Radix traps
- * focus, closes on Escape and gives focus back to what had it.
+ * The dashboard's keys (docs/PRODUCT.md#moderation-dashboard), opened by `?` or its button. Focus is
+ * trapped, Escape closes, and focus goes back to what had it (DialogFrame).
  */
 export function ShortcutsDialog({
   open,
@@ -41,11 +40,6 @@ export function ShortcutsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('moderation');
-  // Opened by a key, it has no trigger for Radix to give focus back to: remember what had it.
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
   return (
     <DialogFrame
       open={open}
@@ -54,12 +48,6 @@ export function ShortcutsDialog({
       closeLabel={t('shortcuts.close')}
       description={t('shortcuts.intro')}
       testId="shortcuts-dialog"
-      onCloseAutoFocus={(e) => {
-        e.preventDefault();
-        const target = opener.current;
-        opener.current = null;
-        if (target?.isConnected) target.focus();
-      }}
     >
       <dl className="mt-4 divide-y divide-stone-200 text-sm dark:divide-stone-800">
         {KEYS.map(([keys, what]) => (
