@@ -104,6 +104,12 @@ describe('bulk decisions and claims, by keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Reject Event' });
     await dialog.waitFor();
+    // It speaks of the selection, not of one event's title.
+    expect(
+      await dialog
+        .getByText('Tell the submitters why the selected events (20) cannot be published.', { exact: false })
+        .count(),
+    ).toBe(1);
     await page.keyboard.type('Advertising, not an event.');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

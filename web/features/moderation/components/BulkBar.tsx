@@ -113,7 +113,7 @@ export function BulkBar({
       ) : null}
       <ReasonDialog
         action="reject"
-        title={t('bulk.rejectTitle', { count: ids.length })}
+        description={t('bulk.rejectDescription', { count: ids.length })}
         open={asking}
         busy={decide.isPending}
         error={asking && decide.error ? actionErrorOf(decide.error, t('unknownError'), tm) : null}

@@ -63,10 +63,11 @@ export function ReasonDialog({
   fallbackFocus,
   initialReason = null,
   presets = [],
+  description,
 }: {
   action: DialogAction;
-  /** The event's title. */
-  title: string;
+  /** The event's title, for the action's sentence about it (not needed with `description`). */
+  title?: string;
   open: boolean;
   busy: boolean;
   error: ActionError | null;
@@ -77,6 +78,8 @@ export function ReasonDialog({
   initialReason?: string | null;
   /** The moderators' preset reasons of every kind; the dialog offers those of its action's kind. */
   presets?: PresetReason[];
+  /** What the dialog says instead of the action's sentence about one event (a bulk decision's). */
+  description?: string;
 }) {
   const { t } = useTranslation('moderation');
   const [reason, setReason] = useState('');
@@ -151,7 +154,7 @@ export function ReasonDialog({
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-            {t(`${action}.description`, { title })}
+            {description ?? t(`${action}.description`, { title })}
           </Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
             {offered.length > 0 && !final ? (
