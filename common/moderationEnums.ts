@@ -26,6 +26,21 @@ export type StatsLogAction = (typeof STATS_LOG_ACTIONS)[number];
 export const DEFAULT_REMOVAL_REASON = 'Event removed due to reports';
 export const PAST_EVENT_REMOVAL_REASON = 'Event removed as it has passed its deadline';
 
+/**
+ * The standard removal reasons are stored in the spec's words (the public figures group by them), and
+ * shown in the reader's language: their keys in the `common` catalog's `standardReasons`.
+ */
+const STANDARD_REASON_KEYS: Record<string, string> = {
+  [DEFAULT_REMOVAL_REASON]: 'common:standardReasons.reports',
+  [PAST_EVENT_REMOVAL_REASON]: 'common:standardReasons.passed',
+};
+
+/** A stored reason as a reader sees it: a standard one in their language, a moderator's words as written. */
+export const reasonText = (reason: string, t: (key: string) => string): string => {
+  const key = STANDARD_REASON_KEYS[reason];
+  return key ? t(key) : reason;
+};
+
 /** The moderation dashboard's tabs, and each list item's category (docs/PRODUCT.md#moderation-dashboard). */
 export const MODERATION_TABS = ['pending', 'reported', 'approved'] as const;
 export type ModerationTab = (typeof MODERATION_TABS)[number];

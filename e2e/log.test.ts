@@ -8,6 +8,7 @@ import {
   createUser,
   sessionCookieFor,
 } from '../server/testing/factories';
+import frCommon from '../web/locales/fr/common.json';
 import { DESKTOP, type E2E, expectNoA11yViolations, PHONE, screenshot, startE2E } from './support/browser';
 
 const MINUTE = 60 * 1000;
@@ -190,6 +191,13 @@ describe('the log as each participant sees it', () => {
       await expectNoA11yViolations(page, `log, visitor, ${viewport.width}`);
       await screenshot(page, `log-visitor-${viewport === PHONE ? 'phone' : 'desktop'}`);
     }
+    // The standard reason in the reader's language (stored in the spec's words).
+    const french = await e2e.newPage({ viewport: DESKTOP });
+    await french.goto('/log?lang=fr');
+    await french.getByTestId('stats-summary').waitFor();
+    expect(await french.getByRole('table').getByRole('rowheader').last().textContent()).toContain(
+      frCommon.standardReasons.reports,
+    );
   });
 });
 

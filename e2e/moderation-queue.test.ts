@@ -4,6 +4,7 @@ import { DEFAULT_REMOVAL_REASON } from '../common/moderationEnums';
 import type { EventRow } from '../server/store/schema';
 import { apiClient, signedInModerator } from '../server/testing/api';
 import { createEvent, createReport, createUser } from '../server/testing/factories';
+import arCommon from '../web/locales/ar/common.json';
 import {
   DESKTOP,
   type E2E,
@@ -194,6 +195,35 @@ describe('the queue, by keyboard only', () => {
     await page.getByText('The reports on “Reported second” were dismissed.').waitFor();
     expect((await rowOf(first.id)).status).toBe('removed');
     expect((await rowOf(second.id)).status).toBe('approved');
+  });
+
+  it("offers the standard removal reason in the moderator's language, and stores it in the spec's words", async () => {
+    await clearQueue();
+    const event = await createEvent(e2e.server.store, { title: 'Reported, removed in Arabic' });
+    await createReport(e2e.server.store, {
+      eventId: event.id,
+      reportedBy: (await createUser(e2e.server.store)).id,
+    });
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: modCookie });
+    await page.goto('/moderation?lang=ar');
+    await page.locator('[role="tab"]').nth(1).click();
+    await cards(page).first().waitFor();
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    const dialog = page.getByTestId('reason-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(arCommon.standardReasons.reports);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    const log = await db()
+      .selectFrom('transparency_log')
+      .select('reason')
+      .where('event_id', '=', event.id)
+      .execute();
+    // The public figures group removals by it, whatever language the moderator read it in.
+    expect(log).toEqual([{ reason: DEFAULT_REMOVAL_REASON }]);
   });
 
   it('lists the keys in a dialog that ? opens, Escape closes and that gives focus back', async () => {

@@ -1,6 +1,7 @@
 // Emails in their recipient's language (docs/PRODUCT.md#languages, docs/EMAIL.md), end to end: the
 // cause happens through the API, the email arrives at a real SMTP server in the account's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REMOVAL_REASON } from '../../common/moderationEnums';
 import arEmail from '../../web/locales/ar/email.json';
 import deEmail from '../../web/locales/de/email.json';
 import esEmail from '../../web/locales/es/email.json';
@@ -109,6 +110,22 @@ describe('emails in the recipient’s language', () => {
     expect(received.subject).toBe(fill(frEmail.kinds.event_rejected.subject, { title: 'Ciné' }));
     expect(received.text).toContain(frEmail.reasonLabel);
     expect(received.html).toMatch(/<html lang="fr" dir="ltr">/);
+  });
+
+  it('give a standard removal reason in the reader’s language, a moderator’s words as written', async () => {
+    const submitter = await createUser(server.store, { name: 'Inès', emailVerified: true, language: 'fr' });
+    const event = await createEvent(server.store, { createdBy: submitter.id, title: 'Marche' });
+    // No reason given: the standard one, stored in the spec's words.
+    const res = await postJson(
+      server,
+      `/api/moderation/events/${event.id}/remove`,
+      {},
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.text).toContain(`> ${frCommon.standardReasons.reports}`);
+    expect(received.text).not.toContain(DEFAULT_REMOVAL_REASON);
   });
 
   it('come to each moderator in their own language, with the report reason in it', async () => {

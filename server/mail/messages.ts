@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, directionOf, type Language, withLanguage } from '../../common/i18n/languages';
 import { eventPageUrl } from '../../common/links';
+import { reasonText } from '../../common/moderationEnums';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
 import type { Env } from '../env';
 import { hasText, translatorFor } from '../i18n/translate';
@@ -86,7 +87,7 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t
   return {
     subject: t(`kinds.${kind}.subject`, { title, site }),
     paragraphs: [t(`kinds.${kind}.intro`, { title, site })],
-    ...(p.reason ? { quote: { label: t('reasonLabel'), text: p.reason } } : {}),
+    ...(p.reason ? { quote: { label: t('reasonLabel'), text: reasonText(p.reason, t) } } : {}),
     ...(p.reportReason
       ? { quote: { label: t('reportReasonLabel'), text: t(`common:reportReasons.${p.reportReason}`) } }
       : {}),

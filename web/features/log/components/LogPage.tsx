@@ -4,6 +4,7 @@ import { formatRelative } from '../../../../common/dateLabels';
 import { formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import { eventPagePath } from '../../../../common/links';
+import { reasonText } from '../../../../common/moderationEnums';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
 import { SignInButton } from '../../../components/SignInButton';
 import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
@@ -92,7 +93,7 @@ function EntryCard({ entry }: { entry: LogEntry }) {
               <div className="flex flex-wrap gap-x-1.5">
                 <dt className="font-medium">{t('reason')}:</dt>
                 <dd dir="auto" className="min-w-0 wrap-anywhere whitespace-pre-line">
-                  {entry.reason}
+                  {reasonText(entry.reason, t)}
                 </dd>
               </div>
             ) : null}

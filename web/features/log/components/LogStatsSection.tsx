@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '../../../../common/dates';
-import { LOG_STATS_MIN_REASON_COUNT } from '../../../../common/moderationEnums';
+import { LOG_STATS_MIN_REASON_COUNT, reasonText } from '../../../../common/moderationEnums';
 import type { LogStats } from '../../../../common/schemas/log';
 import { Card, SkeletonBlock } from '../../../components/ui/Card';
 import { Notice } from '../../../components/ui/Notice';
@@ -139,7 +139,7 @@ export function LogStatsSection() {
                       >
                         <span className="font-semibold">{t(`stats.action.${row.action}`)}</span>
                         {': '}
-                        {row.reason ?? t('stats.otherReasons')}
+                        {row.reason === null ? t('stats.otherReasons') : reasonText(row.reason, t)}
                       </th>
                       {row.counts.map((n, i) => (
                         <td key={stats.data.months[i]} className="px-2 py-2 text-end tabular-nums">

@@ -1,4 +1,5 @@
 import { CircleAlert, Hourglass } from 'lucide-react';
+import { reasonText } from '../../../../common/moderationEnums';
 import type { EventDto } from '../../../../common/schemas/events';
 import { useTranslation } from '../../../i18n/react';
 
@@ -20,7 +21,7 @@ export function ReviewNotes({ event }: { event: EventDto }) {
             className="mt-0.5 size-4 shrink-0 text-danger-600 dark:text-red-300"
           />
           <span dir="auto" className="wrap-anywhere">
-            {t('review.reason', { reason: review.reason })}
+            {t('review.reason', { reason: reasonText(review.reason, t) })}
           </span>
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import { formatShortDateTime } from '../../../../common/dates';
+import { reasonText } from '../../../../common/moderationEnums';
 import { localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { useAuditTrail } from '../api/events';
@@ -36,7 +37,7 @@ export function AuditTrail({ eventId }: { eventId: string }) {
             </span>
             {entry.note && WITH_NOTE.has(entry.action) ? (
               <span dir="auto" className="block wrap-anywhere text-stone-700 dark:text-stone-300">
-                {entry.note}
+                {reasonText(entry.note, t)}
               </span>
             ) : null}
             <span className="block text-xs text-stone-600 dark:text-stone-400">

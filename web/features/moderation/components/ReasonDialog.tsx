@@ -2,7 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../../common/limits';
-import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../../../../common/moderationEnums';
+import {
+  DEFAULT_REMOVAL_REASON,
+  PAST_EVENT_REMOVAL_REASON,
+  reasonText,
+} from '../../../../common/moderationEnums';
 import type { PresetReason } from '../../../../common/schemas/presetReasons';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { useTranslation } from '../../../i18n/react';
@@ -29,7 +33,8 @@ export const isReasonAction = (action: DialogAction): action is ReasonAction =>
 
 /**
  * What each action asks for. A reason is required: it starts empty for Reject (the moderator writes it)
- * and as the standard reason for removals. A schedule note is optional, and going ahead again has none.
+ * and as the standard reason for removals (shown in the moderator's language, sent in the spec's words
+ * when left as it was: common/moderationEnums.ts reasonText). A schedule note is optional, and going ahead again has none.
  */
 const FIELDS: Record<DialogAction, { initial: string; required: boolean; max: number } | null> = {
   reject: { initial: '', required: true, max: LIMITS.reasonMax },
@@ -96,10 +101,10 @@ export function ReasonDialog({
   // Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
     if (!open) return;
-    setReason(initialReason ?? FIELDS[action]?.initial ?? '');
+    setReason(initialReason ?? reasonText(FIELDS[action]?.initial ?? '', t));
     setTouched(false);
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open, action, initialReason]);
+  }, [open, action, initialReason, t]);
 
   const field = FIELDS[action];
   const required = field?.required === true;
@@ -111,7 +116,10 @@ export function ReasonDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!missing && !busy && !final) onConfirm(reason.trim());
+    if (missing || busy || final) return;
+    const standard = field?.initial ?? '';
+    const written = reason.trim();
+    onConfirm(standard && written === reasonText(standard, t) ? standard : written);
   };
 
   return (
