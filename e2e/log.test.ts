@@ -172,6 +172,16 @@ describe('the log as each participant sees it', () => {
       expect((await columns.first().boundingBox())?.height ?? 0).toBeLessThan(1);
       const table = page.getByRole('table');
       expect(await table.getByRole('columnheader').count()).toBe(8);
+      // The total and this month come first, in view even where the table scrolls sideways (a phone).
+      const headers = table.getByRole('columnheader');
+      expect(await headers.nth(1).textContent()).toBe('Total');
+      const box = await page
+        .getByRole('region', { name: 'Rejections and removals by reason and month' })
+        .boundingBox();
+      const thisMonthColumn = await headers.nth(2).boundingBox();
+      expect(box && thisMonthColumn && thisMonthColumn.x + thisMonthColumn.width <= box.x + box.width).toBe(
+        true,
+      );
       // Typed reasons given once are counted together, so none can be matched to one event.
       expect(await table.getByRole('rowheader').allTextContents()).toEqual([
         'Rejected: Other reasons',

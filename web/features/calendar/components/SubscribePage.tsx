@@ -300,7 +300,7 @@ export default function SubscribePage() {
               ))}
             </select>
           </LabelledControl>
-          <LabelledControl id={ids.theme} label={t('page.theme')} className="max-w-72">
+          <LabelledControl id={ids.theme} label={t('page.theme')} className="max-w-sm">
             <select
               id={ids.theme}
               name="theme"

@@ -307,9 +307,10 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                 className="ms-auto size-5 text-stone-500 transition-transform group-open:rotate-180"
               />
             </summary>
-            <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)]">
+            {/* One column on a phone: a half-width field cut its hint to "City, country o". */}
+            <div className="grid grid-cols-1 gap-x-3 gap-y-4 sm:grid-cols-2 sm:gap-x-4 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,1fr)]">
               <IconTextField
-                className="col-span-2 lg:col-span-1"
+                className="sm:col-span-2 lg:col-span-1"
                 id={ids.search}
                 label={t('filters.search')}
                 icon={Search}

@@ -81,6 +81,8 @@ export function LogStatsSection() {
   const locale = localeOfI18n(i18n);
   const stats = useLogStats();
   const months = stats.data?.months.length ?? 6;
+  // The table's month columns: indexes into `months` and each row's `counts`, this month first.
+  const newestFirst = (stats.data?.months ?? []).map((_, i, all) => all.length - 1 - i);
   return (
     <section aria-labelledby="log-stats-title" className="space-y-4">
       <div className="space-y-1">
@@ -104,6 +106,10 @@ export function LogStatsSection() {
               {t('stats.summary', { months, ...stats.data.totals })}
             </p>
             <MonthBars stats={stats.data} />
+            {/*
+              The total, then this month back to the oldest: on a phone, where the table scrolls
+              sideways, what a reader wants first is in view (the bars above run in time's order).
+            */}
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
             <section className="overflow-x-auto" aria-label={t('stats.caption')} tabIndex={0}>
               <table className="w-full min-w-[36rem] border-collapse text-sm">
@@ -113,18 +119,18 @@ export function LogStatsSection() {
                     <th scope="col" className="py-2 pe-3 text-start font-semibold">
                       {t('stats.reason')}
                     </th>
-                    {stats.data.months.map((key) => (
+                    <th scope="col" className="px-2 py-2 text-end font-semibold">
+                      {t('stats.total')}
+                    </th>
+                    {newestFirst.map((i) => (
                       <th
-                        key={key}
+                        key={stats.data.months[i]}
                         scope="col"
                         className="px-2 py-2 text-end font-semibold whitespace-nowrap"
                       >
-                        {monthLabel(key, locale)}
+                        {monthLabel(stats.data.months[i] ?? '', locale)}
                       </th>
                     ))}
-                    <th scope="col" className="ps-2 py-2 text-end font-semibold">
-                      {t('stats.total')}
-                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -141,12 +147,12 @@ export function LogStatsSection() {
                         {': '}
                         {row.reason === null ? t('stats.otherReasons') : reasonText(row.reason, t)}
                       </th>
-                      {row.counts.map((n, i) => (
+                      <td className="px-2 py-2 text-end font-semibold tabular-nums">{row.total}</td>
+                      {newestFirst.map((i) => (
                         <td key={stats.data.months[i]} className="px-2 py-2 text-end tabular-nums">
-                          {n}
+                          {row.counts[i]}
                         </td>
                       ))}
-                      <td className="ps-2 py-2 text-end font-semibold tabular-nums">{row.total}</td>
                     </tr>
                   ))}
                 </tbody>
