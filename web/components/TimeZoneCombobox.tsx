@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   canonicalZone,
   prepareZoneSearch,
@@ -55,7 +55,14 @@ export function TimeZoneCombobox({
     const initial = resolveZone(value);
     return initial ? { zone: initial.zone } : null;
   });
-  const chosenPlace = chosen && chosen.zone === resolveZone(value)?.zone ? chosen.place : undefined;
+  // The form may set the zone itself (the browser's own once the page runs, an edited event's): that is
+  // the zone Escape goes back to, until another is chosen. Not while something is being typed.
+  const valueZone = resolveZone(value)?.zone;
+  useEffect(() => {
+    if (query === null && valueZone)
+      setChosen((prev) => (prev?.zone === valueZone ? prev : { zone: valueZone }));
+  }, [valueZone, query]);
+  const chosenPlace = chosen && chosen.zone === valueZone ? chosen.place : undefined;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
