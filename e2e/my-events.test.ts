@@ -113,6 +113,11 @@ describe('an organiser’s event', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Vigil at the central library' }).waitFor();
+    // Closed without acting, a dialog gives focus back to its button (it has no Radix trigger).
+    await page.getByRole('button', { name: 'Postpone' }).click();
+    await page.getByTestId('owner-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Postpone');
     await page.getByRole('button', { name: 'Cancel event' }).click();
     const dialog = page.getByTestId('owner-dialog');
     await dialog.getByLabel('Note for attendees (optional)').fill('Library closed that evening');
@@ -122,6 +127,10 @@ describe('an organiser’s event', () => {
     expect(await page.getByTestId('schedule-banner').textContent()).toBe('This event has been cancelled.');
     await page.getByText('Library closed that evening').waitFor();
     await page.getByText('The event is marked cancelled.').waitFor();
+    // Its button went with the action: focus is on what the owner can do now, not back at the top.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="owner-panel"]')))
+      .toBe(true);
     await visitor.reload();
     await visitor.getByTestId('schedule-banner').waitFor();
   });
@@ -163,6 +172,11 @@ describe('an organiser’s event', () => {
     await page.getByText('Your event is withdrawn.').waitFor();
     await film.getByText('Withdrawn', { exact: true }).waitFor();
     expect(await film.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null),
+      )
+      .toBe(true);
     expect(await film.getByRole('link', { name: 'Submit a copy' }).isVisible()).toBe(true);
 
     // A copy starts a new submission from it, its days left to choose.

@@ -110,8 +110,17 @@ describe('a weekly vigil', () => {
     await rows.getByText('Dates', { exact: true }).click();
     const dates = rows.getByTestId('series-date');
     await expect.poll(() => dates.count()).toBe(6);
+    // Change time: focus goes into the new date, and back to the button on Keep it.
+    await dates.nth(2).getByRole('button', { name: 'Change time' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('date');
+    await dates.nth(2).getByRole('button', { name: 'Keep it' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change time');
     await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click();
     await page.getByText('That date was cancelled.').waitFor();
+    // The row is drawn anew: focus is on what was done.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('That date was cancelled.');
     await expect.poll(() => dates.nth(1).getByText('Cancelled').count()).toBe(1);
     await expectNoA11yViolations(page, 'my events with a series');
     await looks(page, 'series-my-events-desktop');

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Schedule } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -18,8 +18,9 @@ export type OwnerAction = DialogAction | 'verified' | 'unverified';
 
 /**
  * Confirm an organiser's action on their event (docs/PRODUCT.md#my-events): Withdraw, Cancel, Postpone
- * (with an optional note for attendees), or back to going ahead. Radix traps focus, closes on Escape and
- * gives focus back to the button that opened it. A refusal is said in the dialog; a stale version
+ * (with an optional note for attendees), or back to going ahead. Radix traps focus and closes on Escape;
+ * opened by a button's click rather than a Radix trigger, the dialog gives focus back to that button
+ * itself (OwnerActions finds another when the action took it away). A refusal is said in the dialog; a stale version
  * (someone changed the event meanwhile) says to close and try again, the page having refreshed.
  */
 export function ActionDialog({
@@ -47,9 +48,12 @@ export function ActionDialog({
   // A removal needs the reason its submitter reads in the log; a cancellation may have a note.
   const withNote = action === 'cancelled' || action === 'postponed' || action === 'remove';
   const noteRequired = action === 'remove';
+  const opener = useRef<HTMLElement | null>(null);
 
+  // Runs before Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
     if (!open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setNote('');
     withdraw.reset();
     schedule.reset();
@@ -79,6 +83,12 @@ export function ActionDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
         <Dialog.Content
           data-testid="owner-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) target.focus();
+          }}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
           <div className="flex items-start justify-between gap-4">

@@ -9,7 +9,7 @@ import {
   Trash2,
   Undo2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { useTranslation } from '../../../i18n/react';
@@ -46,9 +46,19 @@ export function OwnerActions({
         ? t('actions.propose')
         : t('actions.edit');
   const open = (action: DialogAction) => () => setDialog(action);
+  const root = useRef<HTMLDivElement>(null);
+  // An action usually takes its own button away (Cancel event becomes Going ahead after all): once
+  // the page has drawn the event anew, focus goes to the first action left rather than to <body>.
+  const done = (action: OwnerAction) => {
+    onDone(action);
+    window.setTimeout(() => {
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      root.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus();
+    }, 0);
+  };
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div ref={root} className="flex flex-wrap gap-2">
       {event.can.edit ? (
         <ButtonLink to={editPath(event.id)} size={size} variant="secondary">
           <PencilLine aria-hidden="true" className="size-4" />
@@ -87,7 +97,7 @@ export function OwnerActions({
           onClick={() =>
             setVerified.mutate(
               { event, verified: !event.verified },
-              { onSuccess: () => onDone(event.verified ? 'unverified' : 'verified') },
+              { onSuccess: () => done(event.verified ? 'unverified' : 'verified') },
             )
           }
         >
@@ -119,7 +129,7 @@ export function OwnerActions({
           onOpenChange={(next) => {
             if (!next) setDialog(null);
           }}
-          onDone={onDone}
+          onDone={done}
         />
       ) : null}
     </div>

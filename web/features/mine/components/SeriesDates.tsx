@@ -1,5 +1,5 @@
 import { Ban, CalendarClock, CircleStop, PencilLine, Repeat } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { calendarDay, dateTimeFormat, formatEventRange } from '../../../../common/dates';
 import type { EventDto } from '../../../../common/schemas/events';
 import type { SeriesDto } from '../../../../common/schemas/series';
@@ -58,6 +58,20 @@ function DateRow({
     occurrence.endDate ? inputTime(occurrence.endDate, zone) : '',
   );
   const [failure, setFailure] = useState<string | null>(null);
+  // Focus follows the row's mode: into the new time's first field, or to the question of ending the
+  // series; back to the button that opened it on "Keep it".
+  const moveButton = useRef<HTMLButtonElement>(null);
+  const endButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const endQuestion = useRef<HTMLParagraphElement>(null);
+  const leftMode = useRef<'move' | 'end' | null>(null);
+  useEffect(() => {
+    if (mode === 'move') firstField.current?.focus();
+    else if (mode === 'end') endQuestion.current?.focus();
+    else if (leftMode.current === 'move') moveButton.current?.focus();
+    else if (leftMode.current === 'end') endButton.current?.focus();
+    leftMode.current = mode === 'idle' ? null : mode;
+  }, [mode]);
   const cancel = useChangeSchedule();
   const move = useMoveDate();
   const end = useEndSeries();
@@ -106,11 +120,11 @@ function DateRow({
               {t('dates.cancelDate')}
             </Button>
           ) : null}
-          <Button size="sm" variant="secondary" onClick={() => setMode('move')}>
+          <Button ref={moveButton} size="sm" variant="secondary" onClick={() => setMode('move')}>
             <CalendarClock aria-hidden="true" className="size-4" />
             {t('dates.moveDate')}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setMode('end')}>
+          <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
             <CircleStop aria-hidden="true" className="size-4" />
             {t('dates.endHere')}
           </Button>
@@ -121,6 +135,7 @@ function DateRow({
           <label className="text-sm" htmlFor={`${id}-date`}>
             {t('dates.newDate')}
             <input
+              ref={firstField}
               id={`${id}-date`}
               type="date"
               required
@@ -162,7 +177,9 @@ function DateRow({
       ) : null}
       {mode === 'end' ? (
         <div className="space-y-2 rounded-lg bg-stone-50 p-3 dark:bg-stone-900">
-          <p className="text-sm">{t('dates.endConfirm', { date: label })}</p>
+          <p ref={endQuestion} tabIndex={-1} className="text-sm outline-none">
+            {t('dates.endConfirm', { date: label })}
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
@@ -195,7 +212,12 @@ export function SeriesDates({ event }: { event: EventDto }) {
   const { t, i18n } = useTranslation('series');
   const locale = localeOfI18n(i18n);
   const series = useSeries(event.series?.id);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string } | null>(null);
+  // What was done is said where focus goes: the date's row is drawn anew, its buttons with it.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   if (!event.series) return null;
   return (
     <div className="space-y-2">
@@ -207,9 +229,11 @@ export function SeriesDates({ event }: { event: EventDto }) {
         {`${repeatsText(t, event.series, locale)} · ${t('common:repeats.dates', { count: event.series.total })}`}
       </p>
       {done ? (
-        <Notice tone="success" className="text-sm">
-          {done}
-        </Notice>
+        <div ref={doneRef} tabIndex={-1} className="outline-none">
+          <Notice tone="success" className="text-sm">
+            {done.text}
+          </Notice>
+        </div>
       ) : null}
       {series.data?.canManage &&
       series.data.occurrences.some(
@@ -233,7 +257,7 @@ export function SeriesDates({ event }: { event: EventDto }) {
                 key={`${occurrence.id}-${occurrence.version}`}
                 series={series.data}
                 occurrence={occurrence}
-                onDone={setDone}
+                onDone={(text) => setDone({ text })}
               />
             ))}
           </ol>
