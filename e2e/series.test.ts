@@ -122,6 +122,12 @@ describe('a weekly vigil', () => {
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('That date was cancelled.');
     await expect.poll(() => dates.nth(1).getByText('Cancelled').count()).toBe(1);
+    // Each date is postponed, cancelled or set going again in its own row; the card offers no
+    // Cancel event of its own, which would change its first date only and look like the whole series.
+    expect(await dates.nth(1).getByRole('button', { name: 'Going ahead after all' }).count()).toBe(1);
+    expect(await dates.nth(0).getByRole('button', { name: 'Postpone this date' }).count()).toBe(1);
+    expect(await rows.getByRole('button', { name: 'Cancel event', exact: true }).count()).toBe(0);
+    expect(await rows.getByRole('button', { name: 'Postpone', exact: true }).count()).toBe(0);
     await expectNoA11yViolations(page, 'my events with a series');
     await looks(page, 'series-my-events-desktop');
     await page.setViewportSize(PHONE);

@@ -75,7 +75,8 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
         </div>
         <ReviewNotes event={event} />
         <SeriesDates event={event} />
-        <OwnerActions event={event} onDone={onDone} />
+        {/* A series' card stands for all its dates: each date is postponed or cancelled in its list. */}
+        <OwnerActions event={event} onDone={onDone} scheduleActions={!event.series} />
       </article>
     </Card>
   );

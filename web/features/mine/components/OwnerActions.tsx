@@ -29,10 +29,13 @@ export function OwnerActions({
   event,
   onDone,
   size = 'sm',
+  scheduleActions = true,
 }: {
   event: EventDto;
   onDone: (action: OwnerAction) => void;
   size?: 'sm' | 'md';
+  /** Postpone, Cancel event, Going ahead after all: off where a series' dates offer their own. */
+  scheduleActions?: boolean;
 }) {
   const { t } = useTranslation('mine');
   const [dialog, setDialog] = useState<DialogAction | null>(null);
@@ -65,7 +68,7 @@ export function OwnerActions({
           {editLabel}
         </ButtonLink>
       ) : null}
-      {event.can.schedule && event.schedule === 'scheduled' ? (
+      {scheduleActions && event.can.schedule && event.schedule === 'scheduled' ? (
         <>
           <Button size={size} variant="secondary" onClick={open('postponed')}>
             <CalendarClock aria-hidden="true" className="size-4" />
@@ -77,7 +80,7 @@ export function OwnerActions({
           </Button>
         </>
       ) : null}
-      {event.can.schedule && event.schedule !== 'scheduled' ? (
+      {scheduleActions && event.can.schedule && event.schedule !== 'scheduled' ? (
         <Button size={size} variant="secondary" onClick={open('scheduled')}>
           <CalendarCheck aria-hidden="true" className="size-4" />
           {t('actions.reinstate')}

@@ -1,4 +1,4 @@
-import { Ban, CalendarClock, CircleStop, PencilLine, Repeat } from 'lucide-react';
+import { Ban, CalendarCheck, CalendarClock, CircleStop, Clock, PencilLine, Repeat } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { calendarDay, dateTimeFormat, formatEventRange } from '../../../../common/dates';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -36,7 +36,30 @@ function stateOf(o: Occurrence): 'pending' | 'withdrawn' | 'cancelled' | 'postpo
   return o.moved ? 'moved' : null;
 }
 
-/** One date with what its submitter can do: cancel it, change its time, end the series after it. */
+/**
+ * What a date's schedule buttons say and what each says once done: a date going ahead can be
+ * postponed or cancelled, and one postponed or cancelled can go ahead after all. (My events offers
+ * these by date for a series: the card's own Cancel event would change its first date only.)
+ */
+const SCHEDULE_TEXTS = {
+  postponed: {
+    action: 'dates.postponeDate',
+    done: 'dates.postponedDone',
+    icon: <CalendarClock aria-hidden="true" className="size-4" />,
+  },
+  cancelled: {
+    action: 'dates.cancelDate',
+    done: 'dates.cancelledDone',
+    icon: <Ban aria-hidden="true" className="size-4" />,
+  },
+  scheduled: {
+    action: 'dates.reinstateDate',
+    done: 'dates.reinstatedDone',
+    icon: <CalendarCheck aria-hidden="true" className="size-4" />,
+  },
+} as const;
+
+/** One date with what its submitter can do: postpone, cancel or reinstate it, change its time, end the series after it. */
 function DateRow({
   series,
   occurrence,
@@ -72,7 +95,7 @@ function DateRow({
     else if (leftMode.current === 'end') endButton.current?.focus();
     leftMode.current = mode === 'idle' ? null : mode;
   }, [mode]);
-  const cancel = useChangeSchedule();
+  const schedule = useChangeSchedule();
   const move = useMoveDate();
   const end = useEndSeries();
   const state = stateOf(occurrence);
@@ -104,24 +127,30 @@ function DateRow({
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       {series.canManage && live && mode === 'idle' ? (
         <div className="flex flex-wrap gap-2">
-          {occurrence.status === 'approved' && occurrence.schedule === 'scheduled' ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(
-                  { event: { id: occurrence.id, version: occurrence.version }, schedule: 'cancelled' },
-                  { onSuccess: () => onDone(t('dates.cancelledDone')), onError: failed },
-                )
-              }
-            >
-              <Ban aria-hidden="true" className="size-4" />
-              {t('dates.cancelDate')}
-            </Button>
-          ) : null}
+          {occurrence.status === 'approved'
+            ? (occurrence.schedule === 'scheduled'
+                ? (['postponed', 'cancelled'] as const)
+                : (['scheduled'] as const)
+              ).map((to) => (
+                <Button
+                  key={to}
+                  size="sm"
+                  variant="secondary"
+                  disabled={schedule.isPending}
+                  onClick={() =>
+                    schedule.mutate(
+                      { event: { id: occurrence.id, version: occurrence.version }, schedule: to },
+                      { onSuccess: () => onDone(t(SCHEDULE_TEXTS[to].done)), onError: failed },
+                    )
+                  }
+                >
+                  {SCHEDULE_TEXTS[to].icon}
+                  {t(SCHEDULE_TEXTS[to].action)}
+                </Button>
+              ))
+            : null}
           <Button ref={moveButton} size="sm" variant="secondary" onClick={() => setMode('move')}>
-            <CalendarClock aria-hidden="true" className="size-4" />
+            <Clock aria-hidden="true" className="size-4" />
             {t('dates.moveDate')}
           </Button>
           <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
