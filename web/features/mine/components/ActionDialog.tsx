@@ -20,8 +20,9 @@ export type OwnerAction = DialogAction | 'verified' | 'unverified';
  * Confirm an organiser's action on their event (docs/PRODUCT.md#my-events): Withdraw, Cancel, Postpone
  * (with an optional note for attendees), or back to going ahead. Radix traps focus and closes on Escape;
  * opened by a button's click rather than a Radix trigger, the dialog gives focus back to that button
- * itself (OwnerActions finds another when the action took it away). A refusal is said in the dialog; a stale version
- * (someone changed the event meanwhile) says to close and try again, the page having refreshed.
+ * itself (OwnerActions finds another when the action took it away). A refusal is said in the dialog; a
+ * stale version (someone changed the event meanwhile) says to close and try again, the page having
+ * refreshed.
  */
 export function ActionDialog({
   action,
