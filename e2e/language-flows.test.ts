@@ -153,6 +153,9 @@ describe.each(['ar', 'fr'])('in %s', (language) => {
       await field('organizer').fill('Lyon Palestine Solidarité');
     };
 
+    // Addresses run left to right on every page, Arabic's too ("https://", not "//:https").
+    expect(await field('sourceLink').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+
     // Everything but the title: the title is refused, and focus goes to it.
     await fill();
     await send.click();

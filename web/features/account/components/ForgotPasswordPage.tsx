@@ -88,6 +88,7 @@ export default function ForgotPasswordPage() {
         id="forgot-email"
         name="email"
         type="email"
+        dir="ltr"
         inputMode="email"
         autoComplete="email"
         autoCapitalize="none"

@@ -211,6 +211,7 @@ export function AuthForm({
           id="auth-email"
           name="email"
           type="email"
+          dir="ltr"
           inputMode="email"
           autoComplete={creating ? 'email' : 'username'}
           autoCapitalize="none"

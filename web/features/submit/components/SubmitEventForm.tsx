@@ -326,7 +326,9 @@ export function SubmitEventForm<T = EventDto>({
   );
   const joinUrlField = (
     <Field {...field('joinUrl')} hint={t('fields.joinUrlHint')}>
-      {(p) => <input {...p} {...bind('joinUrl')} type="url" inputMode="url" placeholder="https://" />}
+      {(p) => (
+        <input {...p} {...bind('joinUrl')} type="url" inputMode="url" dir="ltr" placeholder="https://" />
+      )}
     </Field>
   );
   const placeHoursField = textField('placeHoursBefore', {
@@ -516,6 +518,7 @@ export function SubmitEventForm<T = EventDto>({
             {...bind('sourceLink')}
             type="url"
             inputMode="url"
+            dir="ltr"
             autoComplete="url"
             placeholder={t('fields.sourceLinkPlaceholder')}
           />
