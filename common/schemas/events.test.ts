@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listEventsQuerySchema } from './events';
+import { eventInputSchema, listEventsQuerySchema } from './events';
 
 describe('listEventsQuerySchema', () => {
   it('defaults to upcoming events of every type, first page', () => {
@@ -59,5 +59,40 @@ describe('listEventsQuerySchema', () => {
     const result = listEventsQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain(message);
+  });
+});
+
+describe('eventInputSchema', () => {
+  const valid = {
+    title: 'Vigil',
+    description: 'Candles.',
+    date: '2031-05-17',
+    time: '18:00',
+    timezone: 'Europe/London',
+    city: 'Leeds',
+    country: 'United Kingdom',
+    type: 'protest',
+    sourceLink: 'https://example.org/vigil',
+  };
+  const messages = (input: Record<string, unknown>) => {
+    const result = eventInputSchema.safeParse(input);
+    return result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('says every problem at once: a link of another scheme does not hide the end before the start', () => {
+    for (const field of ['sourceLink', 'joinUrl']) {
+      const input = {
+        ...valid,
+        attendance: 'both',
+        joinUrl: 'https://meet.example.org/x',
+        endTime: '17:00',
+      };
+      expect(messages({ ...input, [field]: 'ftp://example.org/x' })).toEqual([
+        `${field}: The link must start with http:// or https://`,
+        'endTime: The event must end after it starts',
+      ]);
+    }
   });
 });

@@ -288,6 +288,12 @@ const optionalText = (max: number, label: FieldLabel, kind: TextKind = 'line') =
 const DAY_MS = 24 * 3600 * 1000;
 
 const WEB_SCHEME_MESSAGE = msg('link.webScheme');
+/**
+ * A link with another scheme (ftp:, mailto:) is told its scheme only, not "valid URL" too. Not by
+ * aborting at the scheme: an aborted field stops the object's own checks, and the form would hide
+ * "must end after it starts" until the link was mended.
+ */
+const isWebLinkOrOtherScheme = (value: string) => !hasWebScheme(value) || isSourceLink(value);
 const INVALID_URL = msg('link.invalid');
 
 export const END_BEFORE_START = msg('event.endBeforeStart');
@@ -368,8 +374,8 @@ export const eventInputSchema = z
         z
           .string()
           .max(LIMITS.joinUrlMax, msg('field.tooLong', { label: 'joinUrl', max: LIMITS.joinUrlMax }))
-          .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
-          .refine(isSourceLink, INVALID_URL)
+          .refine(hasWebScheme, WEB_SCHEME_MESSAGE)
+          .refine(isWebLinkOrOtherScheme, INVALID_URL)
           .optional(),
       ),
     placeVisibility: z
@@ -397,8 +403,8 @@ export const eventInputSchema = z
           .string()
           .min(1, SOURCE_LINK_REQUIRED)
           .max(LIMITS.sourceLinkMax, msg('field.tooLong', { label: 'sourceLink', max: LIMITS.sourceLinkMax }))
-          .refine(hasWebScheme, { message: WEB_SCHEME_MESSAGE, abort: true })
-          .refine(isSourceLink, INVALID_URL),
+          .refine(hasWebScheme, WEB_SCHEME_MESSAGE)
+          .refine(isWebLinkOrOtherScheme, INVALID_URL),
       ),
     organizer: optionalText(LIMITS.organizerMax, 'organizer'),
     /** The flyer uploaded first (POST /api/images) and its alt text; none, or null, for no image. */
