@@ -112,7 +112,8 @@ describe('error messages', () => {
       fields: {
         title: 'يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200',
         description: 'وصف الفعالية مطلوب',
-        sourceLink: 'يجب أن يبدأ الرابط بـ http:// أو https://',
+        // The schemes isolated, so that they read left to right ("https://", not "//:https").
+        sourceLink: 'يجب أن يبدأ الرابط بـ \u2066http://\u2069 أو \u2066https://\u2069',
       },
     });
     expect(await submit({ 'accept-language': 'ar' }, '; lang=fr')).toEqual({

@@ -38,7 +38,7 @@ describe('the submit form’s own check (docs/PRODUCT.md#form-messages)', () => 
       title: 'يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200',
       description: 'وصف الفعالية مطلوب',
       date: 'يُرجى إدخال تاريخ صالح',
-      sourceLink: 'يجب أن يبدأ الرابط بـ http:// أو https://',
+      sourceLink: 'يجب أن يبدأ الرابط بـ \u2066http://\u2069 أو \u2066https://\u2069',
     });
   });
 });
