@@ -33,6 +33,7 @@ export function plainPage({
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="${theme === 'auto' ? 'light dark' : theme}">
 ${head.map((tag) => `    ${tag}\n`).join('')}    <title>${escapeHtml(title)}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 ${scripts.map((src) => `    <script src="${escapeHtml(src)}" defer></script>\n`).join('')}
   </head>

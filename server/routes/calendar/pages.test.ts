@@ -245,6 +245,8 @@ describe('embed page', () => {
   it('lists upcoming approved events with links that open a new tab', async () => {
     const { html } = await page('/embed');
     expect(html).toContain('<link rel="stylesheet" href="/embed.css">');
+    // Its own icon: without one, a browser asks for /favicon.ico, which is a 404 in every embedder's console.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     // One script, ours, which only tells the framing page its height.
     expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
       '<script src="/embed-frame.js" defer>',
