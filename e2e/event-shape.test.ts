@@ -146,6 +146,9 @@ describe('the event page', () => {
     expect(await page.getByText('Permit withdrawn').isVisible()).toBe(true);
     const date = page.getByTestId('event-date');
     expect(await date.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+    // "in 4 days" is not when it happens: struck through with the date.
+    const relative = page.getByTestId('event-relative');
+    expect(await relative.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
     await expectNoA11yViolations(page);
     await looks(page, 'event-shape-cancelled-desktop');
   });

@@ -50,7 +50,10 @@ export function EventDate({
       <span className="event-date-hint">
         {hydrated ? (
           <>
-            <span data-testid="event-relative">{hint}</span>
+            {/* Struck through with the date when called off: "in 2 days" is not when it happens. */}
+            <span data-testid="event-relative" className={calledOff ? 'line-through' : undefined}>
+              {hint}
+            </span>
             {zone ? (
               <>
                 <Separator />
