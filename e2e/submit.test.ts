@@ -183,6 +183,35 @@ describe('the form', () => {
     }
   });
 
+  it('says under "Who sees the address and link" what the chosen rule shows, and has room for its longest rule', async () => {
+    const page = await openForm(DESKTOP);
+    const rule = page.getByLabel('Who sees the address and link');
+    await page.waitForSelector('html[data-ready]');
+    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+      'Everyone sees the address and the link.',
+    );
+    await rule.selectOption('signed_in');
+    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+      'People who are not signed in see the city and country only.',
+    );
+    await rule.selectOption('hours_before');
+    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+      'Until then, everyone sees the city and country only, and when the address will be shared.',
+    );
+    // The longest rule's words fit the closed list (a half column cut them to "…from a number of ho").
+    const fits = await rule.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(select).font;
+      probe.textContent = select.selectedOptions[0]?.textContent ?? '';
+      document.body.append(probe);
+      const wide = probe.getBoundingClientRect().width;
+      probe.remove();
+      return wide < select.clientWidth - 40;
+    });
+    expect(fits).toBe(true);
+  });
+
   it('shows every required message on an empty submit, tied to its field, with focus on the first', async () => {
     const page = await openForm(DESKTOP);
     await page.getByRole('button', { name: 'Submit Event for Review' }).click();

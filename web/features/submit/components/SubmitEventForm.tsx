@@ -484,8 +484,13 @@ export function SubmitEventForm<T = EventDto>({
 
       {values.attendance === 'in_person' ? withoutJs(joinUrlField) : joinUrlField}
 
+      {/* The choice across the form's width (its longest option is cut in a half column), the hours under it. */}
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field {...field('placeVisibility')} hint={t('fields.placeVisibilityHint')}>
+        <Field
+          {...field('placeVisibility')}
+          className="sm:col-span-2"
+          hint={t(`fields.placeVisibilityHints.${values.placeVisibility}`)}
+        >
           {(p) => (
             <select {...p} {...bind('placeVisibility')}>
               {PLACE_VISIBILITIES.map((rule) => (
