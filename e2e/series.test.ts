@@ -44,6 +44,9 @@ describe('a weekly vigil', () => {
       'Friday, April 11, 2031 at 6:00 PM',
       'Friday, April 18, 2031 at 6:00 PM',
     ]);
+    // The dates are listed there: no one-date "Listed as" under the zone, which could name a day the
+    // rule leaves out (a Wednesday typed, every Friday chosen).
+    expect(await page.getByText('Listed as:', { exact: false }).count()).toBe(0);
     // A rule past its limits is refused before sending, in the server's words.
     await page.getByRole('spinbutton', { name: 'Number of dates' }).fill('61');
     await expect

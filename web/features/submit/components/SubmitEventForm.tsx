@@ -192,7 +192,9 @@ export function SubmitEventForm<T = EventDto>({
     () => eventStart(values.date, values.time, values.timezone),
     [values.date, values.time, values.timezone],
   );
-  const preview = zonePreview(values, start, locale);
+  // A repeating event's first date may not be the date typed (every Friday from a Wednesday): the
+  // Repeats section lists its dates as they will be shown, so the one-date preview is left out.
+  const preview = repeatable && repeats.freq !== 'never' ? null : zonePreview(values, start, locale);
   // Offsets in the zone field are those of the event's start once it is known (summer time shows).
   const [now] = useState(() => new Date());
   const zoneInstant = start ?? now;
