@@ -377,6 +377,8 @@ describe('on a phone', () => {
     const page = await e2e.newPage({ viewport: PHONE, cookie: modCookie });
     await page.goto('/moderation');
     await cards(page).first().waitFor();
+    // No "Select an Event" box under the list: on a phone the selected event opens under its card.
+    expect(await page.getByRole('heading', { name: 'Select an Event' }).isVisible()).toBe(false);
     const acted = ordered[4]!;
     const next = ordered[5]!;
     await cardButton(page, acted.title).click();

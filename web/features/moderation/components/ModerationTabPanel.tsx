@@ -401,10 +401,9 @@ function TabList({
           labels={pagerLabels(t, page, pages)}
         />
       </div>
-      <aside
-        aria-label={t('detail.label')}
-        className={`lg:sticky lg:top-4 ${selected ? 'hidden lg:block' : ''}`}
-      >
+      {/* Beside the list on a wide screen. Narrower, the selected event opens under its card, and
+          "Select an Event" would only repeat what each card says. */}
+      <aside aria-label={t('detail.label')} className="hidden lg:sticky lg:top-4 lg:block">
         {selected ? detail(selected) : <EventDetailPanel item={null} />}
       </aside>
     </div>
