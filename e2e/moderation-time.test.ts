@@ -314,6 +314,16 @@ describe('the submitter', () => {
       await tab.close();
       expect(new URL(page.url()).pathname).toBe('/submit');
       expect(await page.getByLabel('Event Title').inputValue()).toBe('Gaza vigil at the Town Hall');
+      // A zone still being typed is not sent (it would only be refused): the warning stays.
+      const refused: number[] = [];
+      page.on('response', (res) => {
+        if (res.url().includes('/api/events/similar') && res.status() >= 400) refused.push(res.status());
+      });
+      const asked = page.waitForResponse((res) => res.url().includes('/api/events/similar'));
+      await page.getByLabel('Time Zone').fill('Narn');
+      await page.getByLabel('Event Time').fill('18:45');
+      expect((await asked).url()).not.toContain('timezone=');
+      expect(refused).toEqual([]);
     }
   });
 });

@@ -4,6 +4,7 @@ import { formatShortDate } from '../../../../common/dateLabels';
 import { isCalendarDate } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { SimilarEvent, SimilarQuery } from '../../../../common/schemas/queue';
+import { isValidTimeZone } from '../../../../common/timezones';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
@@ -41,7 +42,8 @@ function useSettledQuery(values: {
     city,
     date: values.date,
     ...(time ? { time } : {}),
-    ...(values.timezone ? { timezone: values.timezone } : {}),
+    // A zone still being typed ("Brook") is left out rather than sent to be refused.
+    ...(isValidTimeZone(values.timezone) ? { timezone: values.timezone } : {}),
   };
 }
 
