@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useState } from 'react';
 import type { Schedule } from '../../../../common/enums';
 import { LIMITS } from '../../../../common/limits';
 import type { EventDto } from '../../../../common/schemas/events';
@@ -9,6 +9,7 @@ import { useTranslation } from '../../../i18n/react';
 import { ApiRequestError } from '../../../lib/api';
 import { errorText } from '../../../lib/errorTexts';
 import { useMessages } from '../../../lib/messages';
+import { useFocusReturn } from '../../../lib/useFocusReturn';
 import { useChangeSchedule, useRemoveAsModerator, useWithdrawEvent } from '../api/mine';
 
 /** What an owner's dialog does: withdraw the event, set its schedule, or (a moderator) remove it. */
@@ -49,12 +50,10 @@ export function ActionDialog({
   // A removal needs the reason its submitter reads in the log; a cancellation may have a note.
   const withNote = action === 'cancelled' || action === 'postponed' || action === 'remove';
   const noteRequired = action === 'remove';
-  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = useFocusReturn(open);
 
-  // Runs before Radix moves focus into the dialog, so the opener still has it.
   useLayoutEffect(() => {
     if (!open) return;
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setNote('');
     withdraw.reset();
     schedule.reset();
@@ -84,12 +83,7 @@ export function ActionDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
         <Dialog.Content
           data-testid="owner-dialog"
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected) target.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
           <div className="flex items-start justify-between gap-4">

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useFocusReturn } from '../../../lib/useFocusReturn';
 
 /**
  * The frame of the dashboard's own dialogs (the keys, the preset reasons): overlay, title, a close
@@ -25,22 +26,14 @@ export function DialogFrame({
   testId: string;
   children: ReactNode;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
+  const returnFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/50" />
         <Dialog.Content
           data-testid={testId}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected) target.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
           <div className="flex items-start justify-between gap-4">

@@ -10,6 +10,7 @@ import {
 import type { PresetReason } from '../../../../common/schemas/presetReasons';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { useTranslation } from '../../../i18n/react';
+import { useFocusReturn } from '../../../lib/useFocusReturn';
 import type { ActionError } from '../lib/actionError';
 
 /** The actions that need a reason before they run; each has its own block in the catalog. */
@@ -90,20 +91,20 @@ export function ReasonDialog({
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  // Opened by the card's button, not a Radix trigger: focus goes back to it by hand, or, when the
+  // event's card has left the list with it, somewhere stable rather than <body>.
+  const returnFocus = useFocusReturn(open, fallbackFocus);
   const reasonId = useId();
   const hintId = useId();
   const emptyId = useId();
   const presetId = useId();
   const offered = isReasonAction(action) ? presets.filter((p) => p.kind === PRESET_KIND_OF[action]) : [];
 
-  // Each opening starts afresh, and remembers the button that opened it. A layout effect runs before
-  // Radix moves focus into the dialog, so the opener still has it.
+  // Each opening starts afresh.
   useLayoutEffect(() => {
     if (!open) return;
     setReason(initialReason ?? reasonText(FIELDS[action]?.initial ?? '', t));
     setTouched(false);
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open, action, initialReason, t]);
 
   const field = FIELDS[action];
@@ -137,16 +138,7 @@ export function ReasonDialog({
             textarea.focus();
             textarea.setSelectionRange(textarea.value.length, textarea.value.length);
           }}
-          onCloseAutoFocus={(e) => {
-            // Radix returns focus to a Dialog.Trigger; this dialog has none (the card's button opens
-            // it), so focus goes back by hand: to that button, or, when the event's card has left the
-            // list, somewhere stable rather than <body>.
-            e.preventDefault();
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected && !(target as HTMLButtonElement).disabled) target.focus();
-            else fallbackFocus?.();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl rtl:translate-x-1/2 dark:bg-stone-900"
         >
           <div className="flex items-start justify-between gap-4">
