@@ -135,6 +135,39 @@ describe('the /auth page', () => {
     await menu.waitFor();
   });
 
+  it("keeps what was typed into the server's form before the page's code ran (a slow phone)", async () => {
+    const page = await e2e.newPage({ viewport: PHONE });
+    // The page's code arrives late, as on a slow connection: the form is there, the app is not yet.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/auth?mode=signUp', { waitUntil: 'commit' });
+    await field(page, 'Full Name').waitFor();
+    const email = newEmail();
+    await field(page, 'Full Name').fill('Omar Khalid');
+    await field(page, 'Email Address').fill(email);
+    await field(page, 'Password').fill('olive-harvest-9');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'));
+    expect(await field(page, 'Full Name').inputValue()).toBe('Omar Khalid');
+    expect(await field(page, 'Email Address').inputValue()).toBe(email);
+    expect(await field(page, 'Password').inputValue()).toBe('olive-harvest-9');
+    await submit(page, 'Create Account');
+    await page.waitForURL((url) => url.pathname === '/');
+    const account = await e2e.server.store.db
+      .selectFrom('users')
+      .select('name')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(account?.name).toBe('Omar Khalid');
+  });
+
   it('signs out from the small-screen menu too', async () => {
     const user = await createUser(e2e.server.store, { name: 'Phone Person' });
     const page = await e2e.newPage({

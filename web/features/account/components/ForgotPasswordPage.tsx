@@ -10,7 +10,9 @@ import { config } from '../../../lib/config';
 import { apiErrorText, apiFieldTexts, issueTexts } from '../../../lib/errorTexts';
 import { useMessages } from '../../../lib/messages';
 import { Link } from '../../../lib/router';
+import { typedBeforeHydration } from '../../../lib/typedBeforeHydration';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useHydrated } from '../../../lib/useHydrated';
 import accountCatalog from '../../../locales/en/account.json';
 import { useForgotPassword } from '../api/links';
 import { LinkFormPage, LinkOutcome } from './LinkPage';
@@ -26,7 +28,9 @@ export default function ForgotPasswordPage() {
   const tm = useMessages();
   useDocumentTitle(t('forgot.pageTitle'));
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const hydrated = useHydrated();
+  // Hydrating the server's form: keep an address typed into it meanwhile.
+  const [email, setEmail] = useState(() => (hydrated ? '' : (typedBeforeHydration('forgot-email') ?? '')));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const back = (

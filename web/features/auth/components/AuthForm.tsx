@@ -12,6 +12,7 @@ import { apiFieldTexts, issueTexts } from '../../../lib/errorTexts';
 import { useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { Link } from '../../../lib/router';
+import { typedBeforeHydration } from '../../../lib/typedBeforeHydration';
 import { useHydrated } from '../../../lib/useHydrated';
 import { useGoogleSignIn } from '../api/googleSignIn';
 import { useSignIn } from '../api/signIn';
@@ -87,7 +88,15 @@ export function AuthForm({
   const hydrated = useHydrated();
   const creating = mode === 'signUp';
   const [refused] = useState(() => (posted ? refusalTexts(posted.error, tm, t) : null));
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...posted?.values, password: '' }));
+  const [values, setValues] = useState<Values>(() => {
+    const start = { ...EMPTY, ...posted?.values, password: '' };
+    if (hydrated) return start;
+    // Hydrating the server's form: keep what was typed into it meanwhile.
+    for (const field of ['name', 'email', 'password'] as const) {
+      start[field] = typedBeforeHydration(`auth-${field}`) ?? start[field];
+    }
+    return start;
+  });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(refused?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
   const signIn = useSignIn();

@@ -1,0 +1,11 @@
+/**
+ * What someone typed into a server-rendered field before the page's code ran. Hydrating a controlled
+ * field sets it to the component's state, so a sign-up typed on a slow phone was emptied as the page
+ * came to life. A form reads this in its state's initializer while it hydrates (`useHydrated()` still
+ * false), never on a later mount, where an element with that id may be another form's on its way out.
+ */
+export function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement && field.value !== '' ? field.value : undefined;
+}
