@@ -70,3 +70,13 @@ describe('generate-events: series', () => {
     expect(acrossAChange).toBeGreaterThan(0);
   });
 });
+
+describe('generate-events: approvals', () => {
+  it('approves nothing later than now: the feed lists the newest approvals first', async () => {
+    const latest = await server.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('approved_at').as('at'))
+      .executeTakeFirstOrThrow();
+    expect(Number(latest.at)).toBeLessThanOrEqual(Date.UTC(2027, 2, 1, 12));
+  });
+});

@@ -333,7 +333,8 @@ export async function generateEvents(
       created_by: pick(organisers).id,
       created_at: createdAt,
       updated_at: createdAt,
-      approved_at: createdAt + 3600_000,
+      // An hour after it was sent, but never later than now (the feed lists the newest approvals first).
+      approved_at: Math.min(now, createdAt + 3600_000),
       search_text: searchTextOf({ title, description, city, country, attendance }),
       location_text: locationTextOf({ city, country, attendance }),
       ...(attendance === 'online' ? nowhere : (positions.get(city) ?? nowhere)),
