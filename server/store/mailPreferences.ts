@@ -25,6 +25,21 @@ export async function getMailPreferences(
   }));
 }
 
+/** Whether this person gets no more emails of this kind (their choice, else the kind's default). */
+export async function isMailKindOff(
+  db: Kysely<Database>,
+  userId: string,
+  kind: NotificationKind,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_preferences')
+    .select('enabled')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row ? row.enabled !== 1 : !NOTIFICATIONS[kind].defaultOn;
+}
+
 /** Store choices (upserts, so two tabs saving at once leave one row per kind). */
 export async function setMailPreferences(
   db: Kysely<Database>,

@@ -261,6 +261,10 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const form = new FormData();
     form.set('List-Unsubscribe', 'One-Click');
     expect((await server.fetch(path, { method: 'POST', body: form })).status).toBe(200);
+    // Opened again, the link says it is done rather than ask again.
+    const again = await (await server.fetch(path)).text();
+    expect(again).toContain('You are unsubscribed');
+    expect(again).not.toContain('<form');
 
     const before = (await outboxRows(server)).length;
     await approve();
