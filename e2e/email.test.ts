@@ -169,6 +169,15 @@ describe('confirming the address after a sign-up', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoA11yViolations(page, '/verify-email used up, dark');
     await shot(page, 'verify-used-dark-phone');
+
+    // Another link opened in the same tab changes only what follows '#': it is checked too.
+    const checked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/verify-email')) checked.push(request.postDataJSON()?.token);
+    });
+    await page.goto(`/verify-email#token=${'B'.repeat(43)}`);
+    await expect.poll(() => checked).toEqual(['B'.repeat(43)]);
+    await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
   });
 });
 

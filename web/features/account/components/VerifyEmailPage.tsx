@@ -26,12 +26,12 @@ export default function VerifyEmailPage() {
   const verify = useVerifyEmail();
   const { mutate } = verify;
   const session = useSession();
-  const sent = useRef(false);
+  const sent = useRef<string | null>(null);
 
   useEffect(() => {
-    // Once, even where effects run twice (development): a link works once.
-    if (!token || sent.current) return;
-    sent.current = true;
+    // Each link once, even where effects run twice (development): a link works once.
+    if (!token || sent.current === token) return;
+    sent.current = token;
     mutate(token);
   }, [token, mutate]);
 
