@@ -57,6 +57,20 @@ describe('filtersFromParams', () => {
     expect(read(`location=${'b'.repeat(500)}`).location).toHaveLength(100);
     expect(read(`near=${'c'.repeat(5000)}`).near).toHaveLength(100);
     expect(read('near=%20Gaza%20').near).toBe('Gaza');
+    // A NUL the API would refuse is dropped, not sent.
+    expect(read('search=ga%00za&location=%00&near=Le%00eds')).toMatchObject({
+      search: 'gaza',
+      location: '',
+      near: 'Leeds',
+    });
+  });
+
+  it('keeps a range of days the API takes, and drops the last day of a longer one', () => {
+    // 365 days apart at most (the API's RANGE_MAX_DAYS: fewer than 366 days between them).
+    expect(read('from=2026-12-01&to=2027-12-01')).toMatchObject({ from: '2026-12-01', to: '2027-12-01' });
+    expect(read('from=2026-12-01&to=2027-12-02')).toMatchObject({ from: '2026-12-01', to: '' });
+    expect(read('from=2026-01-01&to=2030-01-01')).toMatchObject({ from: '2026-01-01', to: '' });
+    expect(read('to=2030-01-01').to).toBe('2030-01-01');
   });
 });
 

@@ -10,7 +10,7 @@ import { isCalendarDate } from './dates';
 import { type EventType, isEventType } from './enums';
 import { LIMITS } from './limits';
 import { PAGE_MAX } from './paging';
-import { isPeriod, type Period } from './periods';
+import { isPeriod, type Period, RANGE_MAX_DAYS } from './periods';
 import { isValidTimeZone } from './timezones';
 
 export type TypeFilter = 'all' | EventType;
@@ -89,6 +89,10 @@ export const DEFAULT_FILTERS: HomeFilters = {
   page: 1,
 };
 
+/** Whether the API takes `from` to `to` as one range of days (common/schemas/events.ts). */
+export const withinRange = (from: string, to: string): boolean =>
+  Math.abs(Date.parse(to) - Date.parse(from)) < RANGE_MAX_DAYS * 24 * 3600 * 1000;
+
 /** Read the filters from a URL query; invalid or missing values become the defaults. */
 export function filtersFromParams(params: URLSearchParams): HomeFilters {
   const type = params.get('type') ?? '';
@@ -100,19 +104,26 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     const value = params.get(name) ?? '';
     return isCalendarDate(value) ? value : '';
   };
+  const from = day('from');
+  // A range longer than the API takes (RANGE_MAX_DAYS) keeps its first day and loses its last, rather
+  // than leave the page with nothing to show.
+  const to = from && day('to') && !withinRange(from, day('to')) ? '' : day('to');
+  // A NUL cannot be searched for (the API refuses it): dropped, as from anything typed.
+  const text = (name: 'search' | 'location' | 'near', max: number) =>
+    (params.get(name) ?? '').replaceAll('\u0000', '').trim().slice(0, max);
   const tz = params.get('tz') ?? '';
   const kmText = params.get('km') ?? '';
   const km = /^\d{1,3}$/.test(kmText) ? Number(kmText) : 0;
   return inView(params.get('view'), params.get('month'), {
-    search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMax),
-    location: (params.get('location') ?? '').trim().slice(0, LIMITS.locationMax),
-    near: (params.get('near') ?? '').trim().slice(0, LIMITS.locationMax),
+    search: text('search', LIMITS.searchMax),
+    location: text('location', LIMITS.locationMax),
+    near: text('near', LIMITS.locationMax),
     km: isNearKm(km) ? km : NEAR_KM_DEFAULT,
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
     period: isPeriod(period) ? period : 'any',
-    from: day('from'),
-    to: day('to'),
+    from,
+    to,
     online: params.get('online') === '1',
     tz: isValidTimeZone(tz) ? tz : '',
     page: page >= 1 && page <= PAGE_MAX ? page : 1,

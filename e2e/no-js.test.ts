@@ -208,6 +208,22 @@ describe('the home page without JavaScript', () => {
     expect((await cardTitles(page))[0]).toBe('Film night: Farha');
   });
 
+  it('chooses days: the From and To fields are there without the script that shows them, and a range too long keeps its first day', async () => {
+    const page = await noJsPage(PHONE);
+    await page.goto('/');
+    await openFilters(page);
+    expect(await page.getByLabel('From', { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2030-01-01');
+    await page.getByRole('button', { name: 'Show events' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === '2026-01-01');
+    // The API takes at most 366 days: the page shows the range from its first day, not an empty page.
+    await openFilters(page);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-01');
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('heading', { name: /Upcoming Events/ }).isVisible()).toBe(true);
+  });
+
   it('opens an event, shows no dead buttons there, and its Back link returns to the same filtered list', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/?type=digital');

@@ -9,7 +9,7 @@ import {
   PLACE_VISIBILITIES,
   SCHEDULES,
 } from '../enums';
-import { EVENT_WHEN, isCalendarMonth, NEAR_KM, NEAR_KM_DEFAULT, type NearKm } from '../filters';
+import { EVENT_WHEN, isCalendarMonth, NEAR_KM, NEAR_KM_DEFAULT, type NearKm, withinRange } from '../filters';
 import { type FieldLabel, type Message, msg } from '../i18n/messages';
 import { ID_PATTERN } from '../ids';
 import { IMAGE_LIMITS } from '../images';
@@ -174,8 +174,7 @@ export const listEventsQueryFields = z.object({
 
 /** Query of the public list: its fields, and a range of days no longer than a year. */
 export const listEventsQuerySchema = listEventsQueryFields.refine(
-  (q) =>
-    !q.from || !q.to || Math.abs(Date.parse(q.to) - Date.parse(q.from)) < RANGE_MAX_DAYS * 24 * 3600 * 1000,
+  (q) => !q.from || !q.to || withinRange(q.from, q.to),
   { message: msg('param.rangeTooLong', { max: RANGE_MAX_DAYS }), path: ['to'] },
 );
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;

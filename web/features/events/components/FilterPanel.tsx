@@ -17,7 +17,7 @@ import {
   type TypeFilter,
 } from '../../../../common/filters';
 import { LIMITS } from '../../../../common/limits';
-import { isPeriod, PERIODS } from '../../../../common/periods';
+import { isPeriod, PERIODS, RANGE_MAX_DAYS } from '../../../../common/periods';
 import type { NearAnswer } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { buttonClass } from '../../../components/ui/Button';
@@ -26,6 +26,10 @@ import { localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { sayMessage, useMessages } from '../../../lib/messages';
 import { Link } from '../../../lib/router';
+
+/** A calendar day (YYYY-MM-DD) moved by `days`, or undefined for none. */
+const shiftDay = (day: string, days: number): string | undefined =>
+  day ? new Date(Date.parse(day) + days * 24 * 3600 * 1000).toISOString().slice(0, 10) : undefined;
 
 /** How long typing pauses before the list follows (one request per pause, not per keystroke). */
 export const TYPING_DEBOUNCE_MS = 300;
@@ -258,6 +262,29 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
   };
   const chooseDay = (name: 'from' | 'to', value: string) =>
     onChange(withZone({ [name]: value, period: 'any' }), { replace: false });
+  // At most RANGE_MAX_DAYS apart, as the API takes them (a longer range is refused).
+  const dayFields = (
+    <>
+      <DayField
+        id={ids.from}
+        name="from"
+        label={t('filters.from')}
+        value={filters.from}
+        min={shiftDay(filters.to, 1 - RANGE_MAX_DAYS)}
+        max={filters.to}
+        onChange={(value) => chooseDay('from', value)}
+      />
+      <DayField
+        id={ids.to}
+        name="to"
+        label={t('filters.to')}
+        value={filters.to}
+        min={filters.from}
+        max={shiftDay(filters.from, RANGE_MAX_DAYS - 1)}
+        onChange={(value) => chooseDay('to', value)}
+      />
+    </>
+  );
   const [search, setSearch] = useDebouncedField(filters.search, (value, replace) =>
     onChange({ search: value }, { replace }),
   );
@@ -391,25 +418,11 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                 onChange={choosePeriod}
               />
               {showDays ? (
-                <>
-                  <DayField
-                    id={ids.from}
-                    name="from"
-                    label={t('filters.from')}
-                    value={filters.from}
-                    max={filters.to}
-                    onChange={(value) => chooseDay('from', value)}
-                  />
-                  <DayField
-                    id={ids.to}
-                    name="to"
-                    label={t('filters.to')}
-                    value={filters.to}
-                    min={filters.from}
-                    onChange={(value) => chooseDay('to', value)}
-                  />
-                </>
-              ) : null}
+                dayFields
+              ) : (
+                // Without JavaScript, choosing "Choose dates…" shows nothing: the fields are there anyway.
+                <div className="hidden noscript:contents">{dayFields}</div>
+              )}
               <div className="col-span-2 flex h-11 items-center sm:col-span-1">
                 <input
                   id={ids.online}
