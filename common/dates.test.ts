@@ -4,6 +4,7 @@ import {
   calendarDay,
   calendarDaysBetween,
   formatEventDateTime,
+  formatEventRange,
   formatShortDateTime,
   formatTime,
   isCalendarDate,
@@ -33,6 +34,19 @@ describe('formatting in the event’s own zone', () => {
     expect(formatTime(iso, 'UTC')).toBe('5:00 PM');
     expect(formatShortDate(iso, 'UTC')).toBe('Mar 3, 2025');
     expect(formatShortDateTime(iso, 'UTC')).toBe('Mar 3, 2025, 5:00 PM');
+  });
+
+  it("isolates Urdu's Latin times left to right, which its right-to-left line would scramble", () => {
+    const range = formatEventRange('2026-11-28T09:00:00Z', '2026-11-28T18:00:00Z', 'Europe/London', {
+      locale: 'ur',
+    });
+    expect(range).toBe('ہفتہ، 28 نومبر، 2026 \u20669:00 AM – 6:00 PM\u2069');
+    expect(formatEventDateTime('2026-11-28T09:00:00Z', 'Europe/London', 'ur')).toBe(
+      'ہفتہ، 28 نومبر، 2026 کو \u20669:00 AM\u2069',
+    );
+    // Arabic writes its own ص and م; English is left to right already: untouched.
+    expect(formatEventDateTime('2026-11-28T09:00:00Z', 'Europe/London', 'ar')).not.toMatch(/[\u2066\u2069]/);
+    expect(formatEventDateTime(iso, 'UTC')).not.toMatch(/[\u2066\u2069]/);
   });
 
   it('uses plain spaces, never the narrow no-break space ICU puts before AM/PM', () => {

@@ -12,6 +12,19 @@ function tidy(text: string): string {
   return text.replace(/[\u2009\u202f\u00a0]/g, ' ');
 }
 
+/** A time, or a range of times, written with Latin AM and PM ('9:00 AM – 6:00 PM'). */
+const LATIN_TIMES = /\d{1,2}:\d{2} ?[AP]M(?: ?[–-] ?\d{1,2}:\d{2} ?[AP]M)?/g;
+
+/**
+ * A date as `locale` writes it, its Latin times isolated left to right in a right-to-left language:
+ * Urdu writes '9:00 AM – 6:00 PM', which its right-to-left line otherwise shows as 'AM – 6:00 PM 9:00'.
+ * (Arabic writes ص and م, its own direction: nothing to do.)
+ */
+function written(text: string, locale: string): string {
+  const tidied = tidy(text);
+  return /^(ar|ur|fa|he)\b/.test(locale) ? tidied.replace(LATIN_TIMES, '\u2066$&\u2069') : tidied;
+}
+
 const formatters = remembered<Intl.DateTimeFormat>(1000);
 
 /**
@@ -54,7 +67,7 @@ export function formatInstant(
   timeZone?: string,
   locale = DEFAULT_LOCALE,
 ) {
-  return tidy(format(locale, timeZone).format(typeof iso === 'string' ? new Date(iso) : iso));
+  return written(format(locale, timeZone).format(typeof iso === 'string' ? new Date(iso) : iso), locale);
 }
 
 const DATE_TIME = zonedFormat({ dateStyle: 'full', timeStyle: 'short' });
@@ -169,7 +182,7 @@ export function formatEventRange(
   const [from, to] = [start, end].map((d) => (typeof d === 'string' ? new Date(d) : d)) as [Date, Date];
   const sameDay = calendarDay(from, timeZone) === calendarDay(to, timeZone);
   const format = sameDay || withTimes ? LONG_DATE_TIME : LONG_DATE;
-  return tidy(format(locale, timeZone).formatRange(from, to));
+  return written(format(locale, timeZone).formatRange(from, to), locale);
 }
 
 /** Whole calendar days from `now` to `iso` on the wall calendar of `timeZone` (tomorrow is 1). */
