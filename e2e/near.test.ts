@@ -93,6 +93,12 @@ describe('near a city', () => {
     await expect.poll(() => page.getByText(message, { exact: false }).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Near').getAttribute('aria-invalid')).toBe('true');
     await expectNoA11yViolations(page);
+    // A long word quoted back wraps on a phone instead of making the page scroll sideways.
+    const phone = await e2e.newPage({ viewport: PHONE });
+    await phone.goto('/?near=Solidarit%C3%A4tskundgebungsveranstaltungsank%C3%BCndigungszentrale');
+    await phone.getByRole('heading', { name: 'No Events Found' }).waitFor();
+    await openFilters(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it('on a phone, counts in the Filters disclosure', async () => {

@@ -51,7 +51,8 @@ export function StateMessage({
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-12 text-center">
       {icon ? <div className="text-stone-400 dark:text-stone-500">{icon}</div> : null}
       <Heading className="text-xl font-semibold text-stone-900 dark:text-stone-100">{title}</Heading>
-      {text ? <p className="text-stone-600 dark:text-stone-300">{text}</p> : null}
+      {/* It may quote what was typed (a city not known): a long word wraps, not the page. */}
+      {text ? <p className="wrap-anywhere text-stone-600 dark:text-stone-300">{text}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );

@@ -64,7 +64,7 @@ function NearHint({ id, near }: { id: string; near: NearAnswer }) {
       ? sayMessage({ code: near.messageCode, params: near.messageParams }, messages, near.message ?? '')
       : (near.message ?? '');
     return (
-      <p id={id} className="mt-1.5 text-sm text-danger-700 dark:text-red-300">
+      <p id={id} className="mt-1.5 text-sm wrap-anywhere text-danger-700 dark:text-red-300">
         {text}
       </p>
     );
