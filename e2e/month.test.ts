@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../common/i18n/languages';
 import { createEvent } from '../server/testing/factories';
 import {
   DESKTOP,
@@ -278,6 +279,17 @@ describe('the month view', () => {
       await page.goto(MARCH);
       await screenshot(page, `month-desktop-${colorScheme}`);
       await expectNoA11yViolations(page, `month (desktop, ${colorScheme})`);
+    }
+  });
+
+  it('names "+N more" with its own visible words, in every language (what a voice user says is its name)', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    for (const { code } of LANGUAGES) {
+      await page.goto(`${MARCH}&lang=${code}`);
+      const more = cell(page, '2030-03-10').locator('a[aria-label]').last();
+      const [visible, name] = await Promise.all([more.textContent(), more.getAttribute('aria-label')]);
+      // As axe's label-content-name-mismatch reads them: the visible words without the '+'.
+      expect(name, code).toContain((visible ?? '').replace('+', '').trim());
     }
   });
 
