@@ -296,3 +296,15 @@ describe('navigating within the app', () => {
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
   });
 });
+
+describe('on a tablet', () => {
+  it("has the phone's menu, so the site's name is whole and no link is squeezed onto two lines", async () => {
+    for (const language of ['en', 'ur']) {
+      const page = await e2e.newPage({ viewport: { width: 800, height: 1000 } });
+      await page.goto(`/?lang=${language}`);
+      const title = page.locator('header a[href="/"] span').first();
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), language).toBe(true);
+      expect(await page.locator('header button[aria-expanded]').first().isVisible(), language).toBe(true);
+    }
+  });
+});
