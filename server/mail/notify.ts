@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
 import type { ReportReason } from '../../common/moderationEnums';
 import { NOTIFICATIONS, type NotificationKind } from '../../common/schemas/account';
+import { wantsMail } from '../store/mailPreferences';
 import type { Database, EventRow, UserRow } from '../store/schema';
 import { languageOf } from '../store/users';
 import type { Outbox } from './outbox';
@@ -21,16 +22,6 @@ type SubmitterKind = {
 }[NotificationKind];
 type ModeratorKind = Exclude<NotificationKind, SubmitterKind>;
 
-async function wants(db: Kysely<Database>, userId: string, kind: NotificationKind): Promise<boolean> {
-  const row = await db
-    .selectFrom('mail_preferences')
-    .select('enabled')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  return row ? row.enabled === 1 : NOTIFICATIONS[kind].defaultOn;
-}
-
 /** Tell the event's submitter what happened to it (approved, rejected or removed, with the reason). */
 export async function notifySubmitter(
   db: Kysely<Database>,
@@ -45,7 +36,7 @@ export async function notifySubmitter(
     .select(['id', 'name', 'email', 'email_verified_at', 'language'])
     .where('id', '=', event.created_by)
     .executeTakeFirst();
-  if (!user || user.email_verified_at === null || !(await wants(db, user.id, kind))) return;
+  if (!user || user.email_verified_at === null || !(await wantsMail(db, user.id, kind))) return;
   await outbox.enqueue(db, {
     kind,
     userId: user.id,

@@ -25,8 +25,8 @@ export async function getMailPreferences(
   }));
 }
 
-/** Whether this person gets no more emails of this kind (their choice, else the kind's default). */
-export async function isMailKindOff(
+/** Whether this person gets emails of this kind: their choice, else the kind's default. */
+export async function wantsMail(
   db: Kysely<Database>,
   userId: string,
   kind: NotificationKind,
@@ -37,7 +37,7 @@ export async function isMailKindOff(
     .where('user_id', '=', userId)
     .where('kind', '=', kind)
     .executeTakeFirst();
-  return row ? row.enabled !== 1 : !NOTIFICATIONS[kind].defaultOn;
+  return row ? row.enabled === 1 : NOTIFICATIONS[kind].defaultOn;
 }
 
 /** Store choices (upserts, so two tabs saving at once leave one row per kind). */

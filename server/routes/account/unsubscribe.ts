@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { findUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribe } from '../../mail/unsubscribe';
 import { renderUnsubscribePage, type UnsubscribePageState } from '../../mail/unsubscribePage';
-import { isMailKindOff } from '../../store/mailPreferences';
+import { wantsMail } from '../../store/mailPreferences';
 
 type UnsubscribeRequest = FastifyRequest<{ Querystring: { token?: string } }>;
 
@@ -39,7 +39,7 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, { store, env }: 
       const found = await findUnsubscribeToken(store.db, token);
       if (!found) return send(request, reply, { state: 'invalid' }, 404);
       // A link used before (or a kind turned off on the account page): say so, rather than ask again.
-      if (await isMailKindOff(store.db, found.userId, found.kind)) {
+      if (!(await wantsMail(store.db, found.userId, found.kind))) {
         return send(request, reply, { state: 'done', kind: found.kind });
       }
       return send(request, reply, {
