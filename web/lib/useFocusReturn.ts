@@ -19,3 +19,14 @@ export function useFocusReturn(open: boolean, fallback?: () => void): (event: Ev
     else fallback?.();
   };
 }
+
+/**
+ * Once React has drawn what an action changed: when the action took the focused control away (a card
+ * that left its list, Cancel event become Going ahead after all), focus goes where `refocus` puts it
+ * rather than stay on <body>, the page's start for a keyboard.
+ */
+export function refocusIfLost(refocus: () => void): void {
+  window.setTimeout(() => {
+    if (document.activeElement === document.body || document.activeElement === null) refocus();
+  }, 0);
+}

@@ -148,18 +148,16 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
   });
 
   /**
-   * A variant's bytes: stored, or for an image stored before its width was a step (IMAGE_WIDTH_STEPS),
-   * made from its largest variant now, for someone who may see it, and stored for the next request.
+   * A variant of an image stored before its width was a step (IMAGE_WIDTH_STEPS): made from its largest
+   * variant, for someone who may see it, and stored for the next request.
    */
-  async function variantBytes(
+  async function laterVariant(
     hash: string,
     width: number,
     format: ImageFormat,
-    stored: Buffer | undefined,
     uploads: Pick<ImageRow, 'id' | 'width'>[],
     log: FastifyBaseLogger,
   ): Promise<Buffer> {
-    if (stored) return stored;
     const largest = await findVariant(db, hash, uploads[0]?.width ?? 0, format);
     if (!largest) throw notFound();
     const made = await imageSlots.run(() => narrowerVariant(largest.data, width, format));
@@ -216,7 +214,7 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
     if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
-    const data = await variantBytes(hash, width, format, variant?.data, uploads, request.log);
+    const data = variant?.data ?? (await laterVariant(hash, width, format, uploads, request.log));
     return reply.type(format === 'webp' ? 'image/webp' : 'image/jpeg').send(data);
   });
 

@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import type { EventDto } from '../../../../common/schemas/events';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { useTranslation } from '../../../i18n/react';
+import { refocusIfLost } from '../../../lib/useFocusReturn';
 import { useSetVerified } from '../api/mine';
 import { ActionDialog, type DialogAction, type OwnerAction } from './ActionDialog';
 
@@ -54,10 +55,7 @@ export function OwnerActions({
   // the page has drawn the event anew, focus goes to the first action left rather than to <body>.
   const done = (action: OwnerAction) => {
     onDone(action);
-    window.setTimeout(() => {
-      if (document.activeElement !== document.body && document.activeElement !== null) return;
-      root.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus();
-    }, 0);
+    refocusIfLost(() => root.current?.querySelector<HTMLElement>('button:not([disabled]), a[href]')?.focus());
   };
 
   return (

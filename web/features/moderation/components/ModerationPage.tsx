@@ -16,6 +16,7 @@ import { useMessages } from '../../../lib/messages';
 import { useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDirection } from '../../../lib/useDirection';
+import { refocusIfLost } from '../../../lib/useFocusReturn';
 import messages from '../../../locales/en/moderation.json';
 import queueMessages from '../../../locales/en/queue.json';
 import {
@@ -167,15 +168,11 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
   };
 
   // The card usually leaves the refreshed list with the focused button (a bulk decision's bar goes
-  // with the last of its events): rather than leave focus on <body> (the top of the page for a
-  // keyboard), put it on the selected card or the tab. Once React has drawn the list.
-  const refocusIfLost = () =>
-    window.setTimeout(() => {
-      if (document.activeElement === document.body || document.activeElement === null) focusActiveTab();
-    }, 0);
+  // with the last of its events): focus goes to the selected card or the tab.
+  const refocus = () => refocusIfLost(focusActiveTab);
 
   const callbacks = (item: ModerationItem, action: ModerationActionName, done?: () => void) => ({
-    onSettled: refocusIfLost,
+    onSettled: refocus,
     onSuccess: () => {
       setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
       done?.();
@@ -282,7 +279,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
     onHelp: () => setHelpOpen(true),
     onReport: (tone, text) => {
       setFeedback({ tone, text });
-      refocusIfLost();
+      refocus();
     },
   };
   const asked =
