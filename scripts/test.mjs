@@ -8,6 +8,8 @@ import { delimiter, dirname, join } from 'node:path';
 const bin = (name) => join('node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
+/** The failed tests by name, printed just above the summary line (CI keeps only a run's end). */
+const failures = [];
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -20,7 +22,10 @@ for (const [label, cmd, args] of [
   ['Lint and format', bin('biome'), ['check', '.']],
 ]) {
   if (step(label, cmd, args)) passed++;
-  else failed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'palcal-test-'));
@@ -35,9 +40,14 @@ function vitestStep(label, args, { node = process.execPath, env = {} } = {}) {
     const counts = JSON.parse(readFileSync(summaryFile, 'utf8'));
     passed += counts.passed;
     failed += counts.failed;
-    if (!ok && counts.failed === 0) failed++;
+    failures.push(...(counts.failures ?? []).map((name) => `${label}: ${name}`));
+    if (!ok && counts.failed === 0) {
+      failed++;
+      failures.push(`${label}: vitest exited with an error`);
+    }
   } else if (!ok) {
     failed++;
+    failures.push(`${label}: vitest ended without a summary`);
   }
 }
 
@@ -52,6 +62,7 @@ if (minimumNode && process.argv.length <= 2) {
   if (!version) {
     console.log(`\n▶ No Node at TEST_MINIMUM_NODE (${minimumNode})`);
     failed++;
+    failures.push(`No Node at TEST_MINIMUM_NODE (${minimumNode})`);
   } else {
     // Its directory first on PATH: a test that starts `node` or `npm` gets that Node too.
     vitestStep(`Unit and API tests (SQLite) on Node ${version}`, ['--project', 'unit'], {
@@ -62,5 +73,6 @@ if (minimumNode && process.argv.length <= 2) {
 }
 rmSync(dir, { recursive: true, force: true });
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
