@@ -76,3 +76,15 @@ export function withLanguage(url: string, language: Language | null): string {
   if (language !== null) pairs.push(`lang=${language}`);
   return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
 }
+
+/**
+ * A link to this site that opens in `language` (`?lang=`, before any `#fragment`), for a reader who
+ * sends no cookie or has no choice yet: an email, a feed reader, a calendar app, a partner's page.
+ * English links stay bare.
+ */
+export function inLanguage(url: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  const hash = url.indexOf('#');
+  const [address, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${withLanguage(address, language)}${fragment}`;
+}

@@ -1,7 +1,7 @@
 import { formatZoneName } from '../../common/dateLabels';
 import { formatEventDateTime } from '../../common/dates';
 import { type FeedFilters, hasActiveFilters } from '../../common/filters';
-import { DEFAULT_LANGUAGE, type Language, localeOf, withLanguage } from '../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, inLanguage, type Language, localeOf } from '../../common/i18n/languages';
 import { imagePath, imageSrcSet, imageWidths } from '../../common/images';
 import { type EmbedTheme, eventPageUrl, filterQuery } from '../../common/links';
 import { repeatsText } from '../../common/seriesText';
@@ -26,10 +26,6 @@ export interface EmbedPageInput {
 
 // Links leave the frame for a new tab: the partner's page stays, and our page gets no access to it.
 const OUT = 'target="_blank" rel="noopener noreferrer"';
-
-/** A link out of the frame, opening the site in the list's language. */
-const inLanguage = (url: string, language: Language) =>
-  language === DEFAULT_LANGUAGE ? url : withLanguage(url, language);
 
 function page(siteTitle: string, body: string, theme: EmbedTheme, language: Language): string {
   return plainPage({

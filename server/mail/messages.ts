@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, directionOf, type Language, withLanguage } from '../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, directionOf, inLanguage, type Language } from '../../common/i18n/languages';
 import { eventPageUrl } from '../../common/links';
 import { reasonText } from '../../common/moderationEnums';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
@@ -41,17 +41,6 @@ export interface ParsedMail {
 /** The row's kind and payload, checked: a row that does not parse can never be sent (a failure for good). */
 export function parseMailRow(row: Pick<MailOutboxRow, 'kind' | 'payload'>): ParsedMail {
   return { kind: mailKindSchema.parse(row.kind), payload: mailPayloadSchema.parse(JSON.parse(row.payload)) };
-}
-
-/**
- * A link to this site that opens in the email's language (`?lang=`, before any `#token=`), so a
- * browser that has no choice yet shows the page in the words of the email. English links stay bare.
- */
-export function inLanguage(url: string, language: Language): string {
-  if (language === DEFAULT_LANGUAGE) return url;
-  const hash = url.indexOf('#');
-  const [address, fragment] = hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
-  return `${withLanguage(address, language)}${fragment}`;
 }
 
 function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t: TFunction): Content {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
-import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, inLanguage, type Language } from '../../../common/i18n/languages';
 import { eventPageUrl } from '../../../common/links';
 import type { Actor } from '../../auth/actor';
 import type { SiteInfo } from '../../context';
@@ -92,7 +92,8 @@ function eventAttributes(
   language: Language,
 ): Attributes {
   const t = translatorFor(language, 'calendar');
-  const url = eventPageUrl(site.publicUrl, row.id);
+  // Its page in the file's language: calendar apps send no cookie (docs/PRODUCT.md#languages).
+  const url = inLanguage(eventPageUrl(site.publicUrl, row.id), language);
   const details = [icsSafeText(row.description).trim()];
   if (row.schedule !== 'scheduled') {
     const schedule = scheduleLabel(language, row.schedule);
@@ -104,7 +105,7 @@ function eventAttributes(
   const repeats = seriesLine(row, language);
   if (repeats && row.series_id) {
     const all = translatorFor(language, 'common')('common:repeats.addSeries');
-    details.push(`${repeats}\n${all}: ${seriesIcsUrl(site.publicUrl, row.series_id)}`);
+    details.push(`${repeats}\n${all}: ${inLanguage(seriesIcsUrl(site.publicUrl, row.series_id), language)}`);
   }
   if (place.joinUrl) details.push(t('ics.joinUrl', { url: icsSafeText(place.joinUrl) }));
   if (place.withheld) details.push(withheldNotice(row, language));
@@ -230,12 +231,13 @@ function formatVevents(entries: CalendarEntry[], site: SiteInfo): string[] {
   // Line breaks inside values are escaped (\n), so every raw CRLF here ends a content line.
   const unfolded = value.replace(/\r\n[ \t]/g, '');
   const blocks = unfolded.split('BEGIN:VEVENT\r\n').slice(1);
-  return entries.map(({ row }, i) => {
+  return entries.map(({ row, language }, i) => {
     const body = blocks[i] ?? '';
     const block = `BEGIN:VEVENT\r\n${body.slice(0, body.indexOf('END:VEVENT\r\n'))}END:VEVENT\r\n`;
     // The event's page as its URL (a URI value: no TEXT escaping), right after its UID.
     const uid = `UID:${uidOf(row, site)}\r\n`;
-    return foldByOctets(block.replace(uid, `${uid}URL:${eventPageUrl(site.publicUrl, row.id)}\r\n`));
+    const url = inLanguage(eventPageUrl(site.publicUrl, row.id), language);
+    return foldByOctets(block.replace(uid, `${uid}URL:${url}\r\n`));
   });
 }
 

@@ -85,9 +85,11 @@ describe('the calendar feed', () => {
     expect(event?.description).toContain(
       fill(frCalendar.ics.organizedBy, { organizer: 'Urgence Palestine' }),
     );
+    // Its page opens in French: a calendar app sends no cookie.
     expect(event?.description).toContain(
-      fill(frCalendar.ics.verify, { url: `${PUBLIC_URL}/event/${march.id}` }),
+      fill(frCalendar.ics.verify, { url: `${PUBLIC_URL}/event/${march.id}?lang=fr` }),
     );
+    expect(event?.component.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/event/${march.id}?lang=fr`);
     expect(event?.component.getFirstPropertyValue('categories')).toBe(frCommon.eventTypes.protest);
   });
 
@@ -106,8 +108,12 @@ describe('the calendar feed', () => {
     expect(byCookie.getFirstPropertyValue('x-wr-caldesc')).toBe(
       byHeader.getFirstPropertyValue('x-wr-caldesc'),
     );
-    // English, untouched.
+    // English, untouched: its pages' addresses bare.
     const english = calendarOf(await (await server.fetch('/calendar.ics')).text());
+    const first = english
+      .getAllSubcomponents('vevent')
+      .find((c) => new ICAL.Event(c).summary === 'March for Gaza');
+    expect(first?.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/event/${march.id}`);
     expect(english.getFirstPropertyValue('x-wr-caldesc')).toBe(
       escaped(
         `Events from ${SITE}, a community calendar of events in support of Palestine. Always verify details on each event's official source.`,
@@ -140,8 +146,18 @@ describe('the RSS feed', () => {
     expect(channel.description).toBe(fill(frCalendar.feeds.rssDescription, { site: SITE }));
     expect(channel.language).toBe('fr');
     expect(channel['atom:link']['@_href']).toBe(`${PUBLIC_URL}/feed.xml?lang=fr`);
-    const items = [channel.item].flat() as { title: string; category: string; description: string }[];
+    expect(channel.link).toBe(`${PUBLIC_URL}/?lang=fr`);
+    const items = [channel.item].flat() as {
+      title: string;
+      link: string;
+      guid: { '#text': string };
+      category: string;
+      description: string;
+    }[];
     const item = items.find((i) => i.title === 'March for Gaza');
+    // Its page opens in French (a feed reader sends no cookie); its guid stays the page itself.
+    expect(item?.link).toBe(`${PUBLIC_URL}/event/${march.id}?lang=fr`);
+    expect(item?.guid['#text']).toBe(`${PUBLIC_URL}/event/${march.id}`);
     expect(item?.category).toBe(frCommon.eventTypes.protest);
     // The date as French readers write it, in the event's zone.
     expect(item?.description).toContain(formatEventDateTime(new Date(march.starts_at), 'Europe/Paris', 'fr'));
@@ -157,6 +173,8 @@ describe('the RSS feed', () => {
     const en = xml.parse(await (await server.fetch('/feed.xml?type=protest')).text()).rss.channel;
     expect(en.title).toBe(`${SITE}: Protests and rallies`);
     expect(en.language).toBe('en');
+    expect(en.link).toBe(`${PUBLIC_URL}/`);
+    expect([en.item].flat()[0].link).toBe(`${PUBLIC_URL}/event/${march.id}`);
     expect(en['atom:link']['@_href']).toBe(`${PUBLIC_URL}/feed.xml?type=protest`);
   });
 });

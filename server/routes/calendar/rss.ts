@@ -1,6 +1,6 @@
 import { formatZoneName } from '../../../common/dateLabels';
 import { formatEventDateTime } from '../../../common/dates';
-import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, inLanguage, type Language, localeOf } from '../../../common/i18n/languages';
 import { largestJpeg } from '../../../common/images';
 import { eventPageUrl } from '../../../common/links';
 import type { SiteInfo } from '../../context';
@@ -45,7 +45,9 @@ export function rssFeed(
 ): string {
   const t = translatorFor(language, 'calendar');
   const items = rows.map((row) => {
-    const url = eventPageUrl(site.publicUrl, row.id);
+    // Its page in the feed's language (feed readers send no cookie); the guid stays the page itself.
+    const guid = eventPageUrl(site.publicUrl, row.id);
+    const url = inLanguage(guid, language);
     const organizer = row.organizer ? t('feeds.organizedBy', { organizer: row.organizer }) : '';
     // Readers render a description as HTML: escape the text for HTML first, so it stays text.
     const asHtml = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
@@ -53,7 +55,7 @@ export function rssFeed(
     const repeats = seriesLine(row, language);
     const seriesHtml =
       repeats && row.series_id
-        ? `${asHtml(repeats)} · <a href="${escapeHtml(seriesIcsUrl(site.publicUrl, row.series_id))}">${asHtml(translatorFor(language, 'common')('common:repeats.addSeries'))}</a>`
+        ? `${asHtml(repeats)} · <a href="${escapeHtml(inLanguage(seriesIcsUrl(site.publicUrl, row.series_id), language))}">${asHtml(translatorFor(language, 'common')('common:repeats.addSeries'))}</a>`
         : '';
     const html = [asHtml(whenAndWhere(row, language)), seriesHtml, asHtml(organizer), asHtml(row.description)]
       .filter(Boolean)
@@ -71,7 +73,7 @@ export function rssFeed(
       '<item>',
       `<title>${escapeXml(row.title)}</title>`,
       `<link>${escapeXml(url)}</link>`,
-      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `<guid isPermaLink="true">${escapeXml(guid)}</guid>`,
       `<pubDate>${new Date(row.approved_at ?? row.created_at).toUTCString()}</pubDate>`,
       `<category>${escapeXml(eventTypeLabel(language, row.type))}</category>`,
       `<description>${escapeXml(html)}</description>`,
@@ -86,7 +88,7 @@ export function rssFeed(
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
     `<title>${escapeXml(title)}</title>`,
-    `<link>${escapeXml(`${site.publicUrl}/`)}</link>`,
+    `<link>${escapeXml(inLanguage(`${site.publicUrl}/`, language))}</link>`,
     `<description>${escapeXml(description)}</description>`,
     `<language>${language}</language>`,
     `<atom:link href="${escapeXml(selfUrl)}" rel="self" type="application/rss+xml"/>`,

@@ -75,7 +75,7 @@ describe('a date of a series in RSS', () => {
     );
     const french = (await rssItems('?lang=fr')).find((i) => i.title === 'Friday vigil');
     expect(french?.description).toContain(
-      `Chaque vendredi · 12 dates · <a href="${seriesIcs}">Ajouter toute la série</a>`,
+      `Chaque vendredi · 12 dates · <a href="${seriesIcs}?lang=fr">Ajouter toute la série</a>`,
     );
     const arabic = (await rssItems('?lang=ar')).find((i) => i.title === 'Last Tuesday assembly');
     expect(arabic?.description).toContain('يتكرر شهريًا في آخر يوم الثلاثاء');
