@@ -142,6 +142,41 @@ describe('GET /api/series/:id/ics', () => {
     expect(dates[7]).toBe('2031-10-31T08:00:00.000Z');
   });
 
+  it('shows a withheld venue to its submitter and moderators only, and is then never cached as shared', async () => {
+    const { cookie, seriesId } = await publishedSeries(
+      {
+        venue: 'Community Hall',
+        address: '12 Quiet Road',
+        placeVisibility: 'signed_in',
+        title: 'Signed-in teach-in',
+      },
+      { freq: 'weekly', weekdays: ['SA'], count: 3 },
+    );
+    const fileFor = async (who: string | undefined) => {
+      const res = await server.fetch(`/api/series/${seriesId}/ics`, who ? { headers: { cookie: who } } : {});
+      expect(res.status).toBe(200);
+      return { text: (await res.text()).replace(/\r\n[ \t]/g, ''), cache: res.headers.get('cache-control') };
+    };
+    const visitor = await fileFor(undefined);
+    expect(visitor.text).not.toContain('Community Hall');
+    expect(visitor.text).not.toContain('12 Quiet Road');
+    expect(visitor.text).toContain('Sign in to see the exact location');
+    expect(visitor.cache).toBe('private, no-store');
+    for (const who of [cookie, moderatorCookie]) {
+      const file = await fileFor(who);
+      expect(file.text).toContain('LOCATION:Community Hall\\, 12 Quiet Road');
+      expect(file.cache).toBe('private, no-store');
+    }
+    // An address for everyone: the same file for all, so caches may keep it.
+    const open = await publishedSeries(
+      { venue: 'Open Hall' },
+      { freq: 'weekly', weekdays: ['SA'], count: 2 },
+    );
+    const res = await server.fetch(`/api/series/${open.seriesId}/ics`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await res.text()).toContain('Open Hall');
+  });
+
   it('is not found for a series nobody may see yet', async () => {
     const cookie = await sessionCookieFor(server.store, await createUser(server.store));
     const first = await post<EventDto>(

@@ -106,12 +106,16 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     const rows = series ? await occurrencesOf(store.db, series.id) : [];
     const published = rows.filter((row) => row.status === 'approved');
     if (!series || published.length === 0) throw notFound(SERIES_NOT_FOUND);
+    // As one event's file: what a person sees of the place depends on who they are (its submitter and
+    // moderators see a withheld venue), so such a file is never shared by caches.
+    const shared = published.every((row) => row.place_visibility === 'everyone');
+    const actor = shared ? null : (request.actor ?? null);
     return reply
-      .header('Cache-Control', 'public, max-age=300')
-      .header('Vary', 'Accept-Language')
+      .header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store')
+      .header('Vary', 'Cookie, Accept-Language')
       .header('Content-Disposition', `attachment; filename="${icsFileName(published[0]?.title ?? 'series')}"`)
       .type('text/calendar; charset=utf-8')
-      .send(seriesCalendar(series, rows, site, { actor: null, language: request.language }));
+      .send(seriesCalendar(series, rows, site, { actor, language: request.language }));
   });
 
   // Edit every date still to come (pending: in place; published: a proposed change), and its rule.
