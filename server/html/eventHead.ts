@@ -1,7 +1,7 @@
 import { formatZoneName } from '../../common/dateLabels';
 import { dateTimeFormat, formatEventDateTime } from '../../common/dates';
 import type { AttendanceMode, Schedule } from '../../common/enums';
-import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language, localeOf, shareLocaleOf } from '../../common/i18n/languages';
 import { largestJpeg } from '../../common/images';
 import { eventPageUrl } from '../../common/links';
 import { type Weekday, weekdayOf } from '../../common/series';
@@ -232,7 +232,7 @@ export function eventHead(
     meta('property', 'og:title', row.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', language === DEFAULT_LANGUAGE ? 'en_US' : language),
+    meta('property', 'og:locale', shareLocaleOf(language)),
     meta('property', 'og:image', image.url),
     meta('property', 'og:image:width', String(image.width)),
     meta('property', 'og:image:height', String(image.height)),

@@ -102,6 +102,16 @@ describe('share previews of /event/:id', () => {
     expect(metaContent(html, 'property', 'og:type')).toBe('website');
     expect(metaContent(html, 'property', 'og:url')).toBe(url);
     expect(metaContent(html, 'property', 'og:site_name')).toBe('Palestine Solidarity Calendar');
+    expect(metaContent(html, 'property', 'og:locale')).toBe('en_US');
+    // In another language, in Open Graph's language_TERRITORY form.
+    for (const [lang, locale] of [
+      ['ar', 'ar_AR'],
+      ['de', 'de_DE'],
+      ['ur', 'ur_PK'],
+    ]) {
+      const other = await page(`/event/${march.id}?lang=${lang}`);
+      expect(metaContent(other.html, 'property', 'og:locale')).toBe(locale);
+    }
     // Without a flyer, the picture the server draws of it (docs/PRODUCT.md#flyers).
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     const image = metaContent(html, 'property', 'og:image') ?? '';
