@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, inLanguage, isLanguage } from '../../../common/i18n/languages';
 import { createEmailToken, EMAIL_TOKEN_TTL_MS, emailTokenLink } from '../../auth/emailTokens';
 import { getUserByEmail } from '../../store/users';
 import { type AdminCommand, CliError } from '../command';
@@ -29,7 +30,9 @@ export const resetLinkCommand: AdminCommand = {
     const token = await createEmailToken(store.db, { userId: user.id, email: user.email, purpose: 'reset' });
     const minutes = EMAIL_TOKEN_TTL_MS.reset / 60_000;
     out(`A link to set a new password for ${printable(user.email)} (works once, within ${minutes} minutes):`);
-    out(emailTokenLink(env.PUBLIC_URL, 'reset', token));
+    // In the language the person chose last, as an emailed link would be: the page they land on speaks it.
+    const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+    out(inLanguage(emailTokenLink(env.PUBLIC_URL, 'reset', token), language));
     out('Give it to that person only, by a channel you trust. Using it signs them out everywhere else.');
   },
 };

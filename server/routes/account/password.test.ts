@@ -4,7 +4,7 @@ import { createEmailToken, EMAIL_TOKEN_TTL_MS } from '../../auth/emailTokens';
 import { hashToken } from '../../auth/sessions';
 import { runAdmin } from '../../cli/run';
 import { freshIp } from '../../security/support';
-import { createPasswordAccount, sessionCookieFor } from '../../testing/factories';
+import { createPasswordAccount, createUser, sessionCookieFor } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 import {
   linkToken,
@@ -221,6 +221,19 @@ describe('without email (no SMTP_URL)', () => {
       postJson(plain, '/api/auth/reset-password', { token: linkToken(link), password: 'remembered' });
     expect((await use()).status).toBe(200);
     expect((await use()).status).toBe(400);
+
+    // For someone who reads the site in Arabic, the page it opens speaks Arabic.
+    const arabic = await createUser(plain.store, { language: 'ar' });
+    const lines: string[] = [];
+    await runAdmin(['reset-link', arabic.email], {
+      store: plain.store,
+      env: plain.env,
+      out: (line) => lines.push(line),
+      err: (line) => lines.push(line),
+    });
+    expect(lines.find((line) => line.includes('/reset-password'))).toMatch(
+      /^http:\/\/localhost:0\/reset-password\?lang=ar#token=[\w-]{43}$/,
+    );
 
     const unknown = await runAdmin(['reset-link', 'nobody@example.org'], {
       store: plain.store,
