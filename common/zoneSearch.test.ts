@@ -20,6 +20,19 @@ describe('zoneName', () => {
     expect(zoneName('Africa/Johannesburg', WINTER, { city: 'Paris' }).place).toBe('Johannesburg');
   });
 
+  it('names the place in Arabic script on an Arabic or Urdu page, where the table has such a name', () => {
+    expect(zoneName('Asia/Gaza', WINTER, { city: 'Gaza', locale: 'ar' }).place).toBe('غزة');
+    expect(zoneName('Asia/Hebron', WINTER, { city: 'رام الله', locale: 'ar' }).place).toBe('رام الله');
+    expect(zoneName('Asia/Hebron', WINTER, { city: 'Ramallah', locale: 'ur' }).place).toBe('رام الله');
+    // The zone's own city, when the event's city is elsewhere or not given.
+    expect(zoneName('Europe/London', WINTER, { locale: 'ar' }).place).toBe('لندن');
+    expect(zoneName('Europe/London', WINTER, { city: 'Leeds', locale: 'ar' }).place).toBe('لندن');
+    expect(zoneName('Asia/Karachi', WINTER, { city: 'Lahore', locale: 'ur' }).place).toBe('لاہور');
+    // No such name: the table's own, as on every other page.
+    expect(zoneName('Pacific/Honolulu', WINTER, { locale: 'ar' }).place).toBe('Honolulu');
+    expect(zoneName('Asia/Gaza', WINTER, { city: 'غزة', locale: 'fr' }).place).toBe('Gaza');
+  });
+
   it('uses the abbreviation as the offset where there is one, across daylight saving', () => {
     expect(zoneName('America/Los_Angeles', WINTER)).toEqual({ place: 'Los Angeles', offset: 'PST' });
     expect(zoneName('America/Los_Angeles', SUMMER)).toEqual({ place: 'Los Angeles', offset: 'PDT' });

@@ -63,7 +63,10 @@ function isPlaceless(zone: string): boolean {
 interface CityEntry {
   city: string;
   zone: string;
+  /** Its names folded for search, and the zone as the table writes it. */
   names: string[];
+  /** Its names as written: the city first, then the others ('غزة', 'Gaza City'). */
+  spellings: string[];
 }
 
 let cityEntries: CityEntry[] | null = null;
@@ -78,7 +81,12 @@ function cities(): CityEntry[] {
       const zone = canonicalZone(written);
       if (!zone) continue; // a runtime without this zone: leave the city out rather than fail
       // The zone's name as the table writes it is found too: ICU may call Asia/Kolkata 'Asia/Calcutta'.
-      cityEntries.push({ city, zone, names: [city, ...others, written].map(foldForSearch) });
+      cityEntries.push({
+        city,
+        zone,
+        names: [city, ...others, written].map(foldForSearch),
+        spellings: [city, ...others],
+      });
       if (!zonePlaces.has(zone)) zonePlaces.set(zone, zoneCity(written));
     }
   }
@@ -89,22 +97,33 @@ function cities(): CityEntry[] {
  * The place a zone is named by: the event's own city when it lies in that zone (a Cape Town event in
  * Africa/Johannesburg reads "Cape Town time"), else the zone's own city, or null for an offset zone.
  */
-export function zonePlace(zone: string, city?: string): string | null {
+export function zonePlace(zone: string, city?: string, locale?: string): string | null {
   // 'EST5EDT' is America/New_York to ICU, but whoever chose it chose an offset, not a city.
   if (isPlaceless(zone)) return null;
-  return placeOf(canonicalZone(zone) ?? zone, city);
+  return placeOf(canonicalZone(zone) ?? zone, city, locale);
 }
 
+/** Languages written in Arabic script: a place is named in it where the table has such a name. */
+const ARABIC_SCRIPT_LOCALE = /^(ar|ur|fa|ps)(-|$)/i;
+const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
+
 /** zonePlace() for a zone already in the runtime's spelling (the search index has hundreds). */
-function placeOf(canonical: string, city?: string): string | null {
+function placeOf(canonical: string, city?: string, locale?: string): string | null {
   if (isPlaceless(canonical)) return null;
   const entries = cities();
-  if (city) {
-    const folded = foldForSearch(city);
-    const entry = entries.find((e) => e.zone === canonical && e.names.includes(folded));
-    if (entry) return entry.city;
+  const folded = city ? foldForSearch(city) : null;
+  const byCity = folded ? entries.find((e) => e.zone === canonical && e.names.includes(folded)) : undefined;
+  const place = byCity?.city ?? zonePlaces?.get(canonical) ?? zoneCity(canonical);
+  // On an Arabic or Urdu page, "توقيت غزة" rather than "توقيت Gaza" (docs/PRODUCT.md#languages): the
+  // event's city in that script, else the zone's own city ("توقيت لندن" for Leeds), else as elsewhere.
+  if (locale && ARABIC_SCRIPT_LOCALE.test(locale)) {
+    const own = zonePlaces?.get(canonical) ?? zoneCity(canonical);
+    for (const entry of [byCity, entries.find((e) => e.zone === canonical && e.city === own)]) {
+      const written = entry?.spellings.find((name) => ARABIC_SCRIPT.test(name));
+      if (written) return written;
+    }
   }
-  return zonePlaces?.get(canonical) ?? zoneCity(canonical);
+  return place;
 }
 
 /** How `zone` is named at `instant`, by the event's `city` when it lies there. */
@@ -113,7 +132,7 @@ export function zoneName(
   instant: string | Date,
   { city, locale }: { city?: string; locale?: string } = {},
 ): ZoneName {
-  return { place: zonePlace(zone, city), offset: formatZoneName(instant, zone, locale) };
+  return { place: zonePlace(zone, city, locale), offset: formatZoneName(instant, zone, locale) };
 }
 
 interface ZoneEntry {
