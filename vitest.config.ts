@@ -65,6 +65,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores: one Chromium per core is the most this machine takes without flakiness.
           maxWorkers: 2,
+          // A browser test that fails is run once more (two Chromiums on two cores, and CI's machine is
+          // not ours): one that passes only then counts as passed, and npm test names it above its
+          // summary line as flaky, to be fixed. One that fails twice fails.
+          retry: 1,
         },
       },
       ...pgProject,

@@ -12,7 +12,8 @@ function firstLine(error: unknown): string {
 /**
  * Counts passed and failed tests over the whole run and writes them to SUMMARY_FILE (if set) so
  * scripts/test.mjs can print one plain `N passed, N failed` line that CI can read, and above it the
- * failed tests by name: CI keeps only the end of what a run printed.
+ * failed tests by name (CI keeps only the end of what a run printed), and those that passed only on
+ * their second try (the browser tests have one: vitest.config.ts), so that a flaky test is seen.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -20,14 +21,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const failures: string[] = [];
+    const flaky: string[] = [];
     for (const mod of testModules) {
       const file = `[${mod.project.name}] ${relative(process.cwd(), mod.moduleId)}`;
       let any = false;
       for (const test of mod.children.allTests()) {
         any = true;
         const result = test.result();
-        if (result.state === 'passed') passed++;
-        else if (result.state === 'failed') {
+        if (result.state === 'passed') {
+          passed++;
+          if (test.diagnostic()?.flaky) flaky.push(`${file} > ${test.fullName}`);
+        } else if (result.state === 'failed') {
           failed++;
           failures.push(`${file} > ${test.fullName}: ${firstLine(result.errors?.[0])}`);
         } else skipped++;
@@ -44,6 +48,6 @@ export default class SummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     for (const error of unhandledErrors) failures.push(`unhandled error: ${firstLine(error)}`);
     const file = process.env.SUMMARY_FILE;
-    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped, failures }));
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped, failures, flaky }));
   }
 }

@@ -10,6 +10,8 @@ let passed = 0;
 let failed = 0;
 /** The failed tests by name, printed just above the summary line (CI keeps only a run's end). */
 const failures = [];
+/** Tests that passed only on their second try: counted as passed, named so that they get fixed. */
+const flaky = [];
 
 function step(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -41,6 +43,7 @@ function vitestStep(label, args, { node = process.execPath, env = {} } = {}) {
     passed += counts.passed;
     failed += counts.failed;
     failures.push(...(counts.failures ?? []).map((name) => `${label}: ${name}`));
+    flaky.push(...(counts.flaky ?? []).map((name) => `${label}: ${name}`));
     if (!ok && counts.failed === 0) {
       failed++;
       failures.push(`${label}: vitest exited with an error`);
@@ -73,6 +76,9 @@ if (minimumNode && process.argv.length <= 2) {
 }
 rmSync(dir, { recursive: true, force: true });
 
+if (flaky.length > 0) {
+  console.log(`\nPassed only on a second try (flaky):\n${flaky.map((f) => `  ~ ${f}`).join('\n')}`);
+}
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
