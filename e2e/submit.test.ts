@@ -449,6 +449,54 @@ describe('sending', () => {
     ).toEqual([]);
   });
 
+  it("keeps what was typed into the server's form before the page's code ran (a slow phone), and sends it", async () => {
+    const page = await e2e.newPage({ viewport: PHONE, cookie: await cookie() });
+    // The page's code arrives late, as on a slow connection: the form is there, the app is not yet.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/submit', { waitUntil: 'commit' });
+    await page.getByLabel('Event Title').waitFor();
+    await page.getByLabel('Event Title').fill('Typed on a slow phone');
+    await page.getByLabel('Event Description').fill('Before the app had loaded.');
+    await page.getByLabel('Event Date').fill('2031-06-06');
+    await page.getByLabel('Event Time').fill('17:00');
+    // The zone and Repeats come with the page's code (without JavaScript, their plain forms instead).
+    await page.getByLabel('City').fill('Leeds');
+    await page.getByLabel('Country').fill('United Kingdom');
+    await page.getByLabel('Event Type').selectOption('educational');
+    await page.getByLabel('Official Source Link').fill('https://example.org/slow');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'));
+    expect(await page.getByLabel('Event Title').inputValue()).toBe('Typed on a slow phone');
+    expect(await page.getByLabel('Event Description').inputValue()).toBe('Before the app had loaded.');
+    expect(await page.getByLabel('Event Date').inputValue()).toBe('2031-06-06');
+    expect(await page.getByLabel('City').inputValue()).toBe('Leeds');
+    expect(await page.getByLabel('Event Type').inputValue()).toBe('educational');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByRole('heading', { name: 'Event Submitted!' }).waitFor();
+    const rows = await e2e.server.store.db
+      .selectFrom('events')
+      .select(['description', 'city', 'country', 'type', 'source_link'])
+      .where('title', '=', 'Typed on a slow phone')
+      .execute();
+    expect(rows).toEqual([
+      {
+        description: 'Before the app had loaded.',
+        city: 'Leeds',
+        country: 'United Kingdom',
+        type: 'educational',
+        source_link: 'https://example.org/slow',
+      },
+    ]);
+  });
+
   it('submitting after the session ended goes to /auth and keeps what was typed for the return', async () => {
     const page = await openForm(DESKTOP);
     await fillValid(page, 'Typed before the session ended');

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -32,6 +33,7 @@ import type { PostedFormState } from '../../../lib/postedForm';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { signInPath } from '../../../lib/signInPath';
+import { formTypedBeforeHydration } from '../../../lib/typedBeforeHydration';
 import { useHydrated } from '../../../lib/useHydrated';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import { useSubmitEvent } from '../api/submitEvent';
@@ -157,6 +159,12 @@ export function SubmitEventForm<T = EventDto>({
   const defaultZone = useMemo(() => (hydrated ? browserTimeZone() : 'UTC'), [hydrated]);
   // A draft kept when the session ended mid-submit comes back once; read here, removed in the effect.
   const [draft, setDraft] = useState(() => (keepsDraft && hydrated ? readDraft() : null));
+  // What was typed into the server's form before this code ran (a slow phone), read before hydrating
+  // sets the fields to the state; given back right after it (below), so that hydrating still finds
+  // the page the server rendered.
+  const [typed] = useState(() =>
+    keepsDraft && !hydrated && !posted && !initial ? formTypedBeforeHydration(SUBMIT_FORM_ACTION) : null,
+  );
   const [values, setValues] = useState<FormValues>(
     () =>
       draft ?? (posted ? postedValues(posted.values, 'UTC') : null) ?? initial ?? initialValues(defaultZone),
@@ -176,6 +184,11 @@ export function SubmitEventForm<T = EventDto>({
     () => initialRepeats ?? (posted ? plainRepeatsValue(posted.values) : NO_REPEATS),
   );
   const repeatable = keepsDraft || initialRepeats !== undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the server's page comes to life
+  useLayoutEffect(() => {
+    if (typed) setValues(postedValues(typed, 'UTC'));
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server's page starts to run
   useEffect(() => {
