@@ -81,6 +81,8 @@ describe('the month view', () => {
       '2030-03-01',
     );
     expect(await grid.locator('td[data-day]').count()).toBe(31);
+    // Opened without a zone: its days and times are UTC's, and it says so.
+    expect(await page.getByTestId('month-zone').textContent()).toBe('Days and times: UTC');
 
     expect(await titlesOn(page, '2030-03-02')).toEqual(['Vigil at the square']);
     expect(await cell(page, '2030-03-02').textContent()).toContain('6:00 PM');
@@ -162,6 +164,9 @@ describe('the month view', () => {
       timeZone: 'Asia/Gaza',
     }).format(new Date());
     expect(await heading(page).textContent()).toBe(thisMonth);
+    await expect
+      .poll(() => page.getByTestId('month-zone').textContent())
+      .toMatch(/^Days and times: Gaza time \(GMT\+[23]\)$/);
     await page.getByRole('link', { name: 'List', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === null);
     expect(new URL(page.url()).searchParams.get('type')).toBe('cultural');
@@ -325,7 +330,11 @@ describe('the month view', () => {
     await screenshot(page, 'month-desktop-ar');
     await expectNoA11yViolations(page, 'month (Arabic)');
     const phone = await e2e.newPage({ viewport: PHONE, colorScheme: 'dark' });
-    await phone.goto(`${MARCH}&lang=ar`);
+    await phone.goto(`${MARCH}&lang=ar&tz=Europe/London`);
+    // The zone's city in Arabic script, as the zone's name is on every Arabic page.
+    await expect
+      .poll(() => phone.getByTestId('month-zone').textContent())
+      .toContain('الأيام والأوقات: توقيت لندن');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone, 'month-phone-ar-dark');
   });

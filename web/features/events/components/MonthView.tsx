@@ -23,6 +23,8 @@ import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDirection } from '../../../lib/useDirection';
 import { useHydrated } from '../../../lib/useHydrated';
 import { useLocale } from '../../../lib/useLocale';
+import { useZoneName } from '../../../lib/useZoneName';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import messages from '../../../locales/en/month.json';
 import { useMonthEvents } from '../api/events';
 
@@ -68,6 +70,11 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
     `/${filtersToSearch({ ...filters, tz: zone, ...change, view: change.view ?? 'month' })}`;
 
   const today = calendarDay(new Date(query.dataUpdatedAt || Date.now()), data?.tz ?? 'UTC');
+  // The zone the days and times are in, named ("London time (GMT)") once the page runs; its id until
+  // then ("UTC" for a page rendered without one).
+  const zoneName = useZoneName(
+    hydrated && data ? { zone: data.tz, instant: `${data.month}-15T12:00:00Z`, locale } : null,
+  );
   const [active, setActive] = useState<string | null>(null);
   const focusDay = (location.state as MonthNavigationState | null)?.focusDay;
   const focused = useRef<string | null>(null);
@@ -203,6 +210,9 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
           <span className="sr-only sm:not-sr-only">{t('next')}</span>
           <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
         </Link>
+        <p className="text-xs text-stone-600 sm:ms-auto dark:text-stone-400" data-testid="month-zone">
+          {t('zone', { zone: zoneName ? zoneLabel(t, zoneName) : data.tz })}
+        </p>
       </nav>
       {monthTotal === 0 ? (
         <p role="status" className="mb-4 text-sm text-stone-600 dark:text-stone-400">
