@@ -297,14 +297,46 @@ describe('navigating within the app', () => {
   });
 });
 
-describe('on a tablet', () => {
+describe('on a tablet or a small laptop', () => {
   it("has the phone's menu, so the site's name is whole and no link is squeezed onto two lines", async () => {
-    for (const language of ['en', 'ur']) {
-      const page = await e2e.newPage({ viewport: { width: 800, height: 1000 } });
+    for (const [width, language] of [
+      [800, 'en'],
+      [800, 'ur'],
+      [1024, 'de'],
+      [1024, 'en'],
+    ] as const) {
+      const page = await e2e.newPage({ viewport: { width, height: 1000 } });
       await page.goto(`/?lang=${language}`);
       const title = page.locator('header a[href="/"] span').first();
-      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), language).toBe(true);
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), `${width} ${language}`).toBe(
+        true,
+      );
       expect(await page.locator('header button[aria-expanded]').first().isVisible(), language).toBe(true);
     }
+  });
+});
+
+describe('on a desktop, in the longest words', () => {
+  it('fits a moderator’s header in German: each link on one line, nothing over another', async () => {
+    const page = await e2e.newPage({
+      viewport: DESKTOP,
+      cookie: await cookieFor('moderator', 'Mona Moderator'),
+    });
+    await page.goto('/?lang=de');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await nav.getByRole('button', { name: /Mona Moderator/ }).waitFor();
+    const boxes = await nav.evaluate((el) =>
+      [...el.children].map((child) => {
+        const box = child.getBoundingClientRect();
+        return { start: box.left, end: box.right, height: box.height };
+      }),
+    );
+    for (const [i, box] of boxes.entries()) {
+      expect(box.height, `item ${i}`).toBeLessThan(48);
+      const next = boxes[i + 1];
+      if (next) expect(box.end, `item ${i}`).toBeLessThanOrEqual(next.start + 0.5);
+    }
+    const header = page.locator('header > div').first();
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 });

@@ -31,8 +31,8 @@ function Logo() {
 }
 
 const toggleClass =
-  'inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 lg:hidden dark:text-stone-200 dark:hover:bg-stone-800';
-const menuClass = 'border-t border-stone-200 px-4 pt-2 pb-4 lg:hidden dark:border-stone-800';
+  'inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 xl:hidden dark:text-stone-200 dark:hover:bg-stone-800';
+const menuClass = 'border-t border-stone-200 px-4 pt-2 pb-4 xl:hidden dark:border-stone-800';
 
 export function Header() {
   const { t } = useTranslation();
@@ -178,7 +178,7 @@ export function Header() {
           </span>
         </Link>
 
-        <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 xl:flex">
           {links(navClass)}
           <LanguageMenu />
           <div className="ms-1 flex min-w-24 items-center justify-end">
@@ -241,7 +241,7 @@ export function Header() {
           </button>
         ) : (
           // Holds the toggle's place in the row; the disclosure below draws the toggle over it.
-          <span aria-hidden="true" className="ms-auto size-10 shrink-0 lg:hidden" />
+          <span aria-hidden="true" className="ms-auto size-10 shrink-0 xl:hidden" />
         )}
       </div>
 
@@ -249,7 +249,7 @@ export function Header() {
         // Before hydration (and for good without JavaScript): the same toggle and list as a native
         // disclosure. Its summary sits where the button goes (the header is its positioned box); the
         // list opens in the flow below the row, as the button's does.
-        <details ref={disclosureRef} className="group lg:hidden">
+        <details ref={disclosureRef} className="group xl:hidden">
           <summary
             className={`absolute end-4 top-3 cursor-pointer list-none sm:end-6 [&::-webkit-details-marker]:hidden ${toggleClass}`}
           >
