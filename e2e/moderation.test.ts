@@ -13,6 +13,7 @@ import {
   sessionCookieFor,
 } from '../server/testing/factories';
 import { logOf as logIn, statusOf as storedStatus } from '../server/testing/rows';
+import { SUCCESS_SHOWN_MS } from '../web/features/moderation/lib/feedback';
 import {
   DESKTOP,
   type E2E,
@@ -743,6 +744,28 @@ describe('working through the queue', () => {
     expect(await statusOf(reported.id)).toBe('approved');
     await expectNoA11yViolations(page, 'moderation, conflict message');
     expect(e2e.foreignRequests).toEqual([]);
+    // Nothing was done: that stays on screen until the moderator dismisses it.
+    await page.waitForTimeout(SUCCESS_SHOWN_MS + 1000);
+    expect(await feedback.textContent()).toContain('may already have been dismissed by another moderator');
+    await page.getByRole('button', { name: 'Dismiss message' }).click();
+    expect(await feedback.count()).toBe(0);
+  });
+
+  it('lets a success go by itself after a while (on a phone it covers the next event), not while it is read', async () => {
+    await createEvent(e2e.server.store, { status: 'pending', title: 'Held message' });
+    const page = await openDashboard();
+    const feedback = page.getByTestId('action-feedback').getByRole('status');
+    await card(page, 'Held message').getByRole('button').first().click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
+    await feedback.filter({ hasText: '“Held message” was approved.' }).waitFor();
+    // The pointer on it holds it there.
+    await feedback.hover();
+    await page.waitForTimeout(SUCCESS_SHOWN_MS + 1000);
+    expect(await feedback.textContent()).toBe('“Held message” was approved.');
+    await page.mouse.move(5, 5);
+    const left = Date.now();
+    await feedback.waitFor({ state: 'detached', timeout: SUCCESS_SHOWN_MS + 5000 });
+    expect(Date.now() - left).toBeGreaterThan(SUCCESS_SHOWN_MS - 1000);
   });
 });
 

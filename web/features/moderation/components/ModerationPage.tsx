@@ -33,6 +33,7 @@ import {
 import { useModerationCounts } from '../api/counts';
 import { usePresetReasons } from '../api/presetReasons';
 import { actionErrorOf } from '../lib/actionError';
+import { SUCCESS_SHOWN_MS } from '../lib/feedback';
 import { forgetReason, keepReason, keptReason, takeKeptReason } from '../lib/keptReason';
 import type { ModerationActionName } from './ModerationCard';
 import { ModerationTabPanel, type PanelActions } from './ModerationTabPanel';
@@ -76,10 +77,21 @@ interface Feedback {
 
 /**
  * The outcome of the last action, pinned to the bottom of the screen: the card acted on usually
- * leaves the list, and on a phone the top of the page is out of sight.
+ * leaves the list, and on a phone the top of the page is out of sight. A success goes by itself after
+ * a while (it covers the bottom of the next event on a phone), not while the pointer or focus is on it.
  */
 function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; onDismiss: () => void }) {
   const { t } = useTranslation('moderation');
+  // The message being read (pointer or focus on it): a new one is not held by the last one's pointer.
+  const [held, setHeld] = useState<Feedback | null>(null);
+  const isHeld = held !== null && held === feedback;
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+  useEffect(() => {
+    if (feedback?.tone !== 'success' || isHeld) return;
+    const timer = setTimeout(() => dismiss.current(), SUCCESS_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [feedback, isHeld]);
   return (
     <div
       aria-live="polite"
@@ -87,20 +99,26 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
       data-testid="action-feedback"
     >
       {feedback ? (
-        <Notice
-          tone={feedback.tone}
-          className="pointer-events-auto flex w-full max-w-xl items-start gap-3 shadow-lg"
+        // biome-ignore lint/a11y/noStaticElementInteractions: holds the message while it is read, no action
+        <div
+          className="pointer-events-auto w-full max-w-xl"
+          onPointerEnter={() => setHeld(feedback)}
+          onPointerLeave={() => setHeld(null)}
+          onFocus={() => setHeld(feedback)}
+          onBlur={() => setHeld(null)}
         >
-          <span className="flex-1">{feedback.text}</span>
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label={t('dismissMessage')}
-            className="-m-1 rounded p-1 hover:bg-black/5 dark:hover:bg-white/10"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </Notice>
+          <Notice tone={feedback.tone} className="flex items-start gap-3 shadow-lg">
+            <span className="flex-1">{feedback.text}</span>
+            <button
+              type="button"
+              onClick={onDismiss}
+              aria-label={t('dismissMessage')}
+              className="-m-1 rounded p-1 hover:bg-black/5 dark:hover:bg-white/10"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </Notice>
+        </div>
       ) : null}
     </div>
   );
