@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../common/i18n/languages';
+import { joinPlace } from '../../common/placeText';
 import type { PlaceRule } from '../../common/schemas/events';
 import type { Actor } from '../auth/actor';
 import { translatorFor } from '../i18n/translate';
@@ -39,7 +40,7 @@ export function areaText(
   row: Pick<EventRow, 'city' | 'country'>,
   language: Language = DEFAULT_LANGUAGE,
 ): string {
-  const area = [row.city, row.country].filter(Boolean).join(', ');
+  const area = joinPlace([row.city, row.country]);
   return area || translatorFor(language)('event.online');
 }
 

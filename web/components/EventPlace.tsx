@@ -1,5 +1,6 @@
 import { ExternalLink, Lock } from 'lucide-react';
 import { mapSearchUrl } from '../../common/links';
+import { joinPlace } from '../../common/placeText';
 import type { EventDto } from '../../common/schemas/events';
 import { useTranslation } from '../i18n/react';
 
@@ -41,7 +42,7 @@ export function MapLink({ event, area }: { event: PlaceEvent; area: string }) {
       href={mapSearchUrl(place)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={t('event.openInMapLabel', { place: `${exact}, ${area}` })}
+      aria-label={t('event.openInMapLabel', { place: joinPlace([exact, area]) })}
       className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-100"
       data-testid="map-link"
     >

@@ -1,3 +1,4 @@
+import { joinPlace } from '../../common/placeText';
 import type { EventDto } from '../../common/schemas/events';
 import { useTranslation } from '../i18n/react';
 
@@ -7,6 +8,6 @@ import { useTranslation } from '../i18n/react';
  */
 export function useAreaText(event: Pick<EventDto, 'location'>): string {
   const { t } = useTranslation();
-  const area = [event.location.city, event.location.country].filter(Boolean).join(', ');
+  const area = joinPlace([event.location.city, event.location.country]);
   return area || t('event.online');
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import { DEFAULT_LANGUAGE, inLanguage, type Language } from '../../../common/i18n/languages';
 import { eventPageUrl } from '../../../common/links';
+import { joinPlace } from '../../../common/placeText';
 import type { Actor } from '../../auth/actor';
 import type { SiteInfo } from '../../context';
 import { translatorFor } from '../../i18n/translate';
@@ -81,7 +82,7 @@ type Attributes = EventAttributes & { timestamp: number };
  */
 function locationLine(row: EventRow, place: PresentedPlace, language: Language): string {
   if (row.attendance === 'online') return place.joinUrl ?? areaText(row, language);
-  return [place.venue, place.address, areaText(row, language)].filter(Boolean).join(', ');
+  return joinPlace([place.venue, place.address, areaText(row, language)]);
 }
 
 /** A VEVENT's fields, for one reader: `place` is what presentPlace lets them see, in their language. */
