@@ -4,7 +4,14 @@ import { AUTH_RATE_RULES } from '../server/auth/rateLimits';
 import { demoteUser, promoteUser } from '../server/cli/commands/roles';
 import { hitRateLimit } from '../server/rateLimit';
 import { createPasswordAccount, createUser, sessionCookieFor } from '../server/testing/factories';
-import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
+import {
+  DESKTOP,
+  expectNoA11yViolations,
+  holdPageCode,
+  PHONE,
+  screenshot,
+  setupE2E,
+} from './support/browser';
 
 const e2e = setupE2E();
 
@@ -138,14 +145,7 @@ describe('the /auth page', () => {
   it("keeps what was typed into the server's form before the page's code ran (a slow phone)", async () => {
     const page = await e2e.newPage({ viewport: PHONE });
     // The page's code arrives late, as on a slow connection: the form is there, the app is not yet.
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto('/auth?mode=signUp', { waitUntil: 'commit' });
     await field(page, 'Full Name').waitFor();
     const email = newEmail();

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   expectNoA11yViolations,
   gotoBrowserRendered,
+  holdPageCode,
   PHONE,
   screenshot,
   setupE2E,
@@ -452,14 +453,7 @@ describe('sending', () => {
   it("keeps what was typed into the server's form before the page's code ran (a slow phone), and sends it", async () => {
     const page = await e2e.newPage({ viewport: PHONE, cookie: await cookie() });
     // The page's code arrives late, as on a slow connection: the form is there, the app is not yet.
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto('/submit', { waitUntil: 'commit' });
     await page.getByLabel('Event Title').waitFor();
     await page.getByLabel('Event Title').fill('Typed on a slow phone');

@@ -319,3 +319,19 @@ export async function gotoBrowserRendered(page: Page, path: string): Promise<voi
   });
   await page.goto(path);
 }
+
+/**
+ * Holds back the page's code, as a slow connection does: the server's page arrives and can be typed
+ * into, the app does not run until the returned function lets its scripts through.
+ */
+export async function holdPageCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
