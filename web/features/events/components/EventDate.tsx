@@ -39,13 +39,21 @@ export function EventDate({
   const hint = parts.phase === 'happening' && !calledOff ? tc('event.happeningNow') : parts.relative;
   return (
     <span className="flex flex-col gap-0.5">
+      {/*
+        The date in the event's zone, as the server wrote it: where the browser's zone data disagree with
+        the server's (Morocco's clock, changed by decree), hydrating keeps the server's words rather than
+        throwing the page away (React #418); feeds, calendar files and emails say the same.
+      */}
       <time
         dateTime={iso}
         className={calledOff ? 'event-date line-through decoration-2' : 'event-date'}
         data-testid="event-date"
+        suppressHydrationWarning
       >
         {parts.dateTimeLines[0]}
-        <span className="whitespace-nowrap">{parts.dateTimeLines[1]}</span>
+        <span className="whitespace-nowrap" suppressHydrationWarning>
+          {parts.dateTimeLines[1]}
+        </span>
       </time>
       <span className="event-date-hint">
         {hydrated ? (

@@ -332,7 +332,11 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
                                       aria-hidden="true"
                                       className={`me-1 inline-block size-1.5 translate-y-[-1px] rounded-full align-middle ${TYPE_DOTS[event.type]}`}
                                     />
-                                    <bdi className="text-stone-600 tabular-nums dark:text-stone-400">
+                                    {/* As the server wrote it, where zone data disagree: EventDate.tsx */}
+                                    <bdi
+                                      className="text-stone-600 tabular-nums dark:text-stone-400"
+                                      suppressHydrationWarning
+                                    >
                                       {timeOf(event, day)}
                                     </bdi>
                                   </span>{' '}
