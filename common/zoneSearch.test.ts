@@ -96,6 +96,21 @@ describe('searchZones', () => {
     expect(first('Kathmandu')?.offset).toBe('GMT+5:45');
   });
 
+  it('names the suggestions in Arabic script on an Arabic or Urdu page, found by either name', () => {
+    expect(first('London', { locale: 'ar' })).toMatchObject({ zone: 'Europe/London', place: 'لندن' });
+    expect(first('لندن', { locale: 'ar' })).toMatchObject({ zone: 'Europe/London', place: 'لندن' });
+    expect(first('Cape Town', { locale: 'ur' })).toMatchObject({ place: 'كيب تاون' });
+    // By the zone's name, or the zone's own city when nothing is typed.
+    expect(first('europe/paris', { locale: 'ar' })).toMatchObject({ zone: 'Europe/Paris', place: 'باريس' });
+    expect(first('', { locale: 'ar', ownZone: 'Asia/Gaza' })).toMatchObject({
+      zone: 'Asia/Gaza',
+      place: 'غزة',
+    });
+    // A city the table has no such name for keeps its own; other languages keep the table's.
+    expect(first('Honolulu', { locale: 'ar' })?.place).toBe('Honolulu');
+    expect(first('لندن', { locale: 'fr' })?.place).toBe('London');
+  });
+
   it('puts the viewer’s own zone first, and first of all when nothing is typed', () => {
     expect(searchZones('', { ownZone: 'America/Chicago', instant: WINTER })[0]).toEqual({
       zone: 'America/Chicago',

@@ -119,11 +119,19 @@ function placeOf(canonical: string, city?: string, locale?: string): string | nu
   if (locale && ARABIC_SCRIPT_LOCALE.test(locale)) {
     const own = zonePlaces?.get(canonical) ?? zoneCity(canonical);
     for (const entry of [byCity, entries.find((e) => e.zone === canonical && e.city === own)]) {
-      const written = entry?.spellings.find((name) => ARABIC_SCRIPT.test(name));
+      const written = entry && arabicSpelling(entry);
       if (written) return written;
     }
   }
   return place;
+}
+
+const arabicSpelling = (entry: CityEntry): string | undefined =>
+  entry.spellings.find((name) => ARABIC_SCRIPT.test(name));
+
+/** A city of the table as a page in `locale` names it: in Arabic script on an Arabic or Urdu page. */
+function cityIn(entry: CityEntry, locale: string | undefined): string {
+  return (locale && ARABIC_SCRIPT_LOCALE.test(locale) && arabicSpelling(entry)) || entry.city;
 }
 
 /** How `zone` is named at `instant`, by the event's `city` when it lies there. */
@@ -211,16 +219,18 @@ export function searchZones(
 ): ZoneOption[] {
   const q = foldForSearch(query);
   const own = ownZone ? canonicalZone(ownZone) : null;
+  const arabicPage = locale !== undefined && ARABIC_SCRIPT_LOCALE.test(locale);
   const found: { zone: string; place: string | null; score: number; order: number }[] = [];
   let order = 0;
   if (!q) {
-    if (own) found.push({ zone: own, place: zonePlace(own), score: -1, order: order++ });
+    if (own) found.push({ zone: own, place: zonePlace(own, undefined, locale), score: -1, order: order++ });
     for (const entry of cities())
-      found.push({ zone: entry.zone, place: entry.city, score: 0, order: order++ });
+      found.push({ zone: entry.zone, place: cityIn(entry, locale), score: 0, order: order++ });
   } else {
     for (const entry of cities()) {
       const score = best(entry.names.map((name) => matchScore(name, q)));
-      if (score !== null) found.push({ zone: entry.zone, place: entry.city, score, order: order++ });
+      if (score !== null)
+        found.push({ zone: entry.zone, place: cityIn(entry, locale), score, order: order++ });
     }
     // Zones a city of the table lies in come before the rest ('PST': Los Angeles before Tijuana).
     const tableZones = new Set(cities().map((e) => e.zone));
@@ -232,7 +242,10 @@ export function searchZones(
         q.length >= 3 && entry.id.includes(q) ? 3 : null,
       ]);
       const rank = tableZones.has(entry.zone) ? order : order + 100_000;
-      if (score !== null) found.push({ zone: entry.zone, place: entry.place, score, order: rank });
+      if (score !== null) {
+        const place = arabicPage ? placeOf(entry.zone, undefined, locale) : entry.place;
+        found.push({ zone: entry.zone, place, score, order: rank });
+      }
       order++;
     }
   }

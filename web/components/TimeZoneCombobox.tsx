@@ -67,8 +67,8 @@ export function TimeZoneCombobox({
   const [active, setActive] = useState(-1);
 
   const options = useMemo(
-    () => (open ? searchZones(query ?? '', { ownZone, instant }) : []),
-    [open, query, ownZone, instant],
+    () => (open ? searchZones(query ?? '', { ownZone, instant, locale }) : []),
+    [open, query, ownZone, instant, locale],
   );
   const resolved = resolveZone(value);
   const own = useMemo(() => canonicalZone(ownZone), [ownZone]);
