@@ -316,6 +316,37 @@ describe('on a tablet or a small laptop', () => {
   });
 });
 
+describe('the menu wider than a phone', () => {
+  it('opens as a panel under its toggle, over the page, and a press outside closes it', async () => {
+    for (const language of ['en', 'ar']) {
+      const page = await e2e.newPage({ viewport: { width: 1024, height: 800 } });
+      await page.goto(`/?lang=${language}`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'));
+      const heading = page.getByRole('heading', { level: 1 });
+      const before = await heading.boundingBox();
+      const toggle = page.locator('header button[aria-expanded]');
+      await toggle.click();
+      const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      await menu.waitFor();
+      // Over the page: what is under it has not moved.
+      expect((await heading.boundingBox())?.y, language).toBe(before?.y);
+      // Its end edge on the toggle's, right to left too.
+      const [panel, button] = await Promise.all([menu.boundingBox(), toggle.boundingBox()]);
+      if (!panel || !button) throw new Error('no box');
+      if (language === 'ar') expect(Math.abs(panel.x - button.x), language).toBeLessThanOrEqual(1);
+      else
+        expect(Math.abs(panel.x + panel.width - (button.x + button.width)), language).toBeLessThanOrEqual(1);
+      expect(panel.width, language).toBeLessThan(500);
+      // On the hero's words beside it (the panel is at the end: the right, or the left in Arabic).
+      const url = page.url();
+      await page.mouse.click(language === 'ar' ? 900 : 100, 220);
+      await menu.waitFor({ state: 'detached' });
+      expect(page.url(), language).toBe(url);
+      expect(await toggle.getAttribute('aria-expanded'), language).toBe('false');
+    }
+  });
+});
+
 describe('on a desktop, in the longest words', () => {
   it('fits a moderator’s header in German: each link on one line, nothing over another', async () => {
     const page = await e2e.newPage({
