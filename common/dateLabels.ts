@@ -30,6 +30,11 @@ export function formatZoneName(iso: string | Date, timeZone: string, locale?: st
   return part?.value ?? timeZone;
 }
 
+/** 'UTC', 'Etc/GMT+5', 'EST5EDT': zones that are an offset, not a place. */
+export function isPlacelessZone(zone: string): boolean {
+  return !zone.includes('/') || zone.startsWith('Etc/');
+}
+
 /** 'Jerusalem' for 'Asia/Jerusalem', 'New York' for 'America/New_York'. */
 export function zoneCity(timeZone: string): string {
   const last = timeZone.split('/').pop() ?? timeZone;

@@ -4,7 +4,7 @@
  * "GMT-5"); found by typing a city, a zone name or an abbreviation ("PST"). Intl only, zod-free, so it
  * runs the same in Node and in browsers.
  */
-import { formatZoneName, zoneCity } from './dateLabels';
+import { formatZoneName, isPlacelessZone, zoneCity } from './dateLabels';
 import { isValidTimeZone, listTimeZones } from './timezones';
 import { ZONE_CITIES } from './zoneCities';
 
@@ -55,11 +55,6 @@ export function canonicalZone(zone: string): string | null {
   return known;
 }
 
-/** 'UTC', 'Etc/GMT+5', 'EST5EDT': zones that are an offset, not a place. */
-function isPlaceless(zone: string): boolean {
-  return !zone.includes('/') || zone.startsWith('Etc/');
-}
-
 interface CityEntry {
   city: string;
   zone: string;
@@ -99,7 +94,7 @@ function cities(): CityEntry[] {
  */
 export function zonePlace(zone: string, city?: string, locale?: string): string | null {
   // 'EST5EDT' is America/New_York to ICU, but whoever chose it chose an offset, not a city.
-  if (isPlaceless(zone)) return null;
+  if (isPlacelessZone(zone)) return null;
   return placeOf(canonicalZone(zone) ?? zone, city, locale);
 }
 
@@ -109,7 +104,7 @@ const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 
 /** zonePlace() for a zone already in the runtime's spelling (the search index has hundreds). */
 function placeOf(canonical: string, city?: string, locale?: string): string | null {
-  if (isPlaceless(canonical)) return null;
+  if (isPlacelessZone(canonical)) return null;
   const entries = cities();
   const folded = city ? foldForSearch(city) : null;
   const byCity = folded ? entries.find((e) => e.zone === canonical && e.names.includes(folded)) : undefined;

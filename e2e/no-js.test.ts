@@ -237,6 +237,9 @@ describe('the home page without JavaScript', () => {
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     // Not one button: the header's phone menu is a native disclosure until scripts run.
     expect(await visibleButtons(page)).toEqual([]);
+    // The date names its zone (beside it, that name is drawn by the page's scripts).
+    expect(await page.getByTestId('event-zone-plain').textContent()).toMatch(/^London time \(GMT(\+1)?\)$/);
+    expect(await page.getByTestId('event-zone-plain').isVisible()).toBe(true);
     await screenshot(page, 'no-js-event-phone');
     await expectNoA11yViolationsWithoutJs(page, 'event page without JavaScript');
 
@@ -349,6 +352,8 @@ describe('the same event page once its scripts run', () => {
     const back = page.getByRole('link', { name: 'Back to Events' });
     expect(await back.getAttribute('href')).toBe('/?type=digital');
     expect(problems).toEqual([]);
+    // With scripts the zone's plain line is not shown: the date's own line names it for this viewer.
+    expect(await page.getByTestId('event-zone-plain').isVisible()).toBe(false);
     await back.click();
     await page.waitForURL((url) => url.pathname === '/' && url.search === '?type=digital');
     // The card's heading (level 4, under its day), not the event page's own (level 1), which may still be showing.

@@ -8,7 +8,7 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { formatLongDate } from '../../../../common/dateLabels';
+import { formatLongDate, formatZoneName, isPlacelessZone, zoneCity } from '../../../../common/dateLabels';
 import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
@@ -22,6 +22,7 @@ import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session';
 import { useHydrated } from '../../../lib/useHydrated';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import eventCatalog from '../../../locales/en/event.json';
 import { eventDateParts } from '../lib/eventDate';
 import { EventDate } from './EventDate';
@@ -126,6 +127,21 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
                 showViewerTime
                 calledOff={event.schedule !== 'scheduled'}
               />
+              {/*
+                Without JavaScript the zone is named here: beside the date it is drawn in the browser, with
+                the zone names' code. The zone's own city and the offset, as the server and browser both
+                know them (the server's words kept where their zone data disagree: EventDate.tsx).
+              */}
+              <span
+                className="hidden text-sm text-stone-600 noscript:block dark:text-stone-400"
+                data-testid="event-zone-plain"
+                suppressHydrationWarning
+              >
+                {zoneLabel(t, {
+                  place: isPlacelessZone(event.timezone) ? null : zoneCity(event.timezone),
+                  offset: formatZoneName(event.date, event.timezone, locale),
+                })}
+              </span>
             </DetailRow>
             <SeriesDates event={event} />
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('location')}>
