@@ -4,16 +4,16 @@
  * language's own name, as people look for it in a menu.
  */
 export const LANGUAGES = [
-  { code: 'en', name: 'English', dir: 'ltr', shareLocale: 'en_US' },
-  { code: 'ar', name: 'العربية', dir: 'rtl', shareLocale: 'ar_AR' },
-  { code: 'fr', name: 'Français', dir: 'ltr', shareLocale: 'fr_FR' },
-  { code: 'es', name: 'Español', dir: 'ltr', shareLocale: 'es_ES' },
-  { code: 'de', name: 'Deutsch', dir: 'ltr', shareLocale: 'de_DE' },
-  { code: 'it', name: 'Italiano', dir: 'ltr', shareLocale: 'it_IT' },
-  { code: 'tr', name: 'Türkçe', dir: 'ltr', shareLocale: 'tr_TR' },
-  { code: 'id', name: 'Bahasa Indonesia', dir: 'ltr', shareLocale: 'id_ID' },
-  { code: 'pt', name: 'Português', dir: 'ltr', shareLocale: 'pt_PT' },
-  { code: 'ur', name: 'اردو', dir: 'rtl', shareLocale: 'ur_PK' },
+  { code: 'en', name: 'English', dir: 'ltr' },
+  { code: 'ar', name: 'العربية', dir: 'rtl' },
+  { code: 'fr', name: 'Français', dir: 'ltr' },
+  { code: 'es', name: 'Español', dir: 'ltr' },
+  { code: 'de', name: 'Deutsch', dir: 'ltr' },
+  { code: 'it', name: 'Italiano', dir: 'ltr' },
+  { code: 'tr', name: 'Türkçe', dir: 'ltr' },
+  { code: 'id', name: 'Bahasa Indonesia', dir: 'ltr' },
+  { code: 'pt', name: 'Português', dir: 'ltr' },
+  { code: 'ur', name: 'اردو', dir: 'rtl' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['code'];
@@ -25,13 +25,6 @@ export const isLanguage = (value: unknown): value is Language =>
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' =>
   LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';
-
-/**
- * A share preview's `og:locale`: Open Graph's language_TERRITORY form, in the spellings the big readers
- * of it list (Facebook's `ar_AR` for Arabic).
- */
-export const shareLocaleOf = (language: Language): string =>
-  LANGUAGES.find((l) => l.code === language)?.shareLocale ?? 'en_US';
 
 /** The locale Intl formats dates and numbers with for a language ('en' → 'en-US', as the spec's dates). */
 export const localeOf = (language: Language): string => (language === 'en' ? 'en-US' : language);

@@ -1,7 +1,7 @@
 import { formatZoneName } from '../../common/dateLabels';
 import { dateTimeFormat, formatEventDateTime } from '../../common/dates';
 import type { AttendanceMode, Schedule } from '../../common/enums';
-import { DEFAULT_LANGUAGE, type Language, localeOf, shareLocaleOf } from '../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../common/i18n/languages';
 import { largestJpeg } from '../../common/images';
 import { eventPageUrl } from '../../common/links';
 import { type Weekday, weekdayOf } from '../../common/series';
@@ -19,6 +19,23 @@ import { escapeHtml } from './shell';
  * JSON for a <script type="application/ld+json"> block. `<`, `>` and `&` become \u escapes, so no
  * text (a title like `</script><script>…`) can close the tag or open a comment; the JSON means the same.
  */
+/**
+ * A share preview's `og:locale`: Open Graph's language_TERRITORY form, in the spellings the big readers
+ * of it list (Facebook's `ar_AR` for Arabic). Here, not in the languages' table: only the server writes it.
+ */
+const SHARE_LOCALES: Record<Language, string> = {
+  en: 'en_US',
+  ar: 'ar_AR',
+  fr: 'fr_FR',
+  es: 'es_ES',
+  de: 'de_DE',
+  it: 'it_IT',
+  tr: 'tr_TR',
+  id: 'id_ID',
+  pt: 'pt_PT',
+  ur: 'ur_PK',
+};
+
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
@@ -232,7 +249,7 @@ export function eventHead(
     meta('property', 'og:title', row.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', shareLocaleOf(language)),
+    meta('property', 'og:locale', SHARE_LOCALES[language]),
     meta('property', 'og:image', image.url),
     meta('property', 'og:image:width', String(image.width)),
     meta('property', 'og:image:height', String(image.height)),

@@ -32,12 +32,8 @@ function Logo() {
 
 const toggleClass =
   'inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 xl:hidden dark:text-stone-200 dark:hover:bg-stone-800';
-/**
- * On a phone the list opens across the screen under the header; wider (a tablet, a small laptop), as a
- * panel under the toggle, over the page, its end edge on the toggle's (the row is at most 72rem wide).
- */
-const menuClass =
-  'border-t border-stone-200 px-4 pt-2 pb-4 xl:hidden dark:border-stone-800 sm:absolute sm:end-[max(1.5rem,calc(50%-34.5rem))] sm:top-full sm:mt-1 sm:max-h-[calc(100dvh-5rem)] sm:w-96 sm:overflow-y-auto sm:rounded-xl sm:border sm:bg-white sm:shadow-lg sm:dark:bg-stone-900';
+// The menu's box: a component class (web/styles.css), as the links' are.
+const menuClass = 'header-menu';
 
 export function Header() {
   const { t } = useTranslation();
@@ -81,15 +77,9 @@ export function Header() {
         toggleRef.current?.focus();
       }
     };
-    // A press outside the list and its toggle closes it (wider than a phone, it lies over the page).
+    // A press outside the header (its list lies over the page, wider than a phone) closes the list.
     const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node | null;
-      if (
-        target &&
-        !document.getElementById(menuId)?.contains(target) &&
-        !toggleRef.current?.contains(target)
-      )
-        setOpen(false);
+      if (!(e.target as Element).closest?.('header')) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -97,7 +87,7 @@ export function Header() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open, menuId]);
+  }, [open]);
 
   const user = session.data?.user ?? null;
   const loading = session.isPending;
