@@ -27,7 +27,7 @@ describe('embed page', () => {
       rows: [row],
     });
     expect(html).toContain('<h2 class="title" dir="auto"><a ');
-    expect(html).toContain('<span dir="auto">بيروت, لبنان</span>');
+    expect(html).toContain('<span dir="auto">بيروت، لبنان</span>');
     expect(html).toContain('· by <span dir="auto">حملة المقاطعة</span>');
   });
 });
