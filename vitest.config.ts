@@ -21,6 +21,14 @@ const DATABASE_FREE_SERVER_TESTS = [
 ];
 
 // The API and store suites run again on a throwaway PostgreSQL cluster when its binaries are here.
+/**
+ * A test that fails is run once more (two cores, tests beside each other, and CI's machine is not ours:
+ * a timing bound or a browser can miss once). One that passes only then counts as passed, and npm test
+ * names it above its summary line as flaky, to be fixed; one that fails twice fails. Each project says
+ * so itself: inline projects do not take the root's test options.
+ */
+const RETRY = 1;
+
 const pgProject: TestProjectConfiguration[] = findPostgresBin()
   ? [
       {
@@ -33,6 +41,7 @@ const pgProject: TestProjectConfiguration[] = findPostgresBin()
           environment: 'node',
           globalSetup: ['./server/testing/postgres.ts'],
           env: { PALCAL_TEST_DB: 'postgres' },
+          retry: RETRY,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -51,6 +60,7 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           sequence: { groupOrder: 0 },
           environment: 'node',
+          retry: RETRY,
           testTimeout: 20_000,
         },
       },
@@ -65,10 +75,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores: one Chromium per core is the most this machine takes without flakiness.
           maxWorkers: 2,
-          // A browser test that fails is run once more (two Chromiums on two cores, and CI's machine is
-          // not ours): one that passes only then counts as passed, and npm test names it above its
-          // summary line as flaky, to be fixed. One that fails twice fails.
-          retry: 1,
+          retry: RETRY,
         },
       },
       ...pgProject,

@@ -13,7 +13,7 @@ function firstLine(error: unknown): string {
  * Counts passed and failed tests over the whole run and writes them to SUMMARY_FILE (if set) so
  * scripts/test.mjs can print one plain `N passed, N failed` line that CI can read, and above it the
  * failed tests by name (CI keeps only the end of what a run printed), and those that passed only on
- * their second try (the browser tests have one: vitest.config.ts), so that a flaky test is seen.
+ * their second try (each test has one: vitest.config.ts), so that a flaky test is seen.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
