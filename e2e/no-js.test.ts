@@ -241,6 +241,12 @@ describe('the home page without JavaScript', () => {
     expect(await page.getByTestId('event-zone-plain').textContent()).toMatch(/^London time \(GMT(\+1)?\)$/);
     expect(await page.getByTestId('event-zone-plain').isVisible()).toBe(true);
     await screenshot(page, 'no-js-event-phone');
+    // On an Arabic page, the offset alone: the zone's city has only its Latin name here.
+    const arabic = await noJsPage(PHONE);
+    await arabic.goto(`/event/${ids['Online vigil for the children of Gaza']}?lang=ar`);
+    const zone = (await arabic.getByTestId('event-zone-plain').textContent()) ?? '';
+    expect(zone).toMatch(/^غرينتش/);
+    expect(zone).not.toMatch(/[A-Za-z]/);
     await expectNoA11yViolationsWithoutJs(page, 'event page without JavaScript');
 
     // Back goes to the list the visitor came from, filters and all.

@@ -21,6 +21,7 @@ import { Notice } from '../../../components/ui/Notice';
 import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { useSession } from '../../../lib/session';
+import { useDirection } from '../../../lib/useDirection';
 import { useHydrated } from '../../../lib/useHydrated';
 import { zoneLabel } from '../../../lib/zoneLabel';
 import eventCatalog from '../../../locales/en/event.json';
@@ -48,6 +49,7 @@ export interface EventDetailProps {
 export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: EventDetailProps) {
   const { t, i18n } = useTranslation('event');
   const locale = localeOfI18n(i18n);
+  const dir = useDirection();
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const [reported, setReported] = useState(false);
@@ -130,18 +132,21 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
               {/*
                 Without JavaScript the zone is named here: beside the date it is drawn in the browser, with
                 the zone names' code. The zone's own city and the offset, as the server and browser both
-                know them (the server's words kept where their zone data disagree: EventDate.tsx).
+                know them (the server's words kept where their zone data disagree: EventDate.tsx); on a
+                right-to-left page the offset alone, the city's name being Latin. Gone once the page runs.
               */}
-              <span
-                className="hidden text-sm text-stone-600 noscript:block dark:text-stone-400"
-                data-testid="event-zone-plain"
-                suppressHydrationWarning
-              >
-                {zoneLabel(t, {
-                  place: isPlacelessZone(event.timezone) ? null : zoneCity(event.timezone),
-                  offset: formatZoneName(event.date, event.timezone, locale),
-                })}
-              </span>
+              {hydrated ? null : (
+                <span
+                  className="hidden text-sm text-stone-600 noscript:block dark:text-stone-400"
+                  data-testid="event-zone-plain"
+                  suppressHydrationWarning
+                >
+                  {zoneLabel(t, {
+                    place: isPlacelessZone(event.timezone) || dir === 'rtl' ? null : zoneCity(event.timezone),
+                    offset: formatZoneName(event.date, event.timezone, locale),
+                  })}
+                </span>
+              )}
             </DetailRow>
             <SeriesDates event={event} />
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('location')}>
