@@ -257,7 +257,7 @@ export function Header() {
       {hydrated ? null : (
         // Before hydration (and for good without JavaScript): the same toggle and list as a native
         // disclosure. Its summary sits where the button goes (the header is its positioned box); the
-        // list opens in the flow below the row, as the button's does.
+        // list opens below the row, as the button's does (a panel over the page wider than a phone).
         <details ref={disclosureRef} className="group xl:hidden">
           <summary
             className={`absolute end-4 top-3 cursor-pointer list-none sm:end-6 [&::-webkit-details-marker]:hidden ${toggleClass}`}
