@@ -5,7 +5,10 @@
  */
 const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 
+/** True when `text` holds a letter of the Arabic script (Arabic, Urdu, Persian). */
+export const inArabicScript = (text: string): boolean => ARABIC_SCRIPT.test(text);
+
 export function joinPlace(parts: readonly (string | null | undefined)[]): string {
   const present = parts.filter((part): part is string => Boolean(part));
-  return present.join(present.some((part) => ARABIC_SCRIPT.test(part)) ? '، ' : ', ');
+  return present.join(present.some(inArabicScript) ? '، ' : ', ');
 }

@@ -5,6 +5,7 @@
  * runs the same in Node and in browsers.
  */
 import { formatZoneName, isPlacelessZone, zoneCity } from './dateLabels';
+import { inArabicScript } from './placeText';
 import { isValidTimeZone, listTimeZones } from './timezones';
 import { ZONE_CITIES } from './zoneCities';
 
@@ -100,7 +101,6 @@ export function zonePlace(zone: string, city?: string, locale?: string): string 
 
 /** Languages written in Arabic script: a place is named in it where the table has such a name. */
 const ARABIC_SCRIPT_LOCALE = /^(ar|ur|fa|ps)(-|$)/i;
-const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 
 /** zonePlace() for a zone already in the runtime's spelling (the search index has hundreds). */
 function placeOf(canonical: string, city?: string, locale?: string): string | null {
@@ -121,8 +121,7 @@ function placeOf(canonical: string, city?: string, locale?: string): string | nu
   return place;
 }
 
-const arabicSpelling = (entry: CityEntry): string | undefined =>
-  entry.spellings.find((name) => ARABIC_SCRIPT.test(name));
+const arabicSpelling = (entry: CityEntry): string | undefined => entry.spellings.find(inArabicScript);
 
 /** A city of the table as a page in `locale` names it: in Arabic script on an Arabic or Urdu page. */
 function cityIn(entry: CityEntry, locale: string | undefined): string {

@@ -1,6 +1,6 @@
-import { DEFAULT_LANGUAGE, inLanguage, isLanguage } from '../../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, inLanguage } from '../../../common/i18n/languages';
 import { createEmailToken, EMAIL_TOKEN_TTL_MS, emailTokenLink } from '../../auth/emailTokens';
-import { getUserByEmail } from '../../store/users';
+import { getUserByEmail, languageOf } from '../../store/users';
 import { type AdminCommand, CliError } from '../command';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
@@ -31,8 +31,7 @@ export const resetLinkCommand: AdminCommand = {
     const minutes = EMAIL_TOKEN_TTL_MS.reset / 60_000;
     out(`A link to set a new password for ${printable(user.email)} (works once, within ${minutes} minutes):`);
     // In the language the person chose last, as an emailed link would be: the page they land on speaks it.
-    const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-    out(inLanguage(emailTokenLink(env.PUBLIC_URL, 'reset', token), language));
+    out(inLanguage(emailTokenLink(env.PUBLIC_URL, 'reset', token), languageOf(user) ?? DEFAULT_LANGUAGE));
     out('Give it to that person only, by a channel you trust. Using it signs them out everywhere else.');
   },
 };
