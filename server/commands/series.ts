@@ -398,8 +398,8 @@ export async function editSeries(
     const edit = ruleEdit && changesRule(series, ruleEdit) ? ruleEdit : undefined;
     // The rule's time of day follows the dates, once they change (a proposal: when it is accepted).
     if (inPlace) await setSeriesTime(trx, seriesId, input.time);
-    // The flyer the form keeps or chooses, for every date changed in place (a proposal resolves its own
-    // when it is accepted, commands/decideChange.ts).
+    // The flyer the form keeps or chooses, for every date changed in place and for the proposed change
+    // (checked again when it is accepted, commands/decideChange.ts).
     const image = await resolveEventImage(
       trx,
       actor,
@@ -455,10 +455,12 @@ export async function editSeries(
         .where('status', '=', 'pending')
         .execute();
       const taken = await takeVersion(trx, lead.id, lead.version, {});
-      const proposal: ValidEventInput & { series?: SeriesProposal } = occurrenceInput(
-        input,
-        lead.series_date ?? input.date,
-      );
+      // The flyer as resolved (with its hash and size), as for one event (commands/editEvent.ts): the
+      // comparison shows it, the clean-up keeps it while the change waits, and editing again starts from it.
+      const proposal: ValidEventInput & { series?: SeriesProposal } = {
+        ...occurrenceInput(input, lead.series_date ?? input.date),
+        image: image ?? undefined,
+      };
       if (edit) proposal.series = seriesProposalOf(all, input, edit, now);
       await trx
         .insertInto('event_changes')
