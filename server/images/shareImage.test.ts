@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderShareImage, SHARE_IMAGE, shareHashOf, shareSvg, wrapText } from './shareImage';
+import { renderShareImage, SHARE_IMAGE, shareHashOf, shareSvg, textWidthEm, wrapText } from './shareImage';
 
 const text = {
   title: 'Vigil for Gaza at the town hall, with readings & songs <for everyone>',
@@ -9,22 +9,52 @@ const text = {
   site: 'Palestine Solidarity Calendar',
 };
 
-/** The darkest value in a band of the picture: text there is dark on the white card. */
-async function darkestIn(png: Buffer, top: number, height: number): Promise<number> {
-  const band = await sharp(png)
-    .extract({ left: 0, top, width: SHARE_IMAGE.width, height })
-    .greyscale()
-    .stats();
-  return band.channels[0]?.min ?? 255;
+/**
+ * The darkest grey in a part of the picture (the whole width unless told): text there is dark on the
+ * white card. The part is cut out first: sharp's `stats()` reads its input, not what a pipeline makes.
+ */
+async function darkestIn(
+  png: Buffer,
+  top: number,
+  height: number,
+  left = 0,
+  width: number = SHARE_IMAGE.width,
+) {
+  const part = await sharp(png).extract({ left, top, width, height }).greyscale().raw().toBuffer();
+  return part.reduce((darkest, value) => Math.min(darkest, value), 255);
 }
 
 describe('the share preview drawn for an event without a flyer (docs/PRODUCT.md#flyers)', () => {
-  it('wraps a long title into at most three lines, cutting the rest with an ellipsis', () => {
-    expect(wrapText('March for Gaza', 30, 3)).toEqual(['March for Gaza']);
-    const lines = wrapText('word '.repeat(40), 30, 3);
+  it('wraps a long title into at most three lines by their width, cutting the rest with an ellipsis', () => {
+    expect(wrapText('March for Gaza', 16, 3, true)).toEqual(['March for Gaza']);
+    const lines = wrapText('word '.repeat(40), 16, 3, true);
     expect(lines).toHaveLength(3);
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(30);
+    for (const line of lines) expect(textWidthEm(line, true)).toBeLessThanOrEqual(16);
     expect(lines[2]?.endsWith('…')).toBe(true);
+    // Wide letters make fewer of them a line; a word wider than a line is cut.
+    expect(wrapText('WWWW iiii', 5, 2, true)).toEqual(['WWWW', 'iiii']);
+    expect(wrapText('Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 8, 2, true)).toEqual([expect.stringMatching(/…$/)]);
+  });
+
+  it('keeps every line inside its margins, however wide its letters', async () => {
+    const wide = {
+      site: 'Palestine Solidarity Calendar Worldwide Network of Organisers',
+      when: 'Wednesday, September 30, 2026 at 12:00 PM (Eastern Standard Time)',
+      place: 'Mwanza Region, United Republic of Tanzania, Mainland',
+    };
+    for (const title of [
+      'Surprise action at the embassy',
+      'MASSIVE WALKOUT WEDNESDAY: WOMEN WORKERS MARCH WITH MOTHERS OF GAZA NOW',
+      'وقفة تضامنية مع غزة أمام البرلمان والسفارة الأمريكية في العاصمة مساء الأربعاء القادم',
+    ]) {
+      const png = await renderShareImage({ ...wide, title });
+      // The 90 px margins stay white from under the top bar to above the flag's colours at the foot.
+      for (const left of [0, SHARE_IMAGE.width - 88]) {
+        expect(await darkestIn(png, 20, 570, left, 88), `${title} at x=${left}`).toBeGreaterThan(240);
+      }
+      // Where the lines are, they are drawn.
+      expect(await darkestIn(png, 20, 570, 88, SHARE_IMAGE.width - 2 * 88)).toBeLessThan(80);
+    }
   });
 
   it('escapes what people wrote, so a title cannot add to the picture', () => {

@@ -55,27 +55,67 @@ const isRtl = (text: string) => {
   );
 };
 
-/** Words into lines of about `max` characters, at most `lines` of them (the last one cut with …). */
-export function wrapText(text: string, max: number, lines: number): string[] {
+/** Scripts drawn a full em wide or more: Chinese, Japanese, Korean, and emoji. */
+const WIDE_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Extended_Pictographic}]/u;
+
+/**
+ * About how wide `text` is drawn, in ems, in the preview's font (DejaVu Sans, what Debian's fontconfig
+ * gives for it), bold or regular: each character by its class, from the font's own widths rounded up,
+ * so that an estimate is never narrower than the drawn line. Letters of other scripts count as wide
+ * Latin ones; Chinese, Japanese and Korean, and emoji, as a full em or more.
+ */
+export function textWidthEm(text: string, bold: boolean): number {
+  let width = 0;
+  for (const char of text) {
+    if (/[iIjlJ.,:;'!|]/.test(char)) width += bold ? 0.42 : 0.36;
+    else if (/[ ftr()[\]\-/\\"`{}*]/.test(char)) width += bold ? 0.55 : 0.5;
+    else if (/[mwMW@%&#+<=>^~]/.test(char)) width += bold ? 1.12 : 1.02;
+    else if (WIDE_SCRIPTS.test(char)) width += 1.25;
+    else if (/\p{Lu}/u.test(char)) width += bold ? 0.86 : 0.8;
+    else if (/\p{M}/u.test(char)) width += 0;
+    else width += bold ? 0.74 : 0.66;
+  }
+  return width;
+}
+
+/**
+ * Words into lines no wider than `maxEm` ems (textWidthEm), at most `lines` of them; what does not fit
+ * is cut with "…" at the end of the last line, and a word wider than a line is cut the same way.
+ */
+export function wrapText(text: string, maxEm: number, lines: number, bold = false): string[] {
+  const fits = (line: string) => textWidthEm(line, bold) <= maxEm;
+  /** `line` shortened until it fits with an ellipsis after it. */
+  const cut = (line: string) => {
+    const chars = [...line];
+    while (chars.length > 0 && !fits(`${chars.join('').trimEnd()}…`)) chars.pop();
+    return `${chars.join('').trimEnd()}…`;
+  };
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
   const out: string[] = [];
   let line = '';
-  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if ([...next].length <= max) {
-      line = next;
-      continue;
+  let next = 0;
+  while (next < words.length && out.length < lines) {
+    const word = words[next] ?? '';
+    const longer = line ? `${line} ${word}` : word;
+    if (fits(longer)) {
+      line = longer;
+      next++;
+    } else if (line) {
+      // The word starts the next line.
+      out.push(line);
+      line = '';
+    } else {
+      // A word wider than a whole line.
+      out.push(cut(word));
+      next++;
     }
-    if (line) out.push(line);
-    line = [...word].length > max ? `${[...word].slice(0, max - 1).join('')}…` : word;
-    if (out.length === lines) break;
   }
-  if (line && out.length < lines) out.push(line);
-  if (out.length === lines && out.join(' ').length < text.trim().length) {
-    const last = out[lines - 1] ?? '';
-    out[lines - 1] = `${[...last]
-      .slice(0, max - 1)
-      .join('')
-      .trimEnd()}…`;
+  if (line) out.push(line);
+  const last = out.length - 1;
+  if (next < words.length && last >= 0 && !out[last]?.endsWith('…')) {
+    const shown = out[last] ?? '';
+    out[last] = fits(`${shown}…`) ? `${shown}…` : cut(shown);
   }
   return out;
 }
@@ -96,13 +136,15 @@ export function shareSvg(text: ShareText): string {
     const x = rtl ? width - 90 : 90;
     return `<text x="${x}" y="${y}" font-family="${FONTS}" font-size="${size}" font-weight="${weight}" fill="${color}" text-anchor="${rtl ? 'end' : 'start'}">${escapeXml(content)}</text>`;
   };
-  const title = wrapText(text.title, 30, 3);
+  // Lines fit between the margins (90 px each side); the estimate of their width errs wide.
+  const room = (size: number) => (width - 2 * 90) / size;
+  const title = wrapText(text.title, room(64), 3, true);
   const titleTop = 215;
   const body = [
-    line(text.site, 110, 34, GREEN, 700),
+    line(wrapText(text.site, room(34), 1, true)[0] ?? '', 110, 34, GREEN, 700),
     ...title.map((t, i) => line(t, titleTop + i * 78, 64, INK, 700)),
-    line(wrapText(text.when, 52, 1)[0] ?? '', titleTop + title.length * 78 + 50, 34, INK),
-    line(wrapText(text.place, 52, 1)[0] ?? '', titleTop + title.length * 78 + 105, 34, MUTED),
+    line(wrapText(text.when, room(34), 1)[0] ?? '', titleTop + title.length * 78 + 50, 34, INK),
+    line(wrapText(text.place, room(34), 1)[0] ?? '', titleTop + title.length * 78 + 105, 34, MUTED),
   ];
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
