@@ -76,25 +76,43 @@ describe('the account’s language', () => {
     expect(await languageOfEmail(browsers)).toBe('fr');
   });
 
-  it('follows `?lang=` on any page while signed in, and only then', async () => {
+  it('follows `?lang=` on any of the app’s pages while signed in, and only then', async () => {
     const person = await createUser(server.store, { language: 'en' });
     const cookie = await sessionCookieFor(server.store, person);
-    const res = await server.fetch('/feed.xml?lang=ur', { headers: { cookie } });
-    expect(res.status).toBe(200);
+    // (This server has no built web app: its pages answer 404, after the choice is taken.)
+    await server.fetch('/about?lang=ur', { headers: { cookie } });
     expect(await languageOf(person.id)).toBe('ur');
     // The same choice again changes nothing; another one is remembered.
-    await server.fetch('/calendar.ics?type=protest&lang=ur', { headers: { cookie } });
+    await server.fetch('/?type=protest&lang=ur', { headers: { cookie } });
     expect(await languageOf(person.id)).toBe('ur');
-    await server.fetch('/api/auth/session?lang=de', { headers: { cookie: `${cookie}; lang=ur` } });
+    await server.fetch('/log?lang=de', { headers: { cookie: `${cookie}; lang=ur` } });
     expect(await languageOf(person.id)).toBe('de');
     // Not a language we speak, not a GET, or not this person's session: nothing.
-    await server.fetch('/feed.xml?lang=xx', { headers: { cookie } });
+    await server.fetch('/about?lang=xx', { headers: { cookie } });
     await server.fetch('/api/auth/sign-out?lang=es', { method: 'POST', headers: { cookie } });
     expect(await languageOf(person.id)).toBe('de');
     const other = await createUser(server.store);
-    const stranger = await server.fetch('/feed.xml?lang=it', { headers: { cookie: 'sid=not-a-session' } });
-    expect(stranger.status).toBe(200);
+    await server.fetch('/about?lang=it', { headers: { cookie: 'sid=not-a-session' } });
     expect(await languageOf(other.id)).toBeNull();
+  });
+
+  it('is not changed, nor the browser’s choice, by a file, a feed, the embed or an API call in another language', async () => {
+    const person = await createUser(server.store, { language: 'de' });
+    const cookie = `${await sessionCookieFor(server.store, person)}; lang=de`;
+    for (const path of [
+      '/feed.xml?lang=fr',
+      '/calendar.ics?type=protest&lang=fr',
+      '/embed?lang=tr',
+      '/api/events?lang=es',
+      '/api/auth/session?lang=it',
+    ]) {
+      const res = await server.fetch(path, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      // Answered in the language asked for all the same (a feed's own words), without remembering it.
+      expect(res.headers.get('content-language') ?? '', path).not.toBe('de');
+      expect(langCookie(res), path).toBe('');
+    }
+    expect(await languageOf(person.id)).toBe('de');
   });
 
   it('is handed to a browser without a choice of its own at sign-in', async () => {

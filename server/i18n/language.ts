@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/i18n/languages';
+import { renderedPageOf } from '../../common/renderedPages';
 import { isSecureDeployment } from '../auth/cookies';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
 import type { Env } from '../env';
@@ -26,6 +27,17 @@ export function queryLanguage(url: string): string | null {
   return match ? (match[1] ?? null) : null;
 }
 
+/**
+ * Whether a request is for one of the app's pages (common/renderedPages.ts), where `?lang=` is a
+ * person's choice of language. Files, feeds, the embed and API calls answer in their `lang=` without
+ * making it the browser's or the account's: a calendar app's address, or a feed opened to look at it,
+ * in another language is not a choice of the site's language.
+ */
+export function isPageRequest(url: string): boolean {
+  const q = url.indexOf('?');
+  return renderedPageOf(q === -1 ? url : url.slice(0, q)) !== null;
+}
+
 export function rememberLanguage(reply: FastifyReply, env: Env, language: Language): void {
   reply.setCookie(LANGUAGE_COOKIE, language, {
     sameSite: 'lax',
@@ -37,7 +49,7 @@ export function rememberLanguage(reply: FastifyReply, env: Env, language: Langua
 
 /**
  * Every request gets its language: `?lang=` (a link that works without JavaScript, remembered in a
- * cookie from then on), the cookie, `Accept-Language`, English. Decided before any route runs, so
+ * cookie from then on when it is a page's: `isPageRequest`), the cookie, `Accept-Language`, English. Decided before any route runs, so
  * pages, messages and emails agree.
  */
 export function registerLanguage(app: FastifyInstance, env: Env): void {
@@ -46,14 +58,14 @@ export function registerLanguage(app: FastifyInstance, env: Env): void {
     const query = queryLanguage(request.url);
     const cookie = request.cookies[LANGUAGE_COOKIE];
     request.language = chooseLanguage({ query, cookie, acceptLanguage: request.headers['accept-language'] });
-    if (isLanguage(query) && query !== cookie && request.method === 'GET')
+    if (isLanguage(query) && query !== cookie && request.method === 'GET' && isPageRequest(request.url))
       rememberLanguage(reply, env, query);
     done();
   });
 }
 
 /**
- * A signed-in person's choice of language (`?lang=` on any page) is also the account's: their emails
+ * A signed-in person's choice of language (`?lang=` on any of the app's pages) is also the account's: their emails
  * come in it, and other browsers they sign in on take it (docs/PRODUCT.md#languages). Only requests
  * with `?lang=` and a session cookie do anything here (one read; a write when the choice changed), so
  * visitors and ordinary requests cost nothing more. A failure here never fails the page.
@@ -64,7 +76,7 @@ export function registerAccountLanguage(app: FastifyInstance, db: Kysely<Databas
     const token = request.cookies[SESSION_COOKIE];
     if (token === undefined || token.length > 100) return;
     const language = queryLanguage(request.url);
-    if (!isLanguage(language)) return;
+    if (!isLanguage(language) || !isPageRequest(request.url)) return;
     try {
       const account = await db
         .selectFrom('sessions')
