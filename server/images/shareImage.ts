@@ -34,9 +34,18 @@ export function shareTextOf(
   };
 }
 
-/** Its address part: changes whenever what it says does, so its address can be cached for ever. */
+/**
+ * How the picture is drawn: raised whenever the drawing changes (2: lines wrapped by their width), so
+ * that a picture drawn before gets a new address.
+ */
+const DRAWING = 2;
+
+/** Its address part: changes whenever what it says, or how, does, so its address can be cached for ever. */
 export const shareHashOf = (text: ShareText) =>
-  createHash('sha256').update(JSON.stringify(text)).digest('hex').slice(0, 16);
+  createHash('sha256')
+    .update(JSON.stringify({ ...text, drawing: DRAWING }))
+    .digest('hex')
+    .slice(0, 16);
 
 /** `/share/<event id>-<language>-<hash>.png`: the language is in the path, as crawlers send no cookie. */
 export const shareImagePath = (eventId: string, language: Language, text: ShareText) =>
