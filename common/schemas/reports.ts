@@ -6,9 +6,8 @@ export const reportReasonSchema = z.enum(REPORT_REASONS);
 
 /** What a signed-in person sends to report an event (docs/PRODUCT.md#reports). */
 export const reportInputSchema = z.object({
-  reason: z.enum(REPORT_REASONS, {
-    error: msg('report.reasonRequired', { values: REPORT_REASONS.join(', ') }),
-  }),
+  // Not the codes themselves: people and translators read this (the dialog names the reasons).
+  reason: z.enum(REPORT_REASONS, { error: msg('report.reasonRequired') }),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

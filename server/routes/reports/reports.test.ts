@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '../../../common/i18n/languages';
 import { REPORT_REASONS } from '../../../common/moderationEnums';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { ReportReceipt } from '../../../common/schemas/reports';
@@ -62,17 +64,37 @@ describe('POST /api/events/:id/reports', () => {
     ['a reason of the wrong type', { reason: 3 }],
     ['an empty reason', { reason: '' }],
     ['a reason in the wrong case', { reason: 'SPAM' }],
-  ])('answers 400 for %s, with a message naming the choices', async (_label, body) => {
+  ])(
+    'answers 400 for %s, asking for a reason in words people read (no internal codes)',
+    async (_label, body) => {
+      const { cookie } = await signedIn();
+      const event = await createEvent(server.store);
+      const res = await report(event.id, body, cookie);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as ErrorBody;
+      expect(json.error.code).toBe('validation_failed');
+      expect(json.error.fields?.reason).toBe('Please choose a reason.');
+      expect(json.error.fieldCodes?.reason).toEqual({ code: 'report.reasonRequired' });
+      expect(await listReportsForEvent(server.store.db, event.id)).toEqual([]);
+    },
+  );
+
+  it('asks for a reason in every language as the report dialog does, never by its codes', async () => {
     const { cookie } = await signedIn();
     const event = await createEvent(server.store);
-    const res = await report(event.id, body, cookie);
-    expect(res.status).toBe(400);
-    const json = (await res.json()) as ErrorBody;
-    expect(json.error.code).toBe('validation_failed');
-    expect(json.error.fields?.reason).toBe(
-      'Please choose a reason: one of wrong_info, spam, harmful_content',
-    );
-    expect(await listReportsForEvent(server.store.db, event.id)).toEqual([]);
+    for (const { code } of LANGUAGES) {
+      const res = await server.fetch(`/api/events/${event.id}/reports?lang=${code}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ reason: 'boring' }),
+      });
+      const { error } = (await res.json()) as ErrorBody;
+      const dialog = JSON.parse(
+        readFileSync(new URL(`../../../web/locales/${code}/report.json`, import.meta.url), 'utf8'),
+      ) as { chooseReason: string };
+      expect(error.fields?.reason, code).toBe(dialog.chooseReason);
+      for (const reason of REPORT_REASONS) expect(error.message, code).not.toContain(reason);
+    }
   });
 
   it.each([
