@@ -16,7 +16,7 @@ import { assertSameOrigin } from './auth/csrf';
 import { actorForToken, SESSION_COOKIE } from './auth/sessions';
 import type { AppContext } from './context';
 import { googleEnabled, mailEnabled } from './env';
-import { AppError, errorBody } from './errors';
+import { AppError, errorBody, frameworkRefusal } from './errors';
 import { catalogPreloads } from './html/catalogs';
 import { Shell } from './html/shell';
 import { registerCompression } from './http/compression';
@@ -186,11 +186,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large… Its sentence is
-      // English only: other languages get "Invalid request" in their own words, with its code.
-      const message =
-        status === 413 ? msg('tooLarge') : request.language === 'en' ? error.message : msg('invalidRequest');
-      return reply.code(status).send(errorBody(error.code ?? 'bad_request', message, request.language));
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large…
+      const refusal = frameworkRefusal(status, error.code);
+      return reply.code(status).send(errorBody(refusal.code, refusal.message, request.language));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody('internal', msg('internal'), request.language));

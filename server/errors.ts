@@ -76,6 +76,27 @@ export function validationFailed(error: ZodError): AppError {
   return new AppError(400, 'validation_failed', error.issues[0]?.message ?? msg('invalidRequest'), fields);
 }
 
+/** Fastify's refusals that have a sentence of their own in the catalog; the rest are "Invalid request". */
+const FRAMEWORK_MESSAGES: Partial<Record<string, Message>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: msg('invalidBody'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: msg('invalidBody'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: msg('unsupportedMediaType'),
+  FST_ERR_CTP_BODY_TOO_LARGE: msg('tooLarge'),
+};
+
+/**
+ * One of Fastify's own 4xx refusals (malformed JSON, a content type no route reads, a body too large,
+ * an odd URL) with a message of the catalog, so that it has a code and reaches people in their language:
+ * Fastify's sentences are English and speak of its internals (docs/PRODUCT.md#messages). Its code stays,
+ * stable for programs.
+ */
+export const frameworkRefusal = (statusCode: number, code = 'bad_request') =>
+  new AppError(
+    statusCode,
+    code,
+    FRAMEWORK_MESSAGES[code] ?? (statusCode === 413 ? msg('tooLarge') : msg('invalidRequest')),
+  );
+
 export const unauthenticated = (message: Message = msg('unauthenticated')) =>
   new AppError(401, 'unauthenticated', message);
 
