@@ -20,6 +20,8 @@ export const SERIES_COUNT_RANGE = msg('series.countRange', {
 });
 export const SERIES_TOO_MANY = msg('series.tooMany', { max: SERIES_LIMITS.maxDates });
 export const SERIES_TOO_LONG = msg('series.tooLong');
+/** The same limit for a series that ends after a number of dates: fewer dates is the first way out. */
+export const SERIES_TOO_LONG_COUNT = msg('series.tooLongCount');
 export const SERIES_TOO_FEW = msg('series.tooFew', { min: SERIES_LIMITS.minDates });
 
 /**

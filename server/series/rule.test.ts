@@ -119,8 +119,9 @@ describe('seriesDates', () => {
         seriesDates(start, rule({ freq: 'weekly', weekdays: ['MO', 'TU', 'WE'], until: '2027-06-30' })),
       ),
     ).toBe('A recurring event can have at most 60 dates. Choose an earlier end.');
+    // Ending after a number of dates, fewer dates is a way out; ending on a date, an earlier one.
     expect(refusal(() => seriesDates(start, rule({ freq: 'monthly_day', count: 14 })))).toBe(
-      'A recurring event can span at most a year. Choose an earlier end.',
+      'A recurring event can span at most a year. Choose fewer dates or an earlier end.',
     );
     expect(
       refusal(() => seriesDates(start, rule({ freq: 'weekly', weekdays: ['MO'], until: '2028-03-01' }))),
@@ -128,6 +129,19 @@ describe('seriesDates', () => {
     expect(
       refusal(() => seriesDates(start, rule({ freq: 'weekly', weekdays: ['MO'], until: '2027-01-10' }))),
     ).toBe('These choices give fewer than 2 dates. Choose a later end or more weekdays.');
+    // Six fifth Thursdays from 31 December 2026 run into 2028; six last Thursdays end in May 2027.
+    const fifth = { date: '2026-12-31', time: '18:00', timezone: 'Europe/London' };
+    expect(refusal(() => seriesDates(fifth, rule({ freq: 'monthly_weekday', nth: 5, count: 6 })))).toBe(
+      'A recurring event can span at most a year. Choose fewer dates or an earlier end.',
+    );
+    expect(seriesDates(fifth, rule({ freq: 'monthly_weekday', nth: -1, count: 6 }))).toEqual([
+      '2026-12-31',
+      '2027-01-28',
+      '2027-02-25',
+      '2027-03-25',
+      '2027-04-29',
+      '2027-05-27',
+    ]);
     // A whole year of Mondays is allowed.
     expect(seriesDates(start, rule({ freq: 'weekly', weekdays: ['MO'], until: '2027-12-31' }))).toHaveLength(
       52,

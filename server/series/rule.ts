@@ -1,6 +1,11 @@
 import { RRuleTemporal } from 'rrule-temporal';
 import { zonedDateTimeToInstant } from '../../common/dates';
-import { SERIES_TOO_FEW, SERIES_TOO_LONG, SERIES_TOO_MANY } from '../../common/schemas/series';
+import {
+  SERIES_TOO_FEW,
+  SERIES_TOO_LONG,
+  SERIES_TOO_LONG_COUNT,
+  SERIES_TOO_MANY,
+} from '../../common/schemas/series';
 import { type RepeatRule, SERIES_LIMITS, weekdayOf } from '../../common/series';
 import { invalidField } from '../errors';
 
@@ -105,15 +110,17 @@ export function seriesDates(start: SeriesStart, rule: RepeatRule): string[] {
     zonedDateTimeToInstant(first, '00:00', start.timezone).getTime() + SERIES_LIMITS.maxDays * DAY_MS;
   const dates = datesOf(rule, from, SERIES_LIMITS.maxDates + 1, lastMs + DAY_MS);
   if (dates.length > SERIES_LIMITS.maxDates) throw invalidField('repeats', SERIES_TOO_MANY);
+  // Past a year: a series ending after a number of dates is told it may take fewer of them.
+  const tooLong = rule.count === undefined ? SERIES_TOO_LONG : SERIES_TOO_LONG_COUNT;
   const last = dates.at(-1);
   if (
     last !== undefined &&
     Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`) >= SERIES_LIMITS.maxDays * DAY_MS
   ) {
-    throw invalidField('repeats', SERIES_TOO_LONG);
+    throw invalidField('repeats', tooLong);
   }
   // A count the year cut short.
-  if (rule.count !== undefined && dates.length < rule.count) throw invalidField('repeats', SERIES_TOO_LONG);
+  if (rule.count !== undefined && dates.length < rule.count) throw invalidField('repeats', tooLong);
   if (dates.length < SERIES_LIMITS.minDates) throw invalidField('repeats', SERIES_TOO_FEW);
   return dates;
 }
