@@ -47,6 +47,16 @@ export function weekOfMonth(date: string): number {
 }
 
 /**
+ * The Nth weekday of the month a monthly rule from `date` says unless told otherwise: its week of the
+ * month, except that a fifth one is "the last" (it is always the last, and a fifth Thursday comes only a
+ * few months a year, so a handful of them would span more than a year; the last one comes every month).
+ */
+export function monthWeekOf(date: string): MonthWeek {
+  const week = weekOfMonth(date);
+  return week >= 5 ? -1 : (week as MonthWeek);
+}
+
+/**
  * The Repeats section of the submit form without JavaScript (docs/PRODUCT.md#recurring-events): the
  * names its plain controls post to /submit (server/routes/events/submitForm.ts).
  */

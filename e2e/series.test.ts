@@ -166,3 +166,64 @@ describe('a weekly vigil', () => {
     await looks(arabic, 'series-event-phone-ar');
   });
 });
+
+describe('a monthly meeting on the same weekday', () => {
+  it('takes which one of the month from the date, typed before or after the rule, and says how to fit a year', async () => {
+    const page = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    await page.goto('/submit');
+    // The rule chosen first (the form starts with no date), then the date typed, then corrected.
+    await page.getByRole('combobox', { name: 'Repeats' }).selectOption('monthly_weekday');
+    await fillSubmitForm(page, {
+      title: 'Monthly solidarity assembly',
+      description: 'Reports from the month and plans for the next.',
+      date: '2031-01-16',
+      time: '18:00',
+    });
+    const which = page.getByRole('combobox', { name: 'Which Thursday of the month' });
+    const preview = page.getByTestId('repeats-preview').getByRole('listitem');
+    const selected = () => which.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+    await expect.poll(selected).toBe('The third');
+    await expect.poll(() => preview.first().textContent()).toBe('Thursday, January 16, 2031 at 6:00 PM');
+    // 30 January 2031 is the fifth and last Thursday of its month: "the last", every month.
+    await page.getByLabel('Event Date').fill('2031-01-30');
+    await expect.poll(selected).toBe('The last');
+    await expect
+      .poll(() => preview.allTextContents())
+      .toEqual([
+        'Thursday, January 30, 2031 at 6:00 PM',
+        'Thursday, February 27, 2031 at 6:00 PM',
+        'Thursday, March 27, 2031 at 6:00 PM',
+        'Thursday, April 24, 2031 at 6:00 PM',
+        'Thursday, May 29, 2031 at 6:00 PM',
+        'Thursday, June 26, 2031 at 6:00 PM',
+      ]);
+    await looks(page, 'series-monthly-weekday-phone');
+    // The fifth chosen for that date: six of them run past a year, and the message says what to change.
+    await which.selectOption({ label: 'The fifth' });
+    await expect
+      .poll(() => page.getByTestId('repeats-error').textContent())
+      .toBe('A recurring event can span at most a year. Choose fewer dates or an earlier end.');
+    await page.getByRole('spinbutton', { name: 'Number of dates' }).fill('4');
+    await expect.poll(() => preview.count()).toBe(4);
+    expect(await selected()).toBe('The fifth');
+    await expectNoA11yViolations(page, 'submit with a monthly rule');
+
+    // The date typed first, the rule after: the last Thursday again, six dates within the year.
+    const again = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    await again.goto('/submit');
+    await fillSubmitForm(again, {
+      title: 'Monthly solidarity assembly',
+      description: 'Reports from the month and plans for the next.',
+      date: '2031-01-30',
+      time: '18:00',
+    });
+    await again.getByRole('combobox', { name: 'Repeats' }).selectOption('monthly_weekday');
+    const whichAgain = again.getByRole('combobox', { name: 'Which Thursday of the month' });
+    await expect
+      .poll(() => whichAgain.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+      .toBe('The last');
+    await expect.poll(() => again.getByTestId('repeats-preview').getByRole('listitem').count()).toBe(6);
+    expect(await again.getByTestId('repeats-error').count()).toBe(0);
+    await looks(again, 'series-monthly-weekday-desktop');
+  });
+});

@@ -12,7 +12,7 @@ import { useNavigate } from '../../../lib/router';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useEditSeries } from '../api/editEvent';
 import type { FormValues } from '../lib/form';
-import { repeatsValueOf } from './RepeatsField';
+import { repeatsValueOf } from '../lib/repeats';
 import { SubmitEventForm } from './SubmitEventForm';
 
 addCatalog('series', seriesCatalog);
@@ -49,6 +49,7 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
   const fromChange = state.change?.status === 'pending';
   const values = fromChange && state.change ? state.change.values : state.values;
   const image = (fromChange ? state.change?.image : state.image) ?? null;
+  const firstDate = proposed?.firstDate ?? series.firstDate;
   return (
     <>
       <header className="mb-6">
@@ -65,9 +66,9 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
       ) : null}
       <Card className="p-5 sm:p-8">
         <SubmitEventForm<Pick<EditResult, 'outcome'>>
-          initial={fromFirstDate(values, proposed?.firstDate ?? series.firstDate)}
+          initial={fromFirstDate(values, firstDate)}
           initialImage={image}
-          initialRepeats={repeatsValueOf(proposed?.rule ?? series.rule)}
+          initialRepeats={repeatsValueOf(proposed?.rule ?? series.rule, firstDate)}
           sender={{
             send,
             submitLabel: t('edit.action'),

@@ -1,16 +1,13 @@
 import { Repeat } from 'lucide-react';
 import { type InputHTMLAttributes, useId } from 'react';
 import { isCalendarDate } from '../../../../common/dates';
-import type { RepeatRuleInput } from '../../../../common/schemas/series';
 import {
   MONTH_WEEKS,
   PLAIN_REPEATS_FIELDS,
   REPEAT_FREQUENCIES,
-  type RepeatFrequency,
   WEEKDAYS,
   type Weekday,
   weekdayOf,
-  weekOfMonth,
 } from '../../../../common/series';
 import { weekdayName } from '../../../../common/seriesText';
 import { isValidTimeZone } from '../../../../common/timezones';
@@ -22,61 +19,9 @@ import { apiErrorText, apiFieldTexts } from '../../../lib/errorTexts';
 import { useMessages } from '../../../lib/messages';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useSeriesPreview } from '../api/seriesPreview';
+import { nthOf, type RepeatsValue, repeatsInput } from '../lib/repeats';
 
 addCatalog('series', seriesCatalog);
-
-/** The Repeats section as the form holds it (text, as inputs give it). */
-export interface RepeatsValue {
-  freq: 'never' | RepeatFrequency;
-  weekdays: Weekday[];
-  nth: string;
-  ends: 'until' | 'count';
-  until: string;
-  count: string;
-}
-
-export const NO_REPEATS: RepeatsValue = {
-  freq: 'never',
-  weekdays: [],
-  nth: '1',
-  ends: 'count',
-  until: '',
-  count: '6',
-};
-
-/** A series' rule as the Repeats section holds it ("Edit every date" starts from it). */
-export function repeatsValueOf(rule: {
-  freq: RepeatFrequency;
-  weekdays?: Weekday[] | undefined;
-  nth?: number | undefined;
-  until?: string | undefined;
-  count?: number | undefined;
-}): RepeatsValue {
-  return {
-    freq: rule.freq,
-    weekdays: rule.weekdays ?? [],
-    nth: String(rule.nth ?? 1),
-    ends: rule.until ? 'until' : 'count',
-    until: rule.until ?? '',
-    count: String(rule.count ?? NO_REPEATS.count),
-  };
-}
-
-/** What the form sends as `repeats` (POST /api/events): nothing for a single event. */
-export function repeatsInput(value: RepeatsValue): RepeatRuleInput | null {
-  if (value.freq === 'never') return null;
-  return {
-    freq: value.freq,
-    ...(value.freq === 'weekly' || value.freq === 'biweekly' ? { weekdays: value.weekdays } : {}),
-    ...(value.freq === 'monthly_weekday' ? { nth: Number(value.nth) as (typeof MONTH_WEEKS)[number] } : {}),
-    ...(value.ends === 'until' ? { until: value.until } : { count: value.count }),
-  };
-}
-
-/** The submission with its rule, when it repeats. */
-export function withRepeats<T extends object>(data: T, rule: RepeatRuleInput | null): T {
-  return rule ? { ...data, repeats: rule } : data;
-}
 
 /** How many dates the preview lists before "and N more". */
 const PREVIEW_SHOWN = 8;
@@ -108,7 +53,7 @@ export function RepeatsField({
   const id = useId();
   const startDay = isCalendarDate(start.date) ? start.date : null;
   const weekday = startDay ? weekdayOf(startDay) : 'MO';
-  const rule = repeatsInput(value);
+  const rule = repeatsInput(value, start.date);
   const ready =
     rule !== null && startDay !== null && /^\d\d:\d\d$/.test(start.time) && isValidTimeZone(start.timezone);
   const preview = useSeriesPreview(
@@ -118,10 +63,10 @@ export function RepeatsField({
 
   const chooseFreq = (freq: RepeatsValue['freq']) => {
     const changes: Partial<RepeatsValue> = { freq };
-    // Sensible first choices from the first date: its weekday, its week of the month.
+    // A sensible first choice from the first date: its weekday. Its week of the month follows the
+    // date on its own (nthOf), whenever the date is typed.
     if ((freq === 'weekly' || freq === 'biweekly') && value.weekdays.length === 0)
       changes.weekdays = [weekday];
-    if (freq === 'monthly_weekday' && startDay) changes.nth = String(weekOfMonth(startDay));
     set(changes);
   };
   const toggleDay = (day: Weekday) =>
@@ -187,8 +132,9 @@ export function RepeatsField({
           </label>
           <select
             id={`${id}-nth`}
-            value={value.nth}
-            onChange={(e) => set({ nth: e.target.value })}
+            value={nthOf(value, start.date)}
+            // Chosen for this date: kept while the date stays, the next date typed takes its own.
+            onChange={(e) => set({ nth: e.target.value, nthDate: start.date })}
             className={`mt-1.5 ${fieldControlClass(false)}`}
           >
             {MONTH_WEEKS.map((n) => (
@@ -250,20 +196,6 @@ export function RepeatsField({
       ) : null}
     </fieldset>
   );
-}
-
-/** The Repeats section as a form sent without JavaScript holds it (weekdays joined by commas). */
-export function plainRepeatsValue(values: Record<string, string>): RepeatsValue {
-  const freq = values[PLAIN_REPEATS_FIELDS.freq];
-  return {
-    freq:
-      freq && (REPEAT_FREQUENCIES as readonly string[]).includes(freq) ? (freq as RepeatFrequency) : 'never',
-    weekdays: WEEKDAYS.filter((d) => (values[PLAIN_REPEATS_FIELDS.weekdays] ?? '').split(',').includes(d)),
-    nth: values[PLAIN_REPEATS_FIELDS.nth] ?? NO_REPEATS.nth,
-    ends: values[PLAIN_REPEATS_FIELDS.ends] === 'until' ? 'until' : 'count',
-    until: values[PLAIN_REPEATS_FIELDS.until] ?? '',
-    count: values[PLAIN_REPEATS_FIELDS.count] ?? NO_REPEATS.count,
-  };
 }
 
 /**

@@ -51,17 +51,10 @@ import {
   validateForm,
   withChange,
 } from '../lib/form';
+import { NO_REPEATS, plainRepeatsValue, type RepeatsValue, repeatsInput, withRepeats } from '../lib/repeats';
 import { DuplicateWarning } from './DuplicateWarning';
 import { FlyerField } from './FlyerField';
-import {
-  NO_REPEATS,
-  PlainRepeatsField,
-  plainRepeatsValue,
-  RepeatsField,
-  type RepeatsValue,
-  repeatsInput,
-  withRepeats,
-} from './RepeatsField';
+import { PlainRepeatsField, RepeatsField } from './RepeatsField';
 
 /** Fields without the * mark: those with a default and those that may stay empty. */
 const OPTIONAL_FIELDS: readonly FieldName[] = [
@@ -258,7 +251,7 @@ export function SubmitEventForm<T = EventDto>({
     mutation.mutate(
       withRepeats(
         { ...result.data, image: image ? { id: image.id, alt: image.alt.trim() } : undefined },
-        repeatable ? repeatsInput(repeats) : null,
+        repeatable ? repeatsInput(repeats, values.date) : null,
       ),
       {
         onSuccess: (result) => onSubmitted(result),
