@@ -124,6 +124,23 @@ describe('removeEvent', () => {
     });
   });
 
+  it('refuses the reports’ standard reason once no report is open, and changes nothing', async () => {
+    // Another moderator dismissed the reports while this one still saw them listed.
+    const event = await createEvent(store, { status: 'approved' });
+    const reporter = await createUser(store);
+    await createReport(store, { eventId: event.id, reportedBy: reporter.id });
+    await dismissReports(ctx(), { eventId: event.id });
+    for (const reason of [undefined, DEFAULT_REMOVAL_REASON, `  ${DEFAULT_REMOVAL_REASON} `]) {
+      const error = await rejection(removeEvent(ctx(), { eventId: event.id, reason }));
+      expect([error.statusCode, error.code]).toEqual([409, 'no_open_reports']);
+    }
+    expect((await eventRow(event.id)).status).toBe('approved');
+    expect(await logOf(event.id)).toEqual([]);
+    // A reason of the moderator's own needs no report.
+    await removeEvent(ctx(), { eventId: event.id, reason: 'A duplicate of another listing' });
+    expect((await eventRow(event.id)).status).toBe('removed');
+  });
+
   it('keeps a moderator-given reason', async () => {
     const event = await createEvent(store, { status: 'approved' });
     await removeEvent(ctx(), { eventId: event.id, reason: 'Organiser cancelled it' });

@@ -156,7 +156,7 @@ describe('listing cache (1 s, the default)', () => {
     const remove = await server.fetch(`/api/moderation/events/${pending.id}/remove`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({}),
+      body: JSON.stringify({ reason: 'Duplicate of another listing' }),
     });
     expect(remove.status).toBe(200);
     expect(await titles(server)).not.toContain('Waiting for approval');
@@ -432,7 +432,7 @@ describe('page cache: the rendered home and event pages', () => {
     const remove = await server.fetch(`/api/moderation/events/${eventId}/remove`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({}),
+      body: JSON.stringify({ reason: 'Duplicate of another listing' }),
     });
     expect(remove.status).toBe(200);
     expect(page).toMatch(/^HTTP\/1\.1 200 OK\r\n/);

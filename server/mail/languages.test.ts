@@ -14,6 +14,7 @@ import {
   createEvent,
   createModerator,
   createPasswordAccount,
+  createReport,
   createUser,
   sessionCookieFor,
 } from '../testing/factories';
@@ -115,7 +116,9 @@ describe('emails in the recipient’s language', () => {
   it('give a standard removal reason in the reader’s language, a moderator’s words as written', async () => {
     const submitter = await createUser(server.store, { name: 'Inès', emailVerified: true, language: 'fr' });
     const event = await createEvent(server.store, { createdBy: submitter.id, title: 'Marche' });
-    // No reason given: the standard one, stored in the spec's words.
+    const reporter = await createUser(server.store);
+    await createReport(server.store, { eventId: event.id, reportedBy: reporter.id });
+    // No reason given for a reported event: the standard one, stored in the spec's words.
     const res = await postJson(
       server,
       `/api/moderation/events/${event.id}/remove`,

@@ -127,7 +127,9 @@ it('takes consistent snapshots while submissions, moderation and reports are bei
       ).toBe(200);
       const target = approved[i];
       if (!target) continue;
-      const res = await post(server.url, `/api/moderation/events/${target.id}/remove`, moderator.cookie, {});
+      const res = await post(server.url, `/api/moderation/events/${target.id}/remove`, moderator.cookie, {
+        reason: 'Checked and taken down',
+      });
       expect(res.status).toBe(200);
     }
   })();
