@@ -13,7 +13,14 @@ import { useSession } from '../../../lib/session';
 import { useModerationCounts } from '../api/counts';
 import { useModerationEvents } from '../api/events';
 import { useBulkSelection, useClaimSelected } from '../lib/queueSelection';
-import { actionForKey, HELP_KEY, NEXT_KEY, PREVIOUS_KEY, shortcutsOff } from '../lib/shortcuts';
+import {
+  actionForKey,
+  isHelpKey,
+  NEXT_KEY,
+  PREVIOUS_KEY,
+  shortcutLetter,
+  shortcutsOff,
+} from '../lib/shortcuts';
 import { BulkBar, type FeedbackTone } from './BulkBar';
 import { EventDetailPanel } from './EventDetailPanel';
 import { ModerationActions } from './ModerationActions';
@@ -240,14 +247,14 @@ function TabList({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (shortcutsOff(e)) return;
-      if (e.key === HELP_KEY) {
+      if (isHelpKey(e.key)) {
         e.preventDefault();
         actions.onHelp();
         return;
       }
       if (e.shiftKey) return;
       const inList = listRef.current?.contains(document.activeElement) === true;
-      const key = e.key.toLowerCase();
+      const key = shortcutLetter(e);
       if (key === NEXT_KEY || (e.key === 'ArrowDown' && inList)) {
         e.preventDefault();
         move(1);

@@ -21,6 +21,20 @@ export const NEXT_KEY = 'j';
 export const PREVIOUS_KEY = 'k';
 export const HELP_KEY = '?';
 
+/**
+ * The letter a key press stands for among the dashboard's keys: the letter typed on a Latin layout
+ * (AZERTY's A is A), else the letter of the key's place on a US keyboard, so that a moderator typing
+ * in Arabic, Urdu or another script has the same keys without switching layouts.
+ */
+export function shortcutLetter({ key, code }: Pick<KeyboardEvent, 'key' | 'code'>): string {
+  if (/^[a-z]$/i.test(key)) return key.toLowerCase();
+  const place = /^Key([A-Z])$/.exec(code)?.[1];
+  return place ? place.toLowerCase() : key.toLowerCase();
+}
+
+/** Whether a press asks for the list of keys: `?`, or the Arabic question mark on Arabic layouts. */
+export const isHelpKey = (key: string) => key === HELP_KEY || key === '؟';
+
 /** The action among those the selected event offers that `key` runs, if any. */
 export function actionForKey(offered: readonly CardAction[], key: string): ModerationActionName | null {
   const lower = key.toLowerCase();
