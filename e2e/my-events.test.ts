@@ -186,6 +186,34 @@ describe('an organiser’s event', () => {
     expect(await page.getByLabel('Event Date').inputValue()).toBe('');
   });
 
+  it('keeps what was typed when the event changed meanwhile, says so, and saves it on the next send', async () => {
+    const event = await createEvent(e2e.server.store, {
+      title: 'Picnic in the park',
+      status: 'pending',
+      createdBy: organiser.id,
+    });
+    const first = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    const second = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    for (const page of [first, second]) {
+      await page.goto(`/event/${event.id}/edit`);
+      await page.getByRole('heading', { level: 1, name: 'Edit your event' }).waitFor();
+    }
+    // One tab saves; the other, opened on the version before, has typing of its own.
+    await first.getByLabel('Organizer').fill('Friends of the Park');
+    await first.getByRole('button', { name: 'Save changes' }).click();
+    await first.getByRole('heading', { level: 1, name: 'Picnic in the park' }).waitFor();
+    await second.getByLabel('Event Title').fill('Picnic in the park, with music');
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await second.getByText('This event changed since you opened this form', { exact: false }).waitFor();
+    // Focus returns to the page (a refresh of the event) and nothing typed is gone.
+    await second.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await second.waitForTimeout(300);
+    expect(await second.getByLabel('Event Title').inputValue()).toBe('Picnic in the park, with music');
+    await looks(second, 'edit-event-stale-phone');
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await second.getByRole('heading', { level: 1, name: 'Picnic in the park, with music' }).waitFor();
+  });
+
   it('is nobody else’s to edit: another person is told it does not exist', async () => {
     const event = await createEvent(e2e.server.store, { title: 'Not yours', createdBy: organiser.id });
     const other = await e2e.newPage({

@@ -154,7 +154,9 @@ export default function EditEventPage() {
             <Spinner label={t('edit.loading')} className="py-24" />
           )
         ) : (
-          <EditForm key={query.data.version} state={query.data} moderatorEdit={moderatorEdit} />
+          // Keyed by the event, not its version: when it changes meanwhile (another tab, a moderator), the
+          // refresh must not throw away what is being typed; the next send is based on the new version.
+          <EditForm key={query.data.id} state={query.data} moderatorEdit={moderatorEdit} />
         )}
       </>
     );

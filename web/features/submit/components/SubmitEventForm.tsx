@@ -275,8 +275,10 @@ export function SubmitEventForm<T = EventDto>({
           setErrors(fieldErrors);
           setImageErrors({ alt: texts['image.alt'], image: texts.image });
           setFailed(true);
-          // The server's own words for what people can act on (a field, the rate limit, the network).
-          setFailure(isWorthShowing(error) ? apiErrorText(error, tm) : null);
+          // The server's own words for what people can act on (a field, the rate limit, the network); an
+          // edit based on a version changed meanwhile says that the typing is kept, and how to send it.
+          if (error instanceof ApiRequestError && error.code === 'stale_version') setFailure(t('edit.stale'));
+          else setFailure(isWorthShowing(error) ? apiErrorText(error, tm) : null);
           focusField(firstInvalidField(fieldErrors));
         },
       },
