@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { zonedDateTimeToInstant } from '../../common/dates';
+import { calendarDay, zonedDateTimeToInstant } from '../../common/dates';
 import type { EventStatus } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
 import { msg } from '../../common/i18n/messages';
@@ -34,6 +34,7 @@ export const SERIES_NOT_FOUND = msg('series.notFound');
 export const SERIES_NOT_EDITABLE = msg('series.notEditable');
 export const SERIES_END_BEFORE_FIRST = msg('series.endBeforeFirst');
 export const NOT_AN_OCCURRENCE = msg('series.notOccurrence');
+export const DAY_TAKEN = msg('series.dayTaken');
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -609,6 +610,31 @@ export async function endSeries(
 }
 
 /**
+ * A date of a series is not moved onto the day of another of its dates still going ahead (an exact
+ * duplicate in every list and calendar, docs/PRODUCT.md#recurring-events); a cancelled or postponed
+ * date's day is free, as the date it stood for will not happen.
+ */
+export async function assertDayFree(
+  trx: Transaction<Database>,
+  row: Pick<EventRow, 'id' | 'series_id' | 'timezone'>,
+  startsAt: number,
+): Promise<void> {
+  if (!row.series_id) return;
+  const day = calendarDay(new Date(startsAt), row.timezone);
+  const others = await trx
+    .selectFrom('events')
+    .select(['starts_at'])
+    .where('series_id', '=', row.series_id)
+    .where('id', '!=', row.id)
+    .where('status', 'in', ['pending', 'approved'])
+    .where('schedule', '=', 'scheduled')
+    .execute();
+  if (others.some((o) => calendarDay(new Date(Number(o.starts_at)), row.timezone) === day)) {
+    throw conflict('date_taken', DAY_TAKEN);
+  }
+}
+
+/**
  * Change one date's time (and day) (docs/PRODUCT.md#recurring-events): that occurrence moves, is
  * marked moved (its calendar entry becomes an override of the rule's date, RECURRENCE-ID), and raises
  * its SEQUENCE. Its place in the series stays the date the rule gave it.
@@ -638,6 +664,7 @@ export async function moveOccurrence(
     if (!row.series_id) throw conflict('not_an_occurrence', NOT_AN_OCCURRENCE);
     if (row.status !== 'pending' && row.status !== 'approved') throw conflict('not_editable', NOT_EDITABLE);
     const startsAt = zonedDateTimeToInstant(date, time, row.timezone).getTime();
+    await assertDayFree(trx, row, startsAt);
     let endsAt: number | null = null;
     if (endTime !== undefined) {
       endsAt = zonedDateTimeToInstant(date, endTime, row.timezone).getTime();

@@ -288,6 +288,45 @@ describe('a published series', () => {
     );
   });
 
+  it("refuses to move a date onto the day of another date still going ahead; a cancelled date's day is free", async () => {
+    const { cookie } = await organiser();
+    const { series } = await approvedSeries(cookie, { title: 'Duplicate vigil' });
+    const [, second, third, fourth] = series.occurrences;
+    // The 3rd date (28 March) onto the 4th's day (4 April), at its very time: an exact duplicate.
+    const refused = await call<ApiError>(
+      `/api/events/${third?.id}/move`,
+      cookie,
+      { date: '2031-04-04', time: '18:00', version: third?.version },
+      409,
+    );
+    expect(refused.error).toMatchObject({ code: 'date_taken', messageCode: 'series.dayTaken' });
+    expect(refused.error.message).toBe(
+      'Another date of this recurring event is already on that day. Choose another day, or change that date instead.',
+    );
+    // Nothing moved.
+    expect((await seriesOf(series.id, cookie)).occurrences[2]).toMatchObject({
+      date: '2031-03-28T18:00:00.000Z',
+      moved: false,
+      version: third?.version,
+    });
+    // Another time on its own day is fine; so is the day of a date cancelled meanwhile.
+    await call(`/api/events/${third?.id}/move`, cookie, {
+      date: '2031-03-28',
+      time: '15:00',
+      version: third?.version,
+    });
+    await call(`/api/events/${second?.id}/schedule`, cookie, {
+      schedule: 'cancelled',
+      version: second?.version,
+    });
+    const ontoCancelled = await call<EventDto>(`/api/events/${fourth?.id}/move`, cookie, {
+      date: '2031-03-21',
+      time: '18:00',
+      version: fourth?.version,
+    });
+    expect(ontoCancelled.series?.moved).toBe(true);
+  });
+
   it('ends early: later dates leave the list, the rule gets its last date, the kept dates say how many', async () => {
     const { cookie } = await organiser();
     const { series } = await approvedSeries(cookie, { title: 'Ending vigil' });
