@@ -30,7 +30,8 @@ export interface TimeZoneComboboxProps extends FieldControlProps {
  * The time-zone field (docs/PRODUCT.md#text-people-write): type a city or a zone name, pick a suggestion.
  * An ARIA 1.2 combobox with a list popup: Down and Up open the list and move through it, Enter picks,
  * Escape closes it (and, closed, gives back the chosen zone), Tab leaves. Typing a city of the table or
- * a zone name exactly chooses it without the list.
+ * a zone name exactly chooses it without the list. Its words are the submit form's (submit.json
+ * `timeZone`), the one form that has it: they stay out of the first load's catalog.
  */
 export function TimeZoneCombobox({
   name,
@@ -43,7 +44,7 @@ export function TimeZoneCombobox({
   className,
   ...aria
 }: TimeZoneComboboxProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('submit');
   const locale = localeOfI18n(i18n);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
