@@ -36,6 +36,26 @@ describe('formatting in the event’s own zone', () => {
     expect(formatShortDateTime(iso, 'UTC')).toBe('Mar 3, 2025, 5:00 PM');
   });
 
+  it('reads an end date given without a time as its whole day, and keeps an overnight event’s times', () => {
+    // Sunday 29 November, 9:00 in Gaza, until Tuesday 1 December is over (midnight starting the 2nd).
+    const start = '2026-11-29T07:00:00Z';
+    const untilTuesday = '2026-12-01T22:00:00Z';
+    expect(formatEventRange(start, untilTuesday, 'Asia/Gaza')).toBe(
+      'Sunday, November 29 – Tuesday, December 1, 2026',
+    );
+    expect(formatEventRange(start, untilTuesday, 'Asia/Gaza', { withTimes: true })).toBe(
+      'Sunday, November 29, 2026 at 9:00 AM – Tuesday, December 1, 2026',
+    );
+    // A vigil from 9 PM to 6 AM is one night, not two days.
+    expect(formatEventRange('2026-11-28T21:00:00Z', '2026-11-29T06:00:00Z', 'Europe/London')).toBe(
+      'Saturday, November 28, 2026 at 9:00 PM – Sunday, November 29, 2026 at 6:00 AM',
+    );
+    // Days with an end time keep it.
+    expect(formatEventRange(start, '2026-12-01T16:00:00Z', 'Asia/Gaza')).toBe(
+      'Sunday, November 29 – Tuesday, December 1, 2026',
+    );
+  });
+
   it("isolates Urdu's Latin times left to right, which its right-to-left line would scramble", () => {
     const range = formatEventRange('2026-11-28T09:00:00Z', '2026-11-28T18:00:00Z', 'Europe/London', {
       locale: 'ur',

@@ -168,9 +168,12 @@ export function calendarDay(iso: string | Date, timeZone: string): string {
 
 /**
  * An event's date as a range (docs/PRODUCT.md#events), in its own zone: 'Monday, March 3, 2025, 5:00 –
- * 7:00 PM' within one day; across days 'Saturday, March 8 – Monday, March 10, 2025', or with
- * `withTimes` 'Saturday, March 8, 2025 at 10:00 AM – Monday, March 10, 2025 at 7:00 PM'. Without an
- * end, the start as formatEventDateTime writes it.
+ * 7:00 PM' within one day or less (an overnight vigil keeps its times); across days 'Saturday, March 8
+ * – Monday, March 10, 2025', or with `withTimes` 'Saturday, March 8, 2025 at 10:00 AM – Monday, March
+ * 10, 2025 at 7:00 PM'. An end at midnight after a later day is an end date given without a time
+ * (common/schemas/events.ts, submissionInstants): the event lasts until that day is over, so it reads
+ * '… – Monday, March 10, 2025', never 'Tuesday … at 12:00 AM'. Without an end, the start as
+ * formatEventDateTime writes it.
  */
 export function formatEventRange(
   start: string | Date,
@@ -180,8 +183,16 @@ export function formatEventRange(
 ): string {
   if (end === undefined) return formatEventDateTime(start, timeZone, locale);
   const [from, to] = [start, end].map((d) => (typeof d === 'string' ? new Date(d) : d)) as [Date, Date];
-  const sameDay = calendarDay(from, timeZone) === calendarDay(to, timeZone);
-  const format = sameDay || withTimes ? LONG_DATE_TIME : LONG_DATE;
+  const lastMoment = new Date(to.getTime() - 1);
+  const lastDay = calendarDay(lastMoment, timeZone);
+  if (lastDay !== calendarDay(to, timeZone) && lastDay > calendarDay(from, timeZone)) {
+    if (!withTimes) return written(LONG_DATE(locale, timeZone).formatRange(from, lastMoment), locale);
+    const until = written(LONG_DATE(locale, timeZone).format(lastMoment), locale);
+    return `${formatEventDateTime(from, timeZone, locale)} – ${until}`;
+  }
+  const oneDay =
+    calendarDay(from, timeZone) === calendarDay(to, timeZone) || to.getTime() - from.getTime() < 864e5;
+  const format = oneDay || withTimes ? LONG_DATE_TIME : LONG_DATE;
   return written(format(locale, timeZone).formatRange(from, to), locale);
 }
 

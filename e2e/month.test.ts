@@ -35,6 +35,13 @@ beforeAll(async () => {
     startsAt: at('2030-03-04', 9),
     endsAt: at('2030-03-06', 17),
   });
+  // An end date given without a time: until the 14th is over (midnight starting the 15th).
+  await createEvent(store, {
+    title: 'Book fair',
+    type: 'cultural',
+    startsAt: at('2030-03-13', 10),
+    endsAt: at('2030-03-15', 0),
+  });
   await createEvent(store, { title: 'Morning march', startsAt: at('2030-03-10', 9) });
   await createEvent(store, { title: 'Noon picnic', type: 'cultural', startsAt: at('2030-03-10', 12) });
   await createEvent(store, {
@@ -92,6 +99,10 @@ describe('the month view', () => {
     expect(await cell(page, '2030-03-05').textContent()).toContain('All day');
     expect(await cell(page, '2030-03-06').textContent()).toContain('Until 5:00 PM');
     expect(await titlesOn(page, '2030-03-07')).toEqual([]);
+    expect(await titlesOn(page, '2030-03-14')).toEqual(['Book fair']);
+    expect(await cell(page, '2030-03-14').textContent()).toContain('All day');
+    expect(await cell(page, '2030-03-14').textContent()).not.toContain('Until');
+    expect(await titlesOn(page, '2030-03-15')).toEqual([]);
 
     // Four on the 10th: the first three by start, and "+1 more" opening that day's list.
     expect(await titlesOn(page, '2030-03-10')).toEqual(['Morning march', 'Noon picnic', 'Online panel']);

@@ -135,7 +135,8 @@ export default function MonthView({ filters, headingId }: { filters: HomeFilters
     const startsAt = Date.parse(event.date);
     const endsAt = overAt(startsAt, event.endDate ? Date.parse(event.endDate) : null);
     if (calendarDay(new Date(startsAt), data.tz) === day) return formatTime(event.date, data.tz, locale);
-    if (calendarDay(new Date(endsAt - 1), data.tz) === day)
+    // Its last day, unless it ends at that day's end (an end date given without a time): all of it.
+    if (calendarDay(new Date(endsAt - 1), data.tz) === day && calendarDay(new Date(endsAt), data.tz) === day)
       return t('until', { time: formatTime(new Date(endsAt), data.tz, locale) });
     return t('allDay');
   };
