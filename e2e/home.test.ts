@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../common/i18n/languages';
 import { createEvent } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
 
@@ -397,6 +398,30 @@ describe('with events', () => {
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(12);
     expect(await page.getByLabel('When').inputValue()).toBe('any');
+  });
+
+  it('fits the pager on a 320 px phone in every language, left to right and right to left', async () => {
+    const page = await e2e.newPage({ viewport: { width: 320, height: 640 } });
+    for (const { code } of LANGUAGES) {
+      await page.goto(`/?lang=${code}`);
+      const pager = page.locator('main nav:has(a[rel="next"])');
+      await pager.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), code).toBeLessThanOrEqual(320);
+      const sides = await pager.evaluate((nav) =>
+        [...nav.children].map((child) => {
+          const box = child.getBoundingClientRect();
+          return [box.left, box.right];
+        }),
+      );
+      for (const [left = 0, right = 0] of sides) {
+        expect(left, code).toBeGreaterThanOrEqual(0);
+        expect(right, code).toBeLessThanOrEqual(320);
+      }
+      if (code === 'id' || code === 'ar') {
+        await pager.scrollIntoViewIfNeeded();
+        await screenshot(page, `home-pager-320-${code}`);
+      }
+    }
   });
 
   it('shows the filters on a phone, light and dark', async () => {

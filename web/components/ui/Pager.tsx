@@ -136,9 +136,10 @@ export function Pager(props: PagerProps) {
   }
 
   return (
-    <nav aria-label={labels.label} className={`flex items-center justify-between gap-3 ${className}`.trim()}>
+    // The status goes under the steps where the three do not fit (web/styles.css, .pager).
+    <nav aria-label={labels.label} className={`pager ${className}`.trim()}>
       {previous}
-      <p className="text-center text-sm text-stone-700 dark:text-stone-300">{labels.status}</p>
+      <p>{labels.status}</p>
       {next}
     </nav>
   );
