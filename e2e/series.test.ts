@@ -118,6 +118,9 @@ describe('a weekly vigil', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('date');
     await dates.nth(2).getByRole('button', { name: 'Keep it' }).click();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change time');
+    // "End the series here" is not offered on the last date: there is nothing after it to end.
+    expect(await dates.nth(4).getByRole('button', { name: 'End the series here' }).count()).toBe(1);
+    expect(await dates.nth(5).getByRole('button', { name: 'End the series here' }).count()).toBe(0);
     await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click();
     await page.getByText('That date was cancelled.').waitFor();
     // The row is drawn anew: focus is on what was done.

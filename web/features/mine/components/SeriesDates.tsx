@@ -59,14 +59,19 @@ const SCHEDULE_TEXTS = {
   },
 } as const;
 
-/** One date with what its submitter can do: postpone, cancel or reinstate it, change its time, end the series after it. */
+/**
+ * One date with what its submitter can do: postpone, cancel or reinstate it, change its time, end the
+ * series after it (not on its last date, where there is nothing to end).
+ */
 function DateRow({
   series,
   occurrence,
+  isLast,
   onDone,
 }: {
   series: SeriesDto;
   occurrence: Occurrence;
+  isLast: boolean;
   onDone: (text: string) => void;
 }) {
   const { t, i18n } = useTranslation('series');
@@ -153,10 +158,12 @@ function DateRow({
             <Clock aria-hidden="true" className="size-4" />
             {t('dates.moveDate')}
           </Button>
-          <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
-            <CircleStop aria-hidden="true" className="size-4" />
-            {t('dates.endHere')}
-          </Button>
+          {isLast ? null : (
+            <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
+              <CircleStop aria-hidden="true" className="size-4" />
+              {t('dates.endHere')}
+            </Button>
+          )}
         </div>
       ) : null}
       {mode === 'move' ? (
@@ -248,6 +255,10 @@ export function SeriesDates({ event }: { event: EventDto }) {
     if (done) doneRef.current?.focus();
   }, [done]);
   if (!event.series) return null;
+  // The last date still going ahead or waiting: ending the series there would end nothing.
+  const lastId = series.data?.occurrences
+    .filter((o) => o.status === 'approved' || o.status === 'pending')
+    .reduce<Occurrence | undefined>((last, o) => (last && last.date > o.date ? last : o), undefined)?.id;
   return (
     <div className="space-y-2">
       <p
@@ -286,6 +297,7 @@ export function SeriesDates({ event }: { event: EventDto }) {
                 key={`${occurrence.id}-${occurrence.version}`}
                 series={series.data}
                 occurrence={occurrence}
+                isLast={occurrence.id === lastId}
                 onDone={(text) => setDone({ text })}
               />
             ))}
