@@ -214,6 +214,27 @@ describe('an organiser’s event', () => {
     await second.getByRole('heading', { level: 1, name: 'Picnic in the park, with music' }).waitFor();
   });
 
+  it('names the event’s zone beside its time when the organiser’s clock differs', async () => {
+    await createEvent(e2e.server.store, {
+      title: 'Evening in Gaza City',
+      city: 'Gaza City',
+      country: 'Palestine',
+      timezone: 'Asia/Gaza',
+      createdBy: organiser.id,
+    });
+    const page = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie, timezoneId: 'Europe/London' });
+    await openMyEvents(page);
+    const row = myEvent(page, 'Evening in Gaza City');
+    await expect
+      .poll(() => row.getByTestId('my-event-zone').textContent())
+      .toMatch(/^Gaza time \(GMT\+\d\)$/);
+    // In its own zone, nothing to name.
+    const local = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie, timezoneId: 'Asia/Gaza' });
+    await openMyEvents(local);
+    await myEvent(local, 'Evening in Gaza City').waitFor();
+    expect(await myEvent(local, 'Evening in Gaza City').getByTestId('my-event-zone').count()).toBe(0);
+  });
+
   it('is nobody else’s to edit: another person is told it does not exist', async () => {
     const event = await createEvent(e2e.server.store, { title: 'Not yours', createdBy: organiser.id });
     const other = await e2e.newPage({

@@ -1,9 +1,10 @@
 import { CalendarPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { formatLongDate } from '../../../../common/dateLabels';
-import { formatEventRange } from '../../../../common/dates';
+import { formatEventRange, sameOffset } from '../../../../common/dates';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
+import { browserTimeZone } from '../../../../common/timezones';
 import { EventTypeBadge } from '../../../components/EventBadges';
 import { SignInRequired } from '../../../components/PageStates';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
@@ -18,6 +19,8 @@ import { useTranslation } from '../../../i18n/react';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useZoneName } from '../../../lib/useZoneName';
+import { zoneLabel } from '../../../lib/zoneLabel';
 import mineCatalog from '../../../locales/en/mine.json';
 import { useMyEvents } from '../api/mine';
 import type { OwnerAction } from './ActionDialog';
@@ -43,6 +46,12 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
   const locale = localeOfI18n(i18n);
   const status = statusOf(event);
   const titleId = `my-event-${event.id}`;
+  // In the event's own zone, named when the viewer's clock differs (as on its card and its page).
+  const zone = useZoneName(
+    sameOffset(event.date, event.timezone, browserTimeZone())
+      ? null
+      : { zone: event.timezone, instant: event.date, city: event.location.city, locale },
+  );
   return (
     <Card className="p-4 sm:p-5" data-testid="my-event">
       <article aria-labelledby={titleId} className="space-y-3">
@@ -62,6 +71,12 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
           </h2>
           <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
             {formatEventRange(event.date, event.endDate, event.timezone, { locale })}
+            {zone ? (
+              <>
+                {' · '}
+                <span data-testid="my-event-zone">{zoneLabel(t, zone)}</span>
+              </>
+            ) : null}
             {event.location.city ? (
               <>
                 {' · '}
