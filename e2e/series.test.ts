@@ -121,7 +121,17 @@ describe('a weekly vigil', () => {
     // "End the series here" is not offered on the last date: there is nothing after it to end.
     expect(await dates.nth(4).getByRole('button', { name: 'End the series here' }).count()).toBe(1);
     expect(await dates.nth(5).getByRole('button', { name: 'End the series here' }).count()).toBe(0);
+    // Cancelling a date asks first, as the event page does, with an optional note for attendees.
     await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this event?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`“${TITLE} · Friday, March 21, 2031`);
+    await dialog.getByRole('button', { name: 'Keep it as it is' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await dates.nth(1).getByText('Cancelled').count()).toBe(0);
+    await dates.nth(1).getByRole('button', { name: 'Cancel this date' }).click();
+    await dialog.getByLabel('Note for attendees (optional)').fill('The hall is closed that week.');
+    await dialog.getByRole('button', { name: 'Cancel event' }).click();
     await page.getByText('That date was cancelled.').waitFor();
     // The row is drawn anew: focus is on what was done.
     await expect
@@ -139,9 +149,15 @@ describe('a weekly vigil', () => {
     await page.setViewportSize(PHONE);
     await looks(page, 'series-my-events-phone');
 
-    // The cancelled date stays listed with its tag; the others are untouched.
+    // The cancelled date stays listed with its tag and the note; the others are untouched.
     await visitor.goto(`/?search=${encodeURIComponent('Friday vigil for Gaza')}`);
     await expect.poll(() => visitor.getByTestId('event-repeats').count()).toBe(6);
+    const listed = (await (
+      await e2e.server.fetch(`/api/events?search=${encodeURIComponent('Friday vigil for Gaza')}`)
+    ).json()) as { events: { schedule: string; scheduleNote?: string }[] };
+    expect(listed.events.filter((e) => e.schedule === 'cancelled').map((e) => e.scheduleNote)).toEqual([
+      'The hall is closed that week.',
+    ]);
 
     // "Edit every date": one proposed change for the published dates, waiting for review.
     await page.setViewportSize(DESKTOP);

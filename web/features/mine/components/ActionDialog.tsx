@@ -33,7 +33,8 @@ export function ActionDialog({
   onDone,
 }: {
   action: DialogAction;
-  event: EventDto;
+  /** The event acted on (a date of a series: its title names the date too). */
+  event: Pick<EventDto, 'id' | 'version' | 'title'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone: (action: OwnerAction) => void;

@@ -14,8 +14,8 @@ import { errorText } from '../../../lib/errorTexts';
 import { useMessages } from '../../../lib/messages';
 import { useSeries } from '../../../lib/series';
 import seriesCatalog from '../../../locales/en/series.json';
-import { useChangeSchedule } from '../api/mine';
 import { useEndSeries, useMoveDate } from '../api/series';
+import { ActionDialog } from './ActionDialog';
 import { editPath } from './OwnerActions';
 
 addCatalog('series', seriesCatalog);
@@ -60,16 +60,20 @@ const SCHEDULE_TEXTS = {
 } as const;
 
 /**
- * One date with what its submitter can do: postpone, cancel or reinstate it, change its time, end the
- * series after it (not on its last date, where there is nothing to end).
+ * One date with what its submitter can do: postpone, cancel or reinstate it (asked in the event page's
+ * own dialog, with its optional note for attendees), change its time, end the series after it (not on
+ * its last date, where there is nothing to end).
  */
 function DateRow({
   series,
+  title,
   occurrence,
   isLast,
   onDone,
 }: {
   series: SeriesDto;
+  /** The series' title, which the dialog names with the date. */
+  title: string;
   occurrence: Occurrence;
   isLast: boolean;
   onDone: (text: string) => void;
@@ -100,7 +104,7 @@ function DateRow({
     else if (leftMode.current === 'end') endButton.current?.focus();
     leftMode.current = mode === 'idle' ? null : mode;
   }, [mode]);
-  const schedule = useChangeSchedule();
+  const [dialog, setDialog] = useState<keyof typeof SCHEDULE_TEXTS | null>(null);
   const move = useMoveDate();
   const end = useEndSeries();
   const state = stateOf(occurrence);
@@ -137,18 +141,7 @@ function DateRow({
                 ? (['postponed', 'cancelled'] as const)
                 : (['scheduled'] as const)
               ).map((to) => (
-                <Button
-                  key={to}
-                  size="sm"
-                  variant="secondary"
-                  disabled={schedule.isPending}
-                  onClick={() =>
-                    schedule.mutate(
-                      { event: { id: occurrence.id, version: occurrence.version }, schedule: to },
-                      { onSuccess: () => onDone(t(SCHEDULE_TEXTS[to].done)), onError: failed },
-                    )
-                  }
-                >
+                <Button key={to} size="sm" variant="secondary" onClick={() => setDialog(to)}>
                   {SCHEDULE_TEXTS[to].icon}
                   {t(SCHEDULE_TEXTS[to].action)}
                 </Button>
@@ -165,6 +158,17 @@ function DateRow({
             </Button>
           )}
         </div>
+      ) : null}
+      {dialog ? (
+        <ActionDialog
+          action={dialog}
+          event={{ id: occurrence.id, version: occurrence.version, title: `${title} · ${label}` }}
+          open
+          onOpenChange={(next) => {
+            if (!next) setDialog(null);
+          }}
+          onDone={() => onDone(t(SCHEDULE_TEXTS[dialog].done))}
+        />
       ) : null}
       {mode === 'move' ? (
         <form onSubmit={save} className="grid gap-3 sm:grid-cols-3">
@@ -296,6 +300,7 @@ export function SeriesDates({ event }: { event: EventDto }) {
               <DateRow
                 key={`${occurrence.id}-${occurrence.version}`}
                 series={series.data}
+                title={event.title}
                 occurrence={occurrence}
                 isLast={occurrence.id === lastId}
                 onDone={(text) => setDone({ text })}
