@@ -179,6 +179,21 @@ describe('the form', () => {
       expect(await describedBy(page, 'Time Zone')).toContain(
         'Listed as: Sunday, March 30, 2025 at 2:30 AM (GMT+1)',
       );
+      // With an end date, the range as the event's page will list it; an end before the start, the start.
+      await page.getByLabel('End Date').fill('2025-04-01');
+      expect(await describedBy(page, 'Time Zone')).toContain(
+        'Listed as: Sunday, March 30, 2025 at 2:30 AM – Tuesday, April 1, 2025 (GMT+1)',
+      );
+      await page.getByLabel('End Date').fill('2025-03-30');
+      await page.getByLabel('End Time').fill('04:00');
+      expect(await describedBy(page, 'Time Zone')).toContain(
+        'Listed as: Sunday, March 30, 2025, 2:30 – 4:00 AM (GMT+1)',
+      );
+      await page.getByLabel('End Date').fill('2025-03-29');
+      await page.getByLabel('End Time').fill('');
+      expect(await describedBy(page, 'Time Zone')).toContain(
+        'Listed as: Sunday, March 30, 2025 at 2:30 AM (GMT+1)',
+      );
     } finally {
       await context.close();
     }
@@ -289,6 +304,21 @@ describe('the form', () => {
     expect(await page.getByText('Event title must be at most 200 characters').isVisible()).toBe(true);
     expect(await page.getByText('Please choose a valid time zone').isVisible()).toBe(true);
     expect(await focusedName(page)).toBe('title');
+  });
+
+  it('refuses an end date before the start without an end time, as with one, even after the start moved', async () => {
+    const page = await openForm();
+    await fillValid(page);
+    await page.getByLabel('Event Date').fill('2031-05-01');
+    await page.getByLabel('End Date').fill('2031-05-03');
+    // The start moves past the end date, which stays as it was typed.
+    await page.getByLabel('Event Date').fill('2031-05-17');
+    expect(await page.getByLabel('End Date').inputValue()).toBe('2031-05-03');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    await page.getByText('The event must end after it starts').waitFor();
+    expect(await describedBy(page, 'End Date')).toBe('The event must end after it starts');
+    expect(await focusedName(page)).toBe('endDate');
+    expect(await e2e.server.store.db.selectFrom('events').select('id').execute()).toHaveLength(0);
   });
 });
 

@@ -95,4 +95,15 @@ describe('eventInputSchema', () => {
       ]);
     }
   });
+
+  it('refuses an end date before the start date whether or not an end time is given (never drops it)', () => {
+    for (const endTime of ['', '20:00']) {
+      expect(messages({ ...valid, endDate: '2031-05-10', endTime })).toEqual([
+        `${endTime ? 'endTime' : 'endDate'}: The event must end after it starts`,
+      ]);
+    }
+    // The start's own day without an end time is no end; a later one lasts until that day is over.
+    expect(messages({ ...valid, endDate: valid.date })).toEqual([]);
+    expect(messages({ ...valid, endDate: '2031-05-18' })).toEqual([]);
+  });
 });

@@ -310,8 +310,9 @@ export const IMAGE_ALT_REQUIRED = msg('image.altRequired');
 
 /**
  * The instants of a submission's start and end (null: no end), or null when its date, time or zone
- * is not valid (their own fields say so). No end time means no end, unless the end date is a later
- * day: then the event lasts until that day is over.
+ * is not valid (their own fields say so). No end time means no end on the start's own day; an end date
+ * on another day without a time means the event lasts until that day is over, so that one before the
+ * start is refused like an end time before it, never dropped (docs/PRODUCT.md#events).
  */
 export function submissionInstants(input: {
   date: string;
@@ -325,7 +326,7 @@ export function submissionInstants(input: {
     if (!Number.isFinite(startsAt)) return null;
     const endDate = input.endDate || input.date;
     if (!input.endTime) {
-      if (endDate <= input.date) return { startsAt, endsAt: null };
+      if (endDate === input.date) return { startsAt, endsAt: null };
       const nextDay = new Date(Date.parse(`${endDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
       return { startsAt, endsAt: zonedDateTimeToInstant(nextDay, '00:00', input.timezone).getTime() };
     }

@@ -454,6 +454,7 @@ describe('POST /api/events: the event as it really happens', () => {
   it.each([
     [{ endTime: '14:30' }, 'endTime', 'The event must end after it starts'],
     [{ endDate: '2031-05-16', endTime: '20:00' }, 'endTime', 'The event must end after it starts'],
+    [{ endDate: '2031-05-16' }, 'endDate', 'The event must end after it starts'],
     [{ endDate: '2031-07-17', endTime: '10:00' }, 'endTime', 'An event can last at most 31 days'],
     [{ endTime: '25:00' }, 'endTime', 'Please enter a valid time'],
     [{ endDate: '2031-02-30' }, 'endDate', 'Please enter a valid date'],

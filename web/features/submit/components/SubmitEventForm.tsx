@@ -13,11 +13,16 @@ import {
   useState,
 } from 'react';
 import { formatZoneName } from '../../../../common/dateLabels';
-import { formatEventDateTime, zonedDateTimeToInstant } from '../../../../common/dates';
+import { formatEventRange, zonedDateTimeToInstant } from '../../../../common/dates';
 import { ATTENDANCE_MODES, EVENT_TYPES, PLACE_VISIBILITIES } from '../../../../common/enums';
 import type { EventImage } from '../../../../common/images';
 import { LIMITS } from '../../../../common/limits';
-import { type EventDto, IMAGE_ALT_REQUIRED, type ValidEventInput } from '../../../../common/schemas/events';
+import {
+  type EventDto,
+  IMAGE_ALT_REQUIRED,
+  submissionInstants,
+  type ValidEventInput,
+} from '../../../../common/schemas/events';
 import { browserTimeZone, isValidTimeZone, listTimeZones } from '../../../../common/timezones';
 import { zoneName } from '../../../../common/zoneSearch';
 import { TimeZoneCombobox } from '../../../components/TimeZoneCombobox';
@@ -80,15 +85,20 @@ function eventStart(date: string, time: string, timezone: string): Date | null {
   }
 }
 
-/** How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending. */
+/**
+ * How the event will read on its page, so a time-zone or daylight-saving surprise shows before sending:
+ * its range when the end is one the form accepts (docs/PRODUCT.md#events), else its start.
+ */
 function zonePreview(
   values: FormValues,
   instant: Date | null,
   locale: string,
 ): { when: string; zone: string } | null {
   if (!instant) return null;
+  const endsAt = submissionInstants(values)?.endsAt;
+  const end = endsAt && endsAt > instant.getTime() ? new Date(endsAt) : undefined;
   return {
-    when: formatEventDateTime(instant, values.timezone, locale),
+    when: formatEventRange(instant, end, values.timezone, { locale, withTimes: true }),
     zone: formatZoneName(instant, values.timezone, locale),
   };
 }
