@@ -6,6 +6,7 @@ import {
   filtersToParams,
   filtersToSearch,
   hasActiveFilters,
+  rangeTooLong,
   withFilter,
 } from './filters';
 import { pageCount } from './paging';
@@ -65,12 +66,16 @@ describe('filtersFromParams', () => {
     });
   });
 
-  it('keeps a range of days the API takes, and drops the last day of a longer one', () => {
+  it('keeps a range of days as given, and says when it is longer than the API takes', () => {
     // 365 days apart at most (the API's RANGE_MAX_DAYS: fewer than 366 days between them).
     expect(read('from=2026-12-01&to=2027-12-01')).toMatchObject({ from: '2026-12-01', to: '2027-12-01' });
-    expect(read('from=2026-12-01&to=2027-12-02')).toMatchObject({ from: '2026-12-01', to: '' });
-    expect(read('from=2026-01-01&to=2030-01-01')).toMatchObject({ from: '2026-01-01', to: '' });
-    expect(read('to=2030-01-01').to).toBe('2030-01-01');
+    expect(rangeTooLong(read('from=2026-12-01&to=2027-12-01'))).toBe(false);
+    // Longer: kept as typed (a last day dropped made the range its first day alone, and its list empty).
+    expect(read('from=2026-12-01&to=2027-12-02')).toMatchObject({ from: '2026-12-01', to: '2027-12-02' });
+    expect(rangeTooLong(read('from=2026-12-01&to=2027-12-02'))).toBe(true);
+    expect(rangeTooLong(read('from=2030-01-01&to=2026-01-01'))).toBe(true);
+    expect(rangeTooLong(read('to=2030-01-01'))).toBe(false);
+    expect(rangeTooLong(read('from=2026-01-01'))).toBe(false);
   });
 });
 

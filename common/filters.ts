@@ -93,6 +93,13 @@ export const DEFAULT_FILTERS: HomeFilters = {
 export const withinRange = (from: string, to: string): boolean =>
   Math.abs(Date.parse(to) - Date.parse(from)) < RANGE_MAX_DAYS * 24 * 3600 * 1000;
 
+/**
+ * A range of days the API refuses (`param.rangeTooLong`): the home page keeps it as typed and says why
+ * instead of asking for the list (docs/PRODUCT.md#home).
+ */
+export const rangeTooLong = ({ from, to }: Pick<HomeFilters, 'from' | 'to'>): boolean =>
+  from !== '' && to !== '' && !withinRange(from, to);
+
 /** Read the filters from a URL query; invalid or missing values become the defaults. */
 export function filtersFromParams(params: URLSearchParams): HomeFilters {
   const type = params.get('type') ?? '';
@@ -104,10 +111,6 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     const value = params.get(name) ?? '';
     return isCalendarDate(value) ? value : '';
   };
-  const from = day('from');
-  // A range longer than the API takes (RANGE_MAX_DAYS) keeps its first day and loses its last, rather
-  // than leave the page with nothing to show.
-  const to = from && day('to') && !withinRange(from, day('to')) ? '' : day('to');
   // A NUL cannot be searched for (the API refuses it): dropped, as from anything typed.
   const text = (name: 'search' | 'location' | 'near', max: number) =>
     (params.get(name) ?? '').replaceAll('\u0000', '').trim().slice(0, max);
@@ -122,8 +125,8 @@ export function filtersFromParams(params: URLSearchParams): HomeFilters {
     type: isEventType(type) ? type : 'all',
     when: when === 'past' ? 'past' : 'upcoming',
     period: isPeriod(period) ? period : 'any',
-    from,
-    to,
+    from: day('from'),
+    to: day('to'),
     online: params.get('online') === '1',
     tz: isValidTimeZone(tz) ? tz : '',
     page: page >= 1 && page <= PAGE_MAX ? page : 1,

@@ -113,7 +113,15 @@ describe('the home page as sent', () => {
     const whole = await sent('/about');
     expect(whole.styles).toHaveLength(1);
     const wholeCss = whole.styles[0] ?? '';
-    for (const path of ['/', '/?view=month', '/?lang=ar', '/?type=protest&online=1&page=1']) {
+    for (const path of [
+      '/',
+      '/?view=month',
+      '/?lang=ar',
+      '/?type=protest&online=1&page=1',
+      // What the filters answer beside the list (FilterHints.tsx): a city not known, a range too long.
+      '/?near=Atlantis',
+      '/?from=2026-01-01&to=2030-01-01',
+    ]) {
       const home = await sent(path);
       expect(home.styles, path).toHaveLength(1);
       const critical = home.styles[0] ?? '';

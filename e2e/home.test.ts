@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../common/i18n/languages';
 import { createEvent } from '../server/testing/factories';
+import frenchMessages from '../web/locales/fr/messages.json';
 import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
@@ -400,6 +401,68 @@ describe('with events', () => {
     expect(await page.getByLabel('When').inputValue()).toBe('any');
   });
 
+  it('keeps a range of days longer than the API takes as typed and says why, never “No Events Found”', async () => {
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    /** A day as typed into a date field in American English: month, day, year, digit by digit. */
+    const typeDay = async (field: ReturnType<Page['getByLabel']>, date: string) => {
+      const [year, month, dayOfMonth] = date.split('-');
+      await field.focus();
+      await field.page().keyboard.type(`${month}${dayOfMonth}${year}`);
+    };
+    const reason = 'A range of days can span at most 366 days';
+    const page = await e2e.newPage({ viewport: DESKTOP });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (isListCall(url)) asked.push(url.searchParams.get('to') ?? '');
+    });
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByLabel('When').selectOption('dates');
+    await page.getByLabel('From', { exact: true }).fill(day(1));
+    await page.waitForURL((url) => url.searchParams.get('from') === day(1));
+    // Typing passes through the years 0002, 0020 and 0202 (no days the list reads): the field keeps
+    // every keystroke, and the year ends where it was typed, past the picker's last day.
+    const to = page.getByLabel('To', { exact: true });
+    await typeDay(to, day(400));
+    await page.waitForURL((url) => url.searchParams.get('to') === day(400));
+    expect(await to.inputValue()).toBe(day(400));
+    await page.getByRole('heading', { name: reason }).waitFor();
+    expect(await page.getByRole('heading', { name: 'No Events Found' }).count()).toBe(0);
+    expect(await page.getByTestId('event-count').count()).toBe(0);
+    expect(await page.getByText('Updating…').count()).toBe(0);
+    // The To field says what is wrong with it, where the reason is.
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await to.getAttribute('aria-describedby')) ?? 'none';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+    expect(asked).not.toContain(day(400));
+    await expectNoA11yViolations(page, 'home (range too long)');
+    await screenshot(page, 'home-range-too-long-desktop');
+
+    // A day within the range: the list follows.
+    await to.fill(day(10));
+    await page.waitForURL((url) => url.searchParams.get('to') === day(10));
+    await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(10);
+    expect(await page.getByRole('heading', { name: reason }).count()).toBe(0);
+    expect(await to.getAttribute('aria-invalid')).toBeNull();
+
+    // A shared link, in French on a phone: rendered so on the server, and no list asked for.
+    asked.length = 0;
+    const phone = await e2e.newPage({ viewport: PHONE });
+    phone.on('request', (request) => {
+      if (isListCall(new URL(request.url()))) asked.push(request.url());
+    });
+    await phone.goto(`/?lang=fr&from=${day(1)}&to=${day(400)}&tz=UTC`);
+    await hydrated(phone);
+    await phone
+      .getByRole('heading', { name: frenchMessages.param.rangeTooLong.replace('{{max}}', '366') })
+      .waitFor();
+    await openFilters(phone);
+    expect(await phone.getByLabel('Au', { exact: true }).inputValue()).toBe(day(400));
+    expect(asked).toEqual([]);
+    await screenshot(phone, 'home-range-too-long-phone-fr');
+  });
+
   it('fits the pager on a 320 px phone in every language, left to right and right to left', async () => {
     const page = await e2e.newPage({ viewport: { width: 320, height: 640 } });
     for (const { code } of LANGUAGES) {
@@ -649,6 +712,15 @@ describe('with events', () => {
     expect(await card.getByTestId('event-relative').textContent()).toMatch(/in \d+ years?/);
     expect(await card.getByText('Verified').count()).toBe(0);
     expect(await card.getByTestId('event-organizer').count()).toBe(0);
+  
+    // In Tokyo it is midnight starting Tuesday: listed under Tuesday, the card says the viewer's time
+    // there, so that it does not read only "Monday" under Tuesday's heading.
+    const tokyo = await e2e.newPage({ timezoneId: 'Asia/Tokyo' });
+    await tokyo.goto('/?search=land%20day');
+    await expect.poll(() => cardTitles(tokyo)).toEqual(['Land Day commemoration']);
+    const tokyoCard = tokyo.locator('main li article').first();
+    await expect.poll(() => tokyoCard.getByTestId('event-relative').textContent()).toBe('12:00 AM your time');
+    expect(await tokyo.locator('main section h3').first().textContent()).toContain('Tuesday, March 4');
   });
 
   describe('Add to calendar on a card, pressed while the menu’s code is still on the way', () => {

@@ -208,7 +208,7 @@ describe('the home page without JavaScript', () => {
     expect((await cardTitles(page))[0]).toBe('Film night: Farha');
   });
 
-  it('chooses days: the From and To fields are there without the script that shows them, and a range too long keeps its first day', async () => {
+  it('chooses days: the From and To fields are there without the script that shows them, and a range too long is kept and says why', async () => {
     const page = await noJsPage(PHONE);
     await page.goto('/');
     await openFilters(page);
@@ -217,11 +217,16 @@ describe('the home page without JavaScript', () => {
     await page.getByLabel('To', { exact: true }).fill('2030-01-01');
     await page.getByRole('button', { name: 'Show events' }).click();
     await page.waitForURL((url) => url.searchParams.get('from') === '2026-01-01');
-    // The API takes at most 366 days: the page shows the range from its first day, not an empty page.
+    // The API takes at most 366 days: the page keeps the days and says so, not an empty page or a list
+    // of the first day alone.
     await openFilters(page);
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-01');
-    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2030-01-01');
     expect(await page.getByRole('heading', { name: /Upcoming Events/ }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('heading', { name: 'A range of days can span at most 366 days' }).isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('heading', { name: 'No Events Found' }).count()).toBe(0);
   });
 
   it('opens an event, shows no dead buttons there, and its Back link returns to the same filtered list', async () => {

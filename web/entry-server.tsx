@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { filtersFromParams } from '../common/filters';
+import { filtersFromParams, rangeTooLong } from '../common/filters';
 import { DEFAULT_LANGUAGE, type Language } from '../common/i18n/languages';
 import { type PostedForm, type PostedFormName, postedFormKey } from '../common/postedForms';
 import { type RenderedPage, renderedPageOf } from '../common/renderedPages';
@@ -162,6 +162,8 @@ function pageQueries(page: RenderedPage | typeof NOT_FOUND, search: string): Pag
     case 'home': {
       const filters = filtersFromParams(params);
       if (filters.view === 'month') return [[monthEventsQueryKey(filters), monthEventsPath(filters)]];
+      // A range the API refuses: the page says so without a list (web/app/routes/HomePage.tsx).
+      if (rangeTooLong(filters)) return [];
       return [[eventListQueryKey(filters), eventListPath(filters)]];
     }
     case 'event':

@@ -1,5 +1,5 @@
 import { CalendarX2, CircleAlert, Plus, RotateCcw, SearchX, ShieldCheck } from 'lucide-react';
-import { lazy, type ReactNode, useId, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef } from 'react';
 import {
   DEFAULT_FILTERS,
   filtersFromParams,
@@ -7,6 +7,7 @@ import {
   filtersToSearch,
   type HomeFilters,
   hasActiveFilters,
+  rangeTooLong,
   withFilter,
 } from '../../../common/filters';
 import { LIMITS } from '../../../common/limits';
@@ -51,6 +52,11 @@ const gridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6
  */
 const FIRST_SCREEN_CARDS = 3;
 
+// Shown only for a range of days the API refuses: its code loads then (FilterHints.tsx).
+const RangeTooLong = lazy(() =>
+  import('../../features/events/components/FilterHints').then((hints) => ({ default: hints.RangeTooLong })),
+);
+
 function Hero() {
   const { t } = useTranslation('events');
   return (
@@ -82,7 +88,9 @@ export function HomePage() {
   const location = useLocation();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const monthView = filters.view === 'month';
-  const list = useEventList(filters, !monthView);
+  // A range of days the API would refuse is not asked for (the server renderer asks nothing either).
+  const tooLong = rangeTooLong(filters);
+  const list = useEventList(filters, !monthView && !tooLong);
   const month = useMonthEvents(filters, monthView);
   const locale = useLocale();
   const headingId = useId();
@@ -115,12 +123,19 @@ export function HomePage() {
     });
   };
 
-  const data = list.data;
+  // Not the list of the range before (kept while the next loads): none belongs to this one.
+  const data = tooLong ? undefined : list.data;
   const backTo = `/${location.search}`;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   let body: ReactNode;
-  if (list.isPending) {
+  if (tooLong) {
+    body = (
+      <Suspense fallback={null}>
+        <RangeTooLong id={`${headingId}-range`} />
+      </Suspense>
+    );
+  } else if (list.isPending) {
     body = (
       <div role="status" aria-label={t('list.loading')}>
         <div className={gridClass} data-testid="event-placeholders">
@@ -245,6 +260,7 @@ export function HomePage() {
             onChange={onFilterChange}
             clearHref={clearHref}
             near={monthView ? month.data?.near : data?.near}
+            rangeHint={tooLong ? `${headingId}-range` : undefined}
           />
         </div>
 
@@ -277,7 +293,7 @@ export function HomePage() {
               ) : null}
             </h2>
             <div className="flex flex-wrap items-center gap-3">
-              {list.isPlaceholderData && !monthView ? (
+              {data && list.isPlaceholderData && !monthView ? (
                 <span role="status" className="text-sm text-stone-500 dark:text-stone-400">
                   {t('list.updating')}
                 </span>

@@ -7,7 +7,16 @@ import {
   SlidersHorizontal,
   X,
 } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { EVENT_TYPES } from '../../../../common/enums';
 import {
   activeFilterCount,
@@ -22,9 +31,7 @@ import type { NearAnswer } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
-import { sayMessage, useMessages } from '../../../lib/messages';
 import { Link } from '../../../lib/router';
 
 /** A calendar day (YYYY-MM-DD) moved by `days`, or undefined for none. */
@@ -49,38 +56,13 @@ interface FilterPanelProps {
   clearHref: string | null;
   /** What the server took the "Near" city to be (the list's answer), when one is typed. */
   near?: NearAnswer | undefined;
+  /** The id of what says why the range of days is refused (longer than the API takes), when it is. */
+  rangeHint?: string | undefined;
 }
 
-/**
- * Under the "Near" field: the city the server took ("Within 50 km of Manchester, United Kingdom"), so
- * the person sees which of several cities of that name it is, or that it knows none of that name.
- */
-function NearHint({ id, near }: { id: string; near: NearAnswer }) {
-  const { t, i18n } = useTranslation('events');
-  const messages = useMessages();
-  const { city } = near;
-  if (!city) {
-    const text = near.messageCode
-      ? sayMessage({ code: near.messageCode, params: near.messageParams }, messages, near.message ?? '')
-      : (near.message ?? '');
-    return (
-      <p id={id} className="mt-1.5 text-sm wrap-anywhere text-danger-700 dark:text-red-300">
-        {text}
-      </p>
-    );
-  }
-  let country = city.country;
-  try {
-    country = new Intl.DisplayNames([localeOfI18n(i18n)], { type: 'region' }).of(city.country) ?? country;
-  } catch {
-    // An odd code: shown as it is.
-  }
-  return (
-    <p id={id} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
-      {t('filters.nearFound', { km: near.km, city: city.name, country })}
-    </p>
-  );
-}
+// What a filter's answer says beside it (a city found or not, a range too long): rarely shown, so its
+// code and the words it needs load when it is (FilterHints.tsx).
+const NearHint = lazy(() => import('./FilterHints').then((hints) => ({ default: hints.NearHint })));
 
 /**
  * A text field that follows the URL (Back, Clear filters) and writes to it after a pause in typing.
@@ -160,6 +142,7 @@ function DayField({
   value,
   min,
   max,
+  hintId,
   onChange,
 }: {
   id: string;
@@ -168,8 +151,19 @@ function DayField({
   value: string;
   min?: string;
   max?: string;
+  /** What says why this day is refused. */
+  hintId?: string | undefined;
   onChange: (value: string) => void;
 }) {
+  // What is typed stays while the address follows it: a year typed digit by digit passes through
+  // 0002, 0020…, no day the list reads, so the address's day stays empty meanwhile. A change of the
+  // address itself (Back, Clear filters) is shown.
+  const [typed, setTyped] = useState(value);
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    setGiven(value);
+    setTyped(value);
+  }
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -179,10 +173,15 @@ function DayField({
         id={id}
         type="date"
         name={name}
-        value={value}
+        value={typed}
         min={min || undefined}
         max={max || undefined}
-        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={hintId ? true : undefined}
+        aria-describedby={hintId}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onChange(e.target.value);
+        }}
         className={`${fieldClass} px-3`}
       />
     </div>
@@ -229,7 +228,7 @@ function SelectField({
   );
 }
 
-export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelProps) {
+export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: FilterPanelProps) {
   const { t } = useTranslation('events');
   const ids = {
     search: useId(),
@@ -281,6 +280,7 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
         value={filters.to}
         min={filters.from}
         max={shiftDay(filters.from, RANGE_MAX_DAYS - 1)}
+        hintId={rangeHint}
         onChange={(value) => chooseDay('to', value)}
       />
     </>
@@ -387,7 +387,11 @@ export function FilterPanel({ filters, onChange, clearHref, near }: FilterPanelP
                 after={
                   // Always present, so the city found (or not) is read out when it appears after typing.
                   <div aria-live="polite">
-                    {nearShown ? <NearHint id={ids.nearHint} near={nearShown} /> : null}
+                    {nearShown ? (
+                      <Suspense fallback={null}>
+                        <NearHint id={ids.nearHint} near={nearShown} />
+                      </Suspense>
+                    ) : null}
                   </div>
                 }
               />
