@@ -374,6 +374,7 @@ export function SubmitEventForm<T = EventDto>({
         type: 'text',
         dir: 'auto',
         autoComplete: 'off',
+        maxLength: LIMITS.titleMax,
         placeholder: t('fields.titlePlaceholder'),
       })}
 
@@ -384,6 +385,7 @@ export function SubmitEventForm<T = EventDto>({
             {...bind('description')}
             dir="auto"
             rows={6}
+            maxLength={LIMITS.descriptionMax}
             placeholder={t('fields.descriptionPlaceholder')}
             className={`${p.className} min-h-36 resize-y`}
           />
@@ -496,8 +498,18 @@ export function SubmitEventForm<T = EventDto>({
       </Field>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        {textField('city', { type: 'text', dir: 'auto', autoComplete: 'address-level2' })}
-        {textField('country', { type: 'text', dir: 'auto', autoComplete: 'country-name' })}
+        {textField('city', {
+          type: 'text',
+          dir: 'auto',
+          autoComplete: 'address-level2',
+          maxLength: LIMITS.cityMax,
+        })}
+        {textField('country', {
+          type: 'text',
+          dir: 'auto',
+          autoComplete: 'country-name',
+          maxLength: LIMITS.countryMax,
+        })}
       </div>
 
       {online ? withoutJs(venueFields) : venueFields}
@@ -545,6 +557,7 @@ export function SubmitEventForm<T = EventDto>({
             inputMode="url"
             dir="ltr"
             autoComplete="url"
+            maxLength={LIMITS.sourceLinkMax}
             placeholder={t('fields.sourceLinkPlaceholder')}
           />
         )}
@@ -554,6 +567,7 @@ export function SubmitEventForm<T = EventDto>({
         type: 'text',
         dir: 'auto',
         autoComplete: 'organization',
+        maxLength: LIMITS.organizerMax,
         placeholder: t('fields.organizerPlaceholder'),
       })}
 
