@@ -35,8 +35,14 @@ export function EventDate({
   const hydrated = useHydrated();
   // Named only in the browser, where its line shows (and its code loads then).
   const zone = useZoneName(hydrated ? parts.zone : null);
-  // While it runs, "Happening now" instead of a relative hint (docs/PRODUCT.md#events).
-  const hint = parts.phase === 'happening' && !calledOff ? tc('event.happeningNow') : parts.relative;
+  // While it runs, "Happening now" instead of a relative hint (docs/PRODUCT.md#events); on a card, on
+  // another day of the viewer's calendar than the event's own, the viewer's time (eventDateParts).
+  const hint =
+    parts.phase === 'happening' && !calledOff
+      ? tc('event.happeningNow')
+      : parts.viewerTime && !showViewerTime
+        ? t('date.yourTime', { dateTime: parts.viewerTime })
+        : parts.relative;
   return (
     <span className="flex flex-col gap-0.5">
       {/*

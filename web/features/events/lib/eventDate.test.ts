@@ -47,6 +47,14 @@ describe('eventDateParts', () => {
     expect(eventDateParts(ISO, 'Asia/Jerusalem', 'Asia/Jerusalem', NOW).zone).toBeNull();
   });
 
+  it('gives the viewer’s time when it falls on another day of the viewer’s calendar', () => {
+    // 15:00 UTC on Monday is 00:00 on Tuesday in Tokyo: a card listed under Tuesday says so.
+    expect(eventDateParts(ISO, 'UTC', 'Asia/Tokyo', NOW).viewerTime).toBe('12:00 AM');
+    // The same day on both calendars: the relative hint is enough.
+    expect(eventDateParts(ISO, 'Asia/Jerusalem', 'UTC', NOW).viewerTime).toBeNull();
+    expect(eventDateParts(ISO, 'UTC', 'UTC', NOW).viewerTime).toBeNull();
+  });
+
   it('names no zone when the viewer clock shows the same time', () => {
     const parts = eventDateParts(ISO, 'Europe/London', 'UTC', NOW);
     expect(parts.dateTime).toBe('Monday, March 3, 2031 at 3:00 PM');

@@ -5,6 +5,7 @@
  * whether it is upcoming, happening now or past (docs/PRODUCT.md#events).
  */
 import {
+  calendarDay,
   formatEventRange,
   formatRelativeDay,
   formatShortDateTime,
@@ -27,6 +28,12 @@ export interface EventDateParts {
   zone: ZoneRef | null;
   /** The same instant on the viewer's clock ('Mar 3, 2025, 3:00 PM'), set only when `zone` is. */
   viewerDateTime: string | null;
+  /**
+   * The time on the viewer's clock ('3:00 AM'), set only when it falls on another day of the viewer's
+   * calendar than the event's own: a card, listed under the viewer's day, says it instead of its
+   * relative hint, so that a card under "Thursday, December 3" never reads only "Wednesday…".
+   */
+  viewerTime: string | null;
   /** 'in 3 days', 'tomorrow', 'yesterday', in the viewer's calendar days. */
   relative: string;
   phase: EventPhase;
@@ -35,7 +42,10 @@ export interface EventDateParts {
 }
 
 /** What eventDateParts writes that does not depend on the moment it is asked. */
-type TimelessParts = Pick<EventDateParts, 'dateTime' | 'dateTimeLines' | 'zone' | 'viewerDateTime'>;
+type TimelessParts = Pick<
+  EventDateParts,
+  'dateTime' | 'dateTimeLines' | 'zone' | 'viewerDateTime' | 'viewerTime'
+>;
 
 /**
  * Timeless parts already written, by event date, zones, language and city: a page shows the same events
@@ -63,6 +73,10 @@ function timelessParts(
         end === undefined ? splitBeforeTime(dateTime, formatTime(iso, eventZone, locale)) : [dateTime, ''],
       zone: differs ? { zone: eventZone, instant: iso, city, locale } : null,
       viewerDateTime: differs ? formatShortDateTime(iso, viewerZone, locale) : null,
+      viewerTime:
+        differs && calendarDay(iso, viewerZone) !== calendarDay(iso, eventZone)
+          ? formatTime(iso, viewerZone, locale)
+          : null,
     };
   });
 }
