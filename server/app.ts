@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { chooseLanguage } from '../common/i18n/languages';
 import { msg } from '../common/i18n/messages';
 import { RENDERED_ROUTES, renderedPageOf } from '../common/renderedPages';
 import type { Actor } from './auth/actor';
@@ -24,7 +25,7 @@ import { isPublicRead } from './http/cors';
 import { infoEnabled, ListingCache } from './http/listingCache';
 import { registerMemoryAssets } from './http/memoryAssets';
 import { applySecurityHeaders, securityHeaders } from './http/securityHeaders';
-import { registerAccountLanguage, registerLanguage } from './i18n/language';
+import { LANGUAGE_COOKIE, queryLanguage, registerAccountLanguage, registerLanguage } from './i18n/language';
 import { registerMailSender } from './mail/plugin';
 import { registerMaintenance } from './maintenance';
 import { registerRoutes } from './routes/index';
@@ -75,6 +76,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       connectionsCheckingInterval: 1000,
     },
     routerOptions: { maxParamLength: 500 },
+    // An address the router cannot read (a broken percent-escape) or with a part longer than any id:
+    // it names nothing here, so it is the app's own 404, with the security headers every answer has
+    // (these are answered before any hook runs), never Fastify's JSON.
+    frameworkErrors: (_error, request, reply) => {
+      applySecurityHeaders(reply.raw, headers);
+      const url = request.raw.url ?? '/';
+      const language = chooseLanguage({
+        query: queryLanguage(url),
+        cookie: app.parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE],
+        acceptLanguage: request.headers['accept-language'],
+      });
+      reply.code(404).header('Cache-Control', 'no-cache');
+      if (!shell || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))
+        return reply.send(errorBody('not_found', msg('notFound'), language));
+      return reply.type('text/html; charset=utf-8').send(shell.render({ title: env.SITE_TITLE, language }));
+    },
     trustProxy: TRUSTED_PROXIES,
     genReqId: () => randomUUID(),
     // One line per request, written by the onResponse hook below, instead of Fastify's two.

@@ -349,3 +349,24 @@ describe('source links', () => {
     }
   });
 });
+
+describe('an address the router cannot read', () => {
+  it('is the app’s 404 in the reader’s language, with every security header, never the framework’s JSON', async () => {
+    const unreadable = ['%E0%A4%A', 'a'.repeat(3000)];
+    for (const id of unreadable) {
+      const page = await server.fetch(`/event/${id}`, { headers: { 'accept-language': 'fr' } });
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('<html lang="fr"');
+
+      const api = await server.fetch(`/api/events/${id}`);
+      expect(api.status).toBe(404);
+      expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const body = (await api.json()) as { error: { code: string; messageCode: string; message: string } };
+      expect(body.error).toMatchObject({ code: 'not_found', messageCode: 'notFound' });
+      expect(body.error.message).not.toContain(id.slice(0, 20));
+    }
+  });
+});
