@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   LogController,
 } from 'fastify';
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // An address the router cannot read (a broken percent-escape) or with a part longer than any id:
     // it names nothing here, so it is the app's own 404, with the security headers every answer has
     // (these are answered before any hook runs), never Fastify's JSON.
-    frameworkErrors: (_error, request, reply) => {
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       applySecurityHeaders(reply.raw, headers);
       const url = request.raw.url ?? '/';
       const language = chooseLanguage({
