@@ -111,6 +111,18 @@ describe('the language of a page', () => {
     const unknown = await server.fetch('/?lang=xx', { headers: { 'accept-language': 'de' } });
     expect(htmlTag(await unknown.text())).toBe('<html lang="de" dir="ltr">');
     expect(unknown.headers.get('set-cookie')).toBeNull();
+
+    // A language we speak written another way is that language, and remembered as such.
+    for (const [asked, language, dir] of [
+      ['AR', 'ar', 'rtl'],
+      ['ar-EG', 'ar', 'rtl'],
+      ['pt-BR', 'pt', 'ltr'],
+      ['pt_br', 'pt', 'ltr'],
+    ]) {
+      const res = await server.fetch(`/?lang=${asked}`, { headers: { 'accept-language': 'de' } });
+      expect(htmlTag(await res.text()), asked).toBe(`<html lang="${language}" dir="${dir}">`);
+      expect(res.headers.get('set-cookie'), asked).toMatch(new RegExp(`^lang=${language};`));
+    }
   });
 
   it('keeps each language apart in the micro-cache', async () => {

@@ -19,12 +19,18 @@ declare module 'fastify' {
 export const LANGUAGE_COOKIE = 'lang';
 const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-/** The value of `lang=` in a raw query string (`a=1&lang=ar`), or null. */
+/**
+ * The value of `lang=` in a raw query string (`a=1&lang=ar`), or null; a language we speak written
+ * another way (`AR`, `ar-EG`, `pt_BR`) is that language, as `Accept-Language` would have it.
+ */
 export function queryLanguage(url: string): string | null {
   const q = url.indexOf('?');
   if (q === -1) return null;
   const match = /(?:^|&)lang=([^&]*)/.exec(url.slice(q + 1));
-  return match ? (match[1] ?? null) : null;
+  if (!match) return null;
+  const value = match[1] ?? '';
+  const base = value.toLowerCase().split(/[-_]|%2d|%5f/)[0];
+  return isLanguage(base) ? base : value;
 }
 
 /**
