@@ -496,6 +496,42 @@ describe('sending', () => {
     ).toEqual([]);
   });
 
+  it('at the submission limit says it and when to submit again, in the words the server sent', async () => {
+    // A person of their own: the limit counts per account, and the other tests submit too.
+    const busy = await createUser(e2e.server.store, { name: 'Busy Organiser' });
+    const busyCookie = await sessionCookieFor(e2e.server.store, busy);
+    const origin = new URL(e2e.server.url).origin;
+    let status = 201;
+    for (let i = 0; i < 21 && status === 201; i++) {
+      const res = await fetch(`${e2e.server.url}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: busyCookie, origin },
+        body: JSON.stringify({
+          title: `Vigil ${i}`,
+          description: 'Candles.',
+          date: '2031-05-17',
+          time: '18:30',
+          timezone: 'Europe/London',
+          city: 'Leeds',
+          country: 'United Kingdom',
+          sourceLink: 'https://example.org/vigil',
+        }),
+      });
+      status = res.status;
+    }
+    expect(status).toBe(429);
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: busyCookie });
+    await page.goto('/submit');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).waitFor();
+    await fillValid(page, 'One too many');
+    await page.getByRole('button', { name: 'Submit Event for Review' }).click();
+    const box = page.getByRole('alert').filter({ hasText: 'Not sent: you have reached the limit.' });
+    await box.waitFor();
+    expect(await box.textContent()).toMatch(
+      /^Not sent: you have reached the limit\.You have submitted 10 events this hour, the most we accept\. You can submit again in \d+ minutes?\.$/,
+    );
+  });
+
   it("keeps what was typed into the server's form before the page's code ran (a slow phone), and sends it", async () => {
     const page = await e2e.newPage({ viewport: PHONE, cookie: await cookie() });
     // The page's code arrives late, as on a slow connection: the form is there, the app is not yet.

@@ -30,7 +30,7 @@ const LOOKUPS: Record<Language, Lookup> = {
 
 /** A message in `language`. */
 export const translateRef = (ref: MessageRef, language: Language): string =>
-  renderMessage(ref, LOOKUPS[language]);
+  renderMessage(ref, LOOKUPS[language], language);
 
 /** A message `msg` made, in `language`; any other text as it is. */
 export function translate(text: string, language: Language): string {

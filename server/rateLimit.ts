@@ -15,8 +15,11 @@ export interface RateRule {
   /** Allowed hits per window. */
   limit: number;
   windowMs: number;
-  /** Shown to the person who hit it (in their language: docs/PRODUCT.md#messages). */
-  message: Message;
+  /**
+   * Shown to the person who hit it (in their language: docs/PRODUCT.md#messages); given the seconds
+   * until the window resets, it can say when to try again (see `waitMinutes`).
+   */
+  message: Message | ((retryAfterSeconds: number) => Message);
 }
 
 /** Purpose of the daily secrets that key the hashes (app_secrets names `rate-limit/YYYY-MM-DD`). */
@@ -100,8 +103,18 @@ export async function enforceRateLimit(
   now = Date.now(),
 ): Promise<void> {
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, rule, subject, now);
-  if (!allowed) throw tooManyRequests(rule.message, retryAfterSeconds);
+  if (!allowed) {
+    const message = typeof rule.message === 'function' ? rule.message(retryAfterSeconds) : rule.message;
+    throw tooManyRequests(message, retryAfterSeconds);
+  }
 }
+
+/**
+ * A wait in whole minutes, or hours, rounded up (never sooner than it is): what a limit's message says,
+ * "You can submit again in 34 minutes". Few values, so `msg` remembers few messages.
+ */
+export const waitMinutes = (seconds: number): number => Math.max(1, Math.ceil(seconds / 60));
+export const waitHours = (seconds: number): number => Math.max(1, Math.ceil(seconds / 3600));
 
 /** Forget windows that ended, and secrets older than yesterday's (server/maintenance.ts runs it). */
 export async function pruneRateLimits(db: Kysely<Database>, olderThanMs: number, now = Date.now()) {

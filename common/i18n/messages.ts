@@ -9,7 +9,8 @@
  * code and stays as it is.
  *
  * Parameters are constants of the code (limits, field labels, allowed values), never a person's data:
- * each distinct message is remembered once, for the life of the process. A message about someone's
+ * each distinct message is remembered once, for the life of the process. A rate limit's wait is the one
+ * number that varies, in whole minutes or hours (server/rateLimit.ts), so a few dozen at most. A message about someone's
  * data is a `MessageRef` translated where it is sent (`translateRef` on the server). `label` names a
  * key of the catalog's `fields` group, translated before it goes into the sentence.
  */
@@ -59,22 +60,28 @@ function lookupIn(catalog: unknown): Lookup {
 export const englishLookup: Lookup = lookupIn(english);
 export const catalogLookup = lookupIn;
 
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** `{{name}}`, or `{{name, relativetime(unit)}}` (i18next's formatter, which the web app's `t` applies). */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*(?:,\s*relativetime\((\w+)\)\s*)?\}\}/g;
 
 /**
  * The message in the catalog `lookup` reads (English for what it lacks): its template with the
- * parameters put in, `label` first translated from `fields`.
+ * parameters put in, `label` first translated from `fields`, and a wait ("in 34 minutes") written by
+ * Intl in `locale`, as the web app's i18next writes it (a rate limit's: docs/PRODUCT.md#messages).
  */
-export function renderMessage(ref: MessageRef, lookup: Lookup = englishLookup): string {
+export function renderMessage(ref: MessageRef, lookup: Lookup = englishLookup, locale = 'en'): string {
   const template = lookup(ref.code) ?? englishLookup(ref.code) ?? ref.code;
   const params: Record<string, string | number> = { ...ref.params };
   if (ref.params?.label !== undefined) {
     const key = `fields.${ref.params.label}`;
     params.label = lookup(key) ?? englishLookup(key) ?? ref.params.label;
   }
-  return template.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(PLACEHOLDER, (whole, name: string, unit: string | undefined) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    return unit
+      ? new Intl.RelativeTimeFormat(locale).format(Number(value), unit as Intl.RelativeTimeFormatUnit)
+      : String(value);
+  });
 }
 
 /** The English sentence of a message, remembered with its code (see the top of this file). */
@@ -82,7 +89,7 @@ export function msg(code: MessageCode, params?: MessageParams): Message {
   const ref: MessageRef = params ? { code, params } : { code };
   const text = renderMessage(ref);
   // A template left unfilled, or two messages worded alike, is a mistake of the code: said at once.
-  if (/\{\{\s*\w+\s*\}\}/.test(text)) throw new Error(`Message ${code}: a parameter is missing (${text})`);
+  if (/\{\{[^}]*\}\}/.test(text)) throw new Error(`Message ${code}: a parameter is missing (${text})`);
   remember(text, ref);
   return text as Message;
 }

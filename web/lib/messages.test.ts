@@ -76,4 +76,24 @@ describe('the web app says messages in the page’s language (docs/PRODUCT.md#me
       'Bad gateway',
     );
   });
+
+  it('a limit says when to try again, the wait the server sent written by Intl in the page’s language', () => {
+    const english =
+      'You have submitted 10 events this hour, the most we accept. You can submit again in 34 minutes.';
+    const limited = new ApiRequestError(429, 'rate_limited', english, undefined, {
+      code: 'rateLimit.submitHour',
+      params: { limit: 10, minutes: 34 },
+    });
+    expect(apiErrorText(limited, tIn('en'))).toBe(english);
+    expect(apiErrorText(limited, tIn('ar'))).toBe(
+      'بلغتَ الحد الأقصى لما نقبله من الفعاليات المُرسلة خلال ساعة (10). يمكنك الإرسال مجددًا خلال 34 دقيقة.',
+    );
+    expect(apiErrorText(limited, tIn('fr'))).toBe(
+      'Vous avez proposé 10 événements cette heure-ci, le maximum que nous acceptons. Vous pourrez en proposer de nouveau dans 34 minutes.',
+    );
+    // And as the server says it itself (common/i18n/messages.ts), for API clients: the same words.
+    expect(msg('rateLimit.reportHour', { limit: 20, minutes: 1 })).toBe(
+      'You have sent 20 reports this hour, the most we accept. You can report again in 1 minute.',
+    );
+  });
 });

@@ -371,11 +371,22 @@ describe('POST /api/events: rate limit', () => {
     const json = (await refused.json()) as ErrorBody;
     expect(json.error).toEqual({
       code: 'rate_limited',
-      message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+      message:
+        'You have submitted 10 events this hour, the most we accept. You can submit again in 40 minutes.',
       messageCode: 'rateLimit.submitHour',
-      messageParams: { limit: 10 },
+      messageParams: { limit: 10, minutes: 40 },
     });
     expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
+    // Said when in the reader's language too, the wait written by Intl (a minute later: 39).
+    vi.setSystemTime(new Date('2032-02-02T10:21:00Z'));
+    const inArabic = await server.fetch('/api/events?lang=ar', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(validEventInput()),
+    });
+    expect(((await inArabic.json()) as ErrorBody).error.message).toBe(
+      'بلغتَ الحد الأقصى لما نقبله من الفعاليات المُرسلة خلال ساعة (10). يمكنك الإرسال مجددًا خلال 39 دقيقة.',
+    );
 
     // Someone else is not affected, and the next hour opens again.
     const { cookie: otherCookie } = await signedIn();
@@ -403,7 +414,7 @@ describe('POST /api/events: rate limit', () => {
     const refused = await submit(validEventInput(), cookie);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as ErrorBody).error.message).toBe(
-      'You have submitted 30 events today, the most we accept. Please try again tomorrow.',
+      'You have submitted 30 events today, the most we accept. You can submit again in 20 hours.',
     );
   });
 });

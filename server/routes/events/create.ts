@@ -12,7 +12,7 @@ import { notifyModerators } from '../../mail/notify';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { presentEvent } from '../../presenters/event';
-import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { enforceRateLimit, type RateRule, waitHours, waitMinutes } from '../../rateLimit';
 import { seriesDates } from '../../series/rule';
 import { insertEvent } from '../../store/events';
 import type { EventRow } from '../../store/schema';
@@ -32,13 +32,13 @@ export const SUBMIT_RATE_LIMITS: RateRule[] = [
     name: 'submit-event:hour',
     limit: PER_HOUR,
     windowMs: HOUR,
-    message: msg('rateLimit.submitHour', { limit: PER_HOUR }),
+    message: (wait) => msg('rateLimit.submitHour', { limit: PER_HOUR, minutes: waitMinutes(wait) }),
   },
   {
     name: 'submit-event:day',
     limit: PER_DAY,
     windowMs: 24 * HOUR,
-    message: msg('rateLimit.submitDay', { limit: PER_DAY }),
+    message: (wait) => msg('rateLimit.submitDay', { limit: PER_DAY, hours: waitHours(wait) }),
   },
 ];
 

@@ -9,7 +9,7 @@ import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { canReportEvent } from '../../policies/reports';
 import { presentReportReceipt } from '../../presenters/report';
-import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { enforceRateLimit, type RateRule, waitMinutes } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { openReport } from '../../store/reports';
 import { parseInput } from '../../validate';
@@ -22,7 +22,7 @@ export const REPORT_RATE_LIMIT: RateRule = {
   name: 'report-event:hour',
   limit: PER_HOUR,
   windowMs: 3600 * 1000,
-  message: msg('rateLimit.reportHour', { limit: PER_HOUR }),
+  message: (wait) => msg('rateLimit.reportHour', { limit: PER_HOUR, minutes: waitMinutes(wait) }),
 };
 
 export const REPORT_UNAUTHENTICATED = msg('report.signIn');

@@ -209,9 +209,9 @@ describe('POST /api/events/:id/reports', () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as ErrorBody).error).toEqual({
       code: 'rate_limited',
-      message: 'You have sent 20 reports this hour, the most we accept. Please try again later.',
+      message: 'You have sent 20 reports this hour, the most we accept. You can report again in 40 minutes.',
       messageCode: 'rateLimit.reportHour',
-      messageParams: { limit: 20 },
+      messageParams: { limit: 20, minutes: 40 },
     });
     expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
     expect(await listReportsForEvent(server.store.db, events[20]!.id)).toEqual([]);

@@ -10,7 +10,7 @@ import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { addCatalog } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
-import { isNotFound, isWorthShowing } from '../../../lib/api';
+import { ApiRequestError, isNotFound, isWorthShowing } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/errorTexts';
 import { useSession } from '../../../lib/session';
 import reportCatalog from '../../../locales/en/report.json';
@@ -196,7 +196,16 @@ export function ReportButton({ eventId, permission, onReported, onSessionEnded }
                 confirmLabel={t('submit')}
                 busyLabel={t('submitting')}
                 busy={busy}
-                error={error ? explain(t('failed')) : null}
+                error={
+                  error
+                    ? explain(
+                        // Over the limit, the server's sentence says when to report again.
+                        error instanceof ApiRequestError && error.code === 'rate_limited'
+                          ? t('limited')
+                          : t('failed'),
+                      )
+                    : null
+                }
                 closeLabel={t('close')}
                 final={gone ? explain(t('gone')) : null}
               />

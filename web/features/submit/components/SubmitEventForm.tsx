@@ -323,6 +323,9 @@ export function SubmitEventForm<T = EventDto>({
   );
 
   const busy = mutation.isPending;
+  // Over a limit nothing is wrong with the form: the server's sentence says when to send again.
+  const refusal = mutation.error ?? posted?.error;
+  const limited = refusal instanceof ApiRequestError && refusal.code === 'rate_limited';
   /**
    * A field that the form shows only for some choices (a link to join for online events…): without
    * JavaScript the choice cannot hide it, so it is there for every choice (the server keeps what the
@@ -595,7 +598,7 @@ export function SubmitEventForm<T = EventDto>({
         {keepsDraft ? <DuplicateWarning values={values} /> : null}
         {failed ? (
           <Notice tone="error">
-            <p className="font-semibold">{t('failed')}</p>
+            <p className="font-semibold">{limited ? t('limited') : t('failed')}</p>
             {failure ? <p className="mt-1">{failure}</p> : null}
           </Notice>
         ) : null}
