@@ -304,5 +304,18 @@ describe('a long log', () => {
     await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await listTopBelowHeader()).toBe(true);
     await expectNoA11yViolations(page, 'log, second page, phone');
+
+    // An old link past the end, read without JavaScript: no "nothing was ever removed", a way to the end.
+    const plain = await e2e.newPage({ viewport: PHONE, cookie: cookies.moderator, javaScriptEnabled: false });
+    await plain.goto('/log?page=9');
+    await plain.getByRole('heading', { name: 'Nothing on this page' }).waitFor();
+    expect(await plain.getByText('No event has been rejected or removed so far.').count()).toBe(0);
+    expect(await plain.getByRole('link', { name: 'Go to the last page' }).getAttribute('href')).toBe(
+      '/log?page=2',
+    );
+    // With it, the page moves to the last one.
+    const moved = await open(cookies.moderator, PHONE);
+    await moved.goto('/log?page=9');
+    await expect.poll(() => new URL(moved.url()).search).toBe('?page=2');
   });
 });

@@ -7,6 +7,7 @@ import { eventPagePath } from '../../../../common/links';
 import { reasonText } from '../../../../common/moderationEnums';
 import type { LogEntry, LogScope } from '../../../../common/schemas/log';
 import { SignInButton } from '../../../components/SignInButton';
+import { ButtonLink } from '../../../components/ui/Button';
 import { Card, Placeholders, SkeletonBlock, SkeletonLines } from '../../../components/ui/Card';
 import { LoadFailed, StateMessage } from '../../../components/ui/Notice';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -148,6 +149,17 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
         message={t('loadError')}
         retryLabel={t('tryAgain')}
         onRetry={() => void log.refetch()}
+      />
+    );
+  }
+  if (log.data.entries.length === 0 && log.data.total > 0) {
+    // An address past the last page (an old link): the browser moves to the last page once it runs;
+    // without JavaScript, a link there, never "nothing was ever removed".
+    return (
+      <StateMessage
+        title={t('pastEnd.title')}
+        text={t('pastEnd.text')}
+        action={<ButtonLink to={logPageHref(pages)}>{t('pastEnd.action')}</ButtonLink>}
       />
     );
   }
