@@ -13,7 +13,7 @@ describe('About page', () => {
     const policy = page.getByRole('heading', { level: 2, name: 'Moderation policy' });
     await policy.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('About this calendar');
-    expect(await page.title()).toBe('About this calendar');
+    expect(await page.title()).toBe('About this calendar · Palestine Solidarity Calendar');
     // The section the link names is on the screen.
     expect(await policy.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     expect(await page.getByTestId('about-text').textContent()).toContain('ABOUT_FILE');

@@ -269,7 +269,7 @@ describe('not found', () => {
     const page = await e2e.newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
-    expect(await page.title()).toBe('Page Not Found');
+    expect(await page.title()).toBe('Page Not Found · Palestine Solidarity Calendar');
     await expectNoA11yViolations(page);
     await page.locator('main').getByRole('link', { name: 'Back to Events' }).click();
     await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();

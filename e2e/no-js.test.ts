@@ -396,11 +396,12 @@ describe('the other pages without JavaScript', () => {
     const page = await noJsPage(DESKTOP);
     const site = 'Palestine Solidarity Calendar';
     const titles: [string, string][] = [
-      ['/about', 'About this calendar'],
+      ['/about', `About this calendar · ${site}`],
+      ['/log', `Transparency Log · ${site}`],
       ['/subscribe', `Embed and subscribe · ${site}`],
       ['/auth', `Sign In · ${site}`],
       ['/submit', `Submit Event · ${site}`],
-      ['/about?lang=fr', 'À propos de ce calendrier'],
+      ['/about?lang=fr', `À propos de ce calendrier · ${site}`],
       ['/auth?lang=fr', `Connexion · ${site}`],
     ];
     for (const [path, title] of titles) {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('notFoundTitle'), { alone: true });
+  useDocumentTitle(t('notFoundTitle'));
   return (
     <StateMessage
       headingLevel={1}

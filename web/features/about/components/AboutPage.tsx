@@ -26,7 +26,7 @@ export default function AboutPage() {
   const { t } = useTranslation('about');
   const about = useAbout();
 
-  useDocumentTitle(t('title'), { alone: true });
+  useDocumentTitle(t('title'));
 
   // A link to a section (/about#contact) finds it once the text has arrived.
   useEffect(() => {

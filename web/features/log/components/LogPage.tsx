@@ -16,6 +16,7 @@ import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { useHydrated } from '../../../lib/useHydrated';
 import messages from '../../../locales/en/log.json';
 import { pageFromParam, useLog } from '../api/log';
@@ -200,6 +201,7 @@ function Entries({ scope }: { scope: Exclude<LogScope, 'none'> }) {
 /** /log (docs/PRODUCT.md#transparency-log): entries by role, and the public figures for everyone. */
 export default function LogPage() {
   const { t } = useTranslation('log');
+  useDocumentTitle(t('title'));
   const session = useSession();
   const user = session.data?.user ?? null;
   const scope: LogScope | null = session.isPending
