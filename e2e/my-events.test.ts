@@ -235,6 +235,35 @@ describe('an organiser’s event', () => {
     expect(await myEvent(local, 'Evening in Gaza City').getByTestId('my-event-zone').count()).toBe(0);
   });
 
+  it('offers no Share on a page only its submitter can open, and no calendar for one that will not happen', async () => {
+    const s = e2e.server.store;
+    const pending = await createEvent(s, {
+      title: 'Awaiting its review',
+      status: 'pending',
+      createdBy: organiser.id,
+    });
+    const rejected = await createEvent(s, {
+      title: 'Turned down',
+      status: 'rejected',
+      createdBy: organiser.id,
+    });
+    const published = await createEvent(s, { title: 'Out in the open', createdBy: organiser.id });
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    const actions = async (id: string, title: string) => {
+      await page.goto(`/event/${id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      const main = page.getByRole('main');
+      return {
+        share: await main.getByRole('button', { name: 'Share' }).count(),
+        calendar: await main.getByRole('button', { name: /Add to calendar/ }).count(),
+      };
+    };
+    expect(await actions(published.id, 'Out in the open')).toEqual({ share: 1, calendar: 1 });
+    expect(await actions(pending.id, 'Awaiting its review')).toEqual({ share: 0, calendar: 1 });
+    expect(await actions(rejected.id, 'Turned down')).toEqual({ share: 0, calendar: 0 });
+  });
+
   it('is nobody else’s to edit: another person is told it does not exist', async () => {
     const event = await createEvent(e2e.server.store, { title: 'Not yours', createdBy: organiser.id });
     const other = await e2e.newPage({

@@ -55,9 +55,15 @@ export default function EventDetailPage() {
         event={event}
         loadedAt={query.dataUpdatedAt || Date.now()}
         calendarButton={
-          // The menu needs the browser (its links use the page's address): the server renders a
-          // same-looking link to the event's .ics file, which the menu replaces once hydrated.
-          hydrated ? <AddToCalendar event={event} /> : <LazyAddToCalendar event={event} />
+          // Not for an event that will not take place as listed (rejected, removed, withdrawn): only
+          // its submitter and the moderators see its page. A pending one may go in their calendar.
+          event.status !== 'approved' && event.status !== 'pending' ? null : hydrated ? (
+            // The menu needs the browser (its links use the page's address): the server renders a
+            // same-looking link to the event's .ics file, which the menu replaces once hydrated.
+            <AddToCalendar event={event} />
+          ) : (
+            <LazyAddToCalendar event={event} />
+          )
         }
         ownerPanel={
           hydrated && (event.submittedByViewer || event.can.edit || event.can.schedule) ? (

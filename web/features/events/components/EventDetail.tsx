@@ -105,7 +105,10 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
             {/* Sharing needs JavaScript: no dead button in the server's page (read without it too). It
                 comes after the calendar link so that nothing moves when it appears. Someone signed in
                 has run the app (signing in needs it), so their page has it from the start. */}
-            {hydrated || signedIn ? <ShareButton title={event.title} url={pageUrl} /> : null}
+            {/* Only a published event: anyone else given the link of another would find nothing. */}
+            {(hydrated || signedIn) && event.status === 'approved' ? (
+              <ShareButton title={event.title} url={pageUrl} />
+            ) : null}
             {/* Offered when the server would take the report, or would once the address is confirmed. */}
             {signedIn && (event.can.report === true || event.can.report === 'confirm_email') ? (
               <ReportButton
