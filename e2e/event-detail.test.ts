@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, UserRow } from '../server/store/schema';
-import { createEvent, createModerator, createUser, sessionCookieFor } from '../server/testing/factories';
+import {
+  createEvent,
+  createModerator,
+  createSeriesEvents,
+  createUser,
+  sessionCookieFor,
+} from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
@@ -238,6 +244,31 @@ describe('event page', () => {
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     await page.goForward();
     await page.getByRole('heading', { level: 1, name: 'Poetry night' }).waitFor();
+  });
+});
+
+describe('a series’ dates', () => {
+  it('says which are cancelled in words, not only by striking them through', async () => {
+    const { store } = e2e.server;
+    const first = await createSeriesEvents(store);
+    const dates = await store.db
+      .selectFrom('events')
+      .select('id')
+      .where('series_id', '=', first.series_id)
+      .orderBy('series_position')
+      .execute();
+    await store.db
+      .updateTable('events')
+      .set({ schedule: 'cancelled' })
+      .where('id', '=', dates[1]?.id ?? '')
+      .execute();
+    const page = await e2e.newPage({ viewport: PHONE });
+    await page.goto(`/event/${first.id}`);
+    await page.getByText('All dates').click();
+    const items = page.getByTestId('series-dates').getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.nth(1).textContent()).toMatch(/ · Cancelled$/);
+    expect(await items.nth(0).textContent()).not.toContain('Cancelled');
   });
 });
 

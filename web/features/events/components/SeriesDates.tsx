@@ -60,6 +60,8 @@ export function SeriesDates({ event }: { event: EventDto }) {
                   >
                     {formatEventDateTime(date.date, event.timezone, locale)}
                   </Link>
+                  {/* Struck through for the eye; said in words, for everyone else too. */}
+                  {called ? <> · {t(`common:event.schedules.${date.schedule}`)}</> : null}
                 </li>
               );
             })}
