@@ -126,6 +126,7 @@ describe('a weekly vigil', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel this event?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`“${TITLE} · Friday, March 21, 2031`);
+    await looks(page, 'series-date-cancel-dialog-desktop');
     await dialog.getByRole('button', { name: 'Keep it as it is' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await dates.nth(1).getByText('Cancelled').count()).toBe(0);
@@ -154,7 +155,7 @@ describe('a weekly vigil', () => {
     await expect.poll(() => visitor.getByTestId('event-repeats').count()).toBe(6);
     const listed = (await (
       await e2e.server.fetch(`/api/events?search=${encodeURIComponent('Friday vigil for Gaza')}`)
-    ).json()) as { events: { schedule: string; scheduleNote?: string }[] };
+    ).json()) as { events: { id: string; date: string; schedule: string; scheduleNote?: string }[] };
     expect(listed.events.filter((e) => e.schedule === 'cancelled').map((e) => e.scheduleNote)).toEqual([
       'The hall is closed that week.',
     ]);
@@ -173,6 +174,23 @@ describe('a weekly vigil', () => {
       .getByText('Your changes are waiting for review', { exact: false })
       .first()
       .waitFor();
+
+    // Meanwhile one date's own "Propose changes" says that change waits instead of giving a form that
+    // would undo it, and offers "Edit every date" (docs/PRODUCT.md#recurring-events).
+    const third = listed.events.find((e) => e.date === '2031-03-28T18:00:00.000Z');
+    await page.goto(`/event/${third?.id}/edit`);
+    await page
+      .getByText('A change to every date of this recurring event is waiting for review.', { exact: false })
+      .waitFor();
+    expect(await page.getByLabel('Event Title').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Edit every date' }).getAttribute('href')).toContain(
+      `/event/${third?.id}/edit?series=`,
+    );
+    await expectNoA11yViolations(page, 'one date while every date waits');
+    await looks(page, 'series-date-edit-waiting-desktop');
+    await page.setViewportSize(PHONE);
+    await looks(page, 'series-date-edit-waiting-phone');
+    await page.setViewportSize(DESKTOP);
 
     // In Arabic, right to left.
     const arabic = await e2e.newPage({ viewport: PHONE, locale: 'ar' });

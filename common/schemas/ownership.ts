@@ -33,7 +33,10 @@ export const proposedChangeSchema = z.object({
 
 /**
  * What editing an event starts from: the form as the event is now, the version to send back, and the
- * change that waits for review (or was rejected), which the submitter's next edit starts from.
+ * change that waits for review (or was rejected), which the submitter's next edit starts from. A date of
+ * a series: `change` is one proposed to that date alone, `seriesChange` the latest one proposed to every
+ * date ("Edit every date" starts from it; while it waits, the date is not changed alone,
+ * docs/PRODUCT.md#recurring-events).
  */
 export const eventEditStateSchema = z.object({
   id: z.string(),
@@ -43,6 +46,9 @@ export const eventEditStateSchema = z.object({
   /** Its flyer, outside the form's text fields (docs/PRODUCT.md#flyers). */
   image: eventImageSchema.optional(),
   change: proposedChangeSchema.optional(),
+  /** The series the event is a date of. */
+  seriesId: z.string().optional(),
+  seriesChange: proposedChangeSchema.optional(),
 });
 export type EventEditState = z.infer<typeof eventEditStateSchema>;
 

@@ -8,10 +8,11 @@ import { eventColumnsOf, getEventById } from '../store/events';
 import { changeImageOf, eventImageOf, forgetUnusedImages } from '../store/images';
 import { pendingChangeOf } from '../store/ownership';
 import type { EventRow } from '../store/schema';
-import { seriesProposalIn } from '../store/series';
+import { changeScopeOf, seriesProposalIn } from '../store/series';
 import { eventFieldsOf, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
 import { acceptSeriesRule, applyToLaterDates, fieldsFor } from './series';
+import { assertDayFree } from './seriesDay';
 import { EVENT_GONE, type ModerationContext } from './transition';
 
 export const NO_CHANGE_WAITING = msg('moderation.noChangeWaiting');
@@ -46,17 +47,22 @@ export async function decideChange(
     if (accept && before.series_id) {
       await trx.updateTable('series').set({ updated_at: now }).where('id', '=', before.series_id).execute();
     }
+    // A change to a date of a series alone ("Propose changes" on its page) applies as proposed, to it
+    // only: what the moderators compared is what happens (docs/PRODUCT.md#recurring-events).
+    const forEveryDate = Boolean(before.series_id) && changeScopeOf(change.payload) === 'series';
     let changes: Partial<EventRow> = {};
     let input: ValidEventInput | undefined;
     if (accept) {
       // Validated when proposed; validated again, so a rule added since cannot be bypassed.
       input = eventInputSchema.parse(JSON.parse(change.payload));
       const image = await resolveEventImage(trx, null, input.image, eventImageOf(before), now);
+      const fields = forEveryDate ? fieldsFor(input, before, image) : { ...eventFieldsOf(input), image };
+      const moved = fields.startsAt !== before.starts_at || fields.endsAt !== before.ends_at;
+      if (!forEveryDate && before.series_id && moved) await assertDayFree(trx, before, fields.startsAt);
       changes = {
-        // A date of a series keeps its own date, and a moved one its own time, as the later dates do.
-        ...eventColumnsOf(
-          before.series_id ? fieldsFor(input, before, image) : { ...eventFieldsOf(input), image },
-        ),
+        // Every date keeps its own date, and a moved one its own time; one date alone moves as proposed.
+        ...eventColumnsOf(fields),
+        ...(!forEveryDate && before.series_id && moved ? { series_moved: 1 } : {}),
         sequence: before.sequence + 1,
         updated_at: now,
       };
@@ -65,8 +71,8 @@ export async function decideChange(
     // A change proposed to a series applies to its later published dates too; one with a new rule
     // gives the series its new dates (added ones published, the ones it no longer gives withdrawn).
     const proposal = seriesProposalIn(change.payload);
-    if (input && event.series_id && proposal) await acceptSeriesRule(trx, event, input, proposal, now);
-    else if (input && event.series_id) await applyToLaterDates(trx, event, input, now);
+    if (input && forEveryDate && proposal) await acceptSeriesRule(trx, event, input, proposal, now);
+    else if (input && forEveryDate) await applyToLaterDates(trx, event, input, now);
     await trx
       .updateTable('event_changes')
       .set({

@@ -11,13 +11,16 @@ import { type EventFields, eventColumnsOf, getEventById } from '../store/events'
 import { newId } from '../store/ids';
 import { eventImageOf, forgetUnusedImages } from '../store/images';
 import type { Database, EventRow } from '../store/schema';
+import { changeScopeOf, waitingChangesOf } from '../store/series';
 import { alsoForSeries } from './alsoForSeries';
 import { resolveEventImage } from './eventImage';
+import { assertDayFree } from './seriesDay';
 import { EVENT_GONE } from './transition';
 
 export const STALE_VERSION = msg('event.stale');
 export const NOT_EDITABLE = msg('event.notEditable');
 export const NOT_WITHDRAWABLE = msg('event.notWithdrawable');
+export const SERIES_CHANGE_WAITING = msg('series.changeWaiting');
 
 /** What an edit did (docs/PRODUCT.md#my-events). */
 export type EditOutcome = 'updated' | 'resubmitted' | 'proposed';
@@ -101,6 +104,13 @@ export async function editEvent(
     // Checked for a proposed change too: a change names only the submitter's own upload.
     const image = await resolveEventImage(trx, actor, input.image, eventImageOf(before), now);
     const columns = { ...eventColumnsOf({ ...fields, image }), updated_at: now };
+    // A date of a series edited alone is that date only (docs/PRODUCT.md#recurring-events): moved to
+    // another start, it is marked moved, and never onto the day of another of its dates.
+    const moved = fields.startsAt !== before.starts_at || fields.endsAt !== before.ends_at;
+    if (before.series_id && moved) {
+      await assertDayFree(trx, before, fields.startsAt);
+      Object.assign(columns, { series_moved: 1 });
+    }
 
     if (isModerator(actor)) {
       // Calendars that hold a published event pick the change up by its raised SEQUENCE.
@@ -113,6 +123,14 @@ export async function editEvent(
     }
 
     if (before.status === 'approved') {
+      // One change waits per series: one to every date, or ones to single dates, never both, for each
+      // would undo the other's fields on the dates they share when accepted.
+      if (before.series_id) {
+        const waiting = await waitingChangesOf(trx, before.series_id);
+        if (waiting.some((change) => changeScopeOf(change.payload) === 'series')) {
+          throw conflict('series_change_waiting', SERIES_CHANGE_WAITING);
+        }
+      }
       const event = await takeVersion(trx, eventId, version, {});
       await supersedeChanges(trx, eventId, now);
       await trx
@@ -121,8 +139,13 @@ export async function editEvent(
           id: newId(),
           event_id: eventId,
           proposed_by: actor.id,
-          // The flyer as resolved (with its hash and size), so the comparison can show it.
-          payload: JSON.stringify({ ...input, image: image ?? undefined }),
+          // The flyer as resolved (with its hash and size), so the comparison can show it; a date of a
+          // series says the change is for it alone (commands/decideChange.ts).
+          payload: JSON.stringify({
+            ...input,
+            image: image ?? undefined,
+            ...(before.series_id ? { scope: 'date' } : {}),
+          }),
           base_version: event.version,
           status: 'pending',
           reason: null,

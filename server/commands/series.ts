@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { calendarDay, zonedDateTimeToInstant } from '../../common/dates';
+import { zonedDateTimeToInstant } from '../../common/dates';
 import type { EventStatus } from '../../common/enums';
 import { overAt } from '../../common/eventTime';
 import { msg } from '../../common/i18n/messages';
@@ -18,14 +18,18 @@ import { newId } from '../store/ids';
 import { eventImageOf } from '../store/images';
 import type { Database, EventRow, SeriesRow } from '../store/schema';
 import {
+  type ChangeScope,
+  changeScopeOf,
   getSeriesById,
   occurrencesOf,
   ruleCopyOf,
   type SeriesProposal,
   type SeriesRuleCopy,
+  waitingChangesOf,
 } from '../store/series';
 import { eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
+import { assertDayFree } from './seriesDay';
 import { EVENT_GONE } from './transition';
 
 /** Recurring events (docs/PRODUCT.md#recurring-events): creating, editing, ending and moving dates. */
@@ -34,7 +38,7 @@ export const SERIES_NOT_FOUND = msg('series.notFound');
 export const SERIES_NOT_EDITABLE = msg('series.notEditable');
 export const SERIES_END_BEFORE_FIRST = msg('series.endBeforeFirst');
 export const NOT_AN_OCCURRENCE = msg('series.notOccurrence');
-export const DAY_TAKEN = msg('series.dayTaken');
+export const DATE_CHANGE_WAITING = msg('series.dateChangeWaiting');
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -397,6 +401,14 @@ export async function editSeries(
     const published = rows.filter((r) => r.status === 'approved');
     const inPlace = moderator || published.length === 0;
     const edit = ruleEdit && changesRule(series, ruleEdit) ? ruleEdit : undefined;
+    // One change waits per series (docs/PRODUCT.md#recurring-events): accepted after this one, a change
+    // to one date would give that date back the fields this one replaces.
+    if (!moderator && published.length > 0) {
+      const waiting = await waitingChangesOf(trx, seriesId);
+      if (waiting.some((change) => changeScopeOf(change.payload) === 'date')) {
+        throw conflict('date_change_waiting', DATE_CHANGE_WAITING);
+      }
+    }
     // The rule's time of day follows the dates, once they change (a proposal: when it is accepted).
     if (inPlace) await setSeriesTime(trx, seriesId, input.time);
     // The flyer the form keeps or chooses, for every date changed in place and for the proposed change
@@ -458,9 +470,11 @@ export async function editSeries(
       const taken = await takeVersion(trx, lead.id, lead.version, {});
       // The flyer as resolved (with its hash and size), as for one event (commands/editEvent.ts): the
       // comparison shows it, the clean-up keeps it while the change waits, and editing again starts from it.
-      const proposal: ValidEventInput & { series?: SeriesProposal } = {
+      const proposal: ValidEventInput & { series?: SeriesProposal; scope: ChangeScope } = {
         ...occurrenceInput(input, lead.series_date ?? input.date),
         image: image ?? undefined,
+        // For every published date from the lead on (commands/decideChange.ts).
+        scope: 'series',
       };
       if (edit) proposal.series = seriesProposalOf(all, input, edit, now);
       await trx
@@ -607,31 +621,6 @@ export async function endSeries(
     }
     return occurrencesOf(trx, seriesId);
   });
-}
-
-/**
- * A date of a series is not moved onto the day of another of its dates still going ahead (an exact
- * duplicate in every list and calendar, docs/PRODUCT.md#recurring-events); a cancelled or postponed
- * date's day is free, as the date it stood for will not happen.
- */
-export async function assertDayFree(
-  trx: Transaction<Database>,
-  row: Pick<EventRow, 'id' | 'series_id' | 'timezone'>,
-  startsAt: number,
-): Promise<void> {
-  if (!row.series_id) return;
-  const day = calendarDay(new Date(startsAt), row.timezone);
-  const others = await trx
-    .selectFrom('events')
-    .select(['starts_at'])
-    .where('series_id', '=', row.series_id)
-    .where('id', '!=', row.id)
-    .where('status', 'in', ['pending', 'approved'])
-    .where('schedule', '=', 'scheduled')
-    .execute();
-  if (others.some((o) => calendarDay(new Date(Number(o.starts_at)), row.timezone) === day)) {
-    throw conflict('date_taken', DAY_TAKEN);
-  }
 }
 
 /**

@@ -91,18 +91,3 @@ export async function pendingChangeOf(
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
-
-/** The latest proposed change to any date of a series (pending, decided or replaced), if any. */
-export async function seriesChangeOf(
-  db: Kysely<Database>,
-  seriesId: string,
-): Promise<EventChangeRow | undefined> {
-  return db
-    .selectFrom('event_changes')
-    .innerJoin('events', 'events.id', 'event_changes.event_id')
-    .selectAll('event_changes')
-    .where('events.series_id', '=', seriesId)
-    .orderBy('event_changes.created_at', 'desc')
-    .orderBy('event_changes.id', 'desc')
-    .executeTakeFirst();
-}

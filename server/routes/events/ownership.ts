@@ -22,8 +22,9 @@ import { presentPage } from '../../presenters/page';
 import { enforceRateLimit, type RateRule } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { changeImageOf, eventImageOf } from '../../store/images';
-import { listEventsSubmittedBy, reviewNotesOf, seriesChangeOf } from '../../store/ownership';
-import type { EventRow } from '../../store/schema';
+import { listEventsSubmittedBy, reviewNotesOf } from '../../store/ownership';
+import type { EventChangeRow, EventRow } from '../../store/schema';
+import { changeScopeOf, seriesChangeOf } from '../../store/series';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from './index';
 
@@ -52,6 +53,20 @@ async function ownEvent(ctx: AppContext, request: IdRequest): Promise<{ actor: A
   const event = isId(id) ? await getEventById(ctx.store.db, id) : undefined;
   if (!event || !isOwnerOrModerator(actor, event)) throw notFound(EVENT_NOT_FOUND);
   return { actor, event };
+}
+
+/** A proposed change that waits or was rejected, as the edit form starts from it. */
+function presentChange(change: EventChangeRow): NonNullable<EventEditState['change']> {
+  const presented: NonNullable<EventEditState['change']> = {
+    id: change.id,
+    status: change.status === 'rejected' ? 'rejected' : 'pending',
+    values: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
+    createdAt: new Date(Number(change.created_at)).toISOString(),
+  };
+  if (change.reason) presented.reason = change.reason;
+  const proposedImage = changeImageOf(change.payload);
+  if (proposedImage) presented.image = proposedImage;
+  return presented;
 }
 
 /** My events, editing, resubmitting and withdrawing (docs/PRODUCT.md#my-events). */
@@ -83,20 +98,18 @@ export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): 
     };
     const image = eventImageOf(event);
     if (image) state.image = image;
-    // A date of a series: the series' latest change, wherever it sits (a change to every date is
-    // proposed on the first published one to come, which need not be this one).
-    const change =
-      notes?.change ?? (event.series_id ? await seriesChangeOf(store.db, event.series_id) : undefined);
-    if (change && (change.status === 'pending' || change.status === 'rejected')) {
-      state.change = {
-        id: change.id,
-        status: change.status,
-        values: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
-        createdAt: new Date(Number(change.created_at)).toISOString(),
-      };
-      if (change.reason) state.change.reason = change.reason;
-      const proposedImage = changeImageOf(change.payload);
-      if (proposedImage) state.change.image = proposedImage;
+    const own = notes?.change;
+    if (!event.series_id) {
+      if (own) state.change = presentChange(own);
+      return state;
+    }
+    // A date of a series (docs/PRODUCT.md#recurring-events): its own change is one to it alone; a change
+    // to every date sits on the first published date to come, which need not be this one.
+    state.seriesId = event.series_id;
+    if (own && changeScopeOf(own.payload) === 'date') state.change = presentChange(own);
+    const forEveryDate = await seriesChangeOf(store.db, event.series_id);
+    if (forEveryDate && (forEveryDate.status === 'pending' || forEveryDate.status === 'rejected')) {
+      state.seriesChange = presentChange(forEveryDate);
     }
     return state;
   });

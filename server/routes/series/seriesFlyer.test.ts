@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto } from '../../../common/schemas/events';
 import type { ImageUpload } from '../../../common/schemas/images';
 import type { ModerationItem, ModerationList } from '../../../common/schemas/moderation';
-import type { EventEditState } from '../../../common/schemas/ownership';
+import type { EditResult, EventEditState } from '../../../common/schemas/ownership';
 import type { SeriesDto } from '../../../common/schemas/series';
 import { runMaintenance } from '../../maintenance';
 import { apiClient, type SignedIn, signedIn, signedInModerator } from '../../testing/api';
@@ -12,7 +13,10 @@ import { smallPng } from '../../testing/images';
 
 // "Edit every date" of a published series with a flyer (docs/PRODUCT.md#recurring-events,
 // docs/PRODUCT.md#flyers): the proposed change names the flyer it keeps, replaces or drops, and the
-// moderators compare the published and the proposed flyer as they do for one event.
+// moderators compare the published and the proposed flyer as they do for one event. "Propose changes"
+// on one of its dates starts from that date (its own day, time and flyer), changes that date alone, and
+// the moderators' comparison is what Accept does; one change waits per series: to every date, or to
+// single dates, never both.
 
 let server: TestServer;
 let moderator: SignedIn;
@@ -33,18 +37,19 @@ async function uploaded(cookie: string): Promise<ImageUpload> {
   return (await res.json()) as ImageUpload;
 }
 
-const FRIDAYS = { freq: 'weekly', weekdays: ['FR'], count: 4 } as const;
 const form = (fields: Record<string, string> = {}) =>
   validEventInput({ date: '2031-03-14', time: '18:00', title: 'Friday vigil with a flyer', ...fields });
 
-/** A weekly series with a flyer, submitted by a new organiser and approved. */
-async function publishedSeriesWithFlyer() {
+const ALT = 'Candles on the town hall steps';
+
+/** A weekly series of Fridays from 14 March 2031 with a flyer, submitted by a new organiser and approved. */
+async function publishedSeriesWithFlyer(count = 4) {
   const organiser = await signedIn(server.store);
   const flyer = await uploaded(organiser.cookie);
   const first = await call<EventDto>(
     '/api/events',
     organiser.cookie,
-    { ...form(), image: { id: flyer.id, alt: 'Candles on the town hall steps' }, repeats: FRIDAYS },
+    { ...form(), image: { id: flyer.id, alt: ALT }, repeats: { freq: 'weekly', weekdays: ['FR'], count } },
     201,
   );
   await call(`/api/moderation/events/${first.id}/approve`, moderator.cookie, { verified: false });
@@ -63,11 +68,23 @@ async function waitingChange(seriesId: string): Promise<ModerationItem> {
   return item as ModerationItem;
 }
 
-async function accept(item: ModerationItem) {
-  await call(`/api/moderation/events/${item.event.id}/accept-change`, moderator.cookie, {
-    version: item.event.version,
+/** The changes waiting on dates of the series, each on its own date in the Pending list. */
+async function waitingChanges(seriesId: string): Promise<ModerationItem[]> {
+  const queue = await call<ModerationList>(
+    '/api/moderation/events?tab=pending&pageSize=100',
+    moderator.cookie,
+  );
+  return queue.items.filter((i) => i.event.series?.id === seriesId && i.change);
+}
+
+async function accept(item: ModerationItem | undefined) {
+  await call(`/api/moderation/events/${item?.event.id}/accept-change`, moderator.cookie, {
+    version: item?.event.version,
   });
 }
+
+const everyDate = (series: SeriesDto) =>
+  Promise.all(series.occurrences.map((o) => call<EventDto>(`/api/events/${o.id}`, null)));
 
 const imagesOfEveryDate = async (series: SeriesDto) =>
   Promise.all(
@@ -90,7 +107,7 @@ describe('"Edit every date" of a published series with a flyer', () => {
     expect(item.change?.proposedImage).toEqual(item.change?.currentImage);
     // Editing again starts from the change, flyer included (sending it again must not drop it).
     const state = await call<EventEditState>(`/api/events/${first.id}/edit`, organiser.cookie);
-    expect(state.change?.image).toMatchObject({ id: flyer.id, alt: 'Candles on the town hall steps' });
+    expect(state.seriesChange?.image).toMatchObject({ id: flyer.id, alt: 'Candles on the town hall steps' });
     await accept(item);
     expect(await imagesOfEveryDate(series)).toEqual(Array(4).fill(flyer.id));
   });
@@ -120,5 +137,148 @@ describe('"Edit every date" of a published series with a flyer', () => {
     expect(item.change?.proposedImage).toBeUndefined();
     await accept(item);
     expect(await imagesOfEveryDate(series)).toEqual(Array(4).fill(null));
+  });
+});
+
+const NOTE = 'Step-free entrance via the side gate this week only';
+const NEW_DESCRIPTION = 'Candles and names read aloud, every Friday, rain or shine.';
+
+describe('"Propose changes" on one date of a published series', () => {
+  it('starts from that date, is refused while a change to every date waits, then changes that date alone', async () => {
+    const { organiser, flyer, series } = await publishedSeriesWithFlyer(6);
+    const third = series.occurrences[2];
+    // "Edit every date": the description only, the flyer kept.
+    await call(`/api/series/${series.id}/edit`, organiser.cookie, {
+      ...form({ description: NEW_DESCRIPTION }),
+      image: { id: flyer.id, alt: ALT },
+      version: series.version,
+    });
+
+    // The third date's form starts from that date: its own day and time, its flyer; the change to every
+    // date is told apart, not taken as this date's.
+    const state = await call<EventEditState>(`/api/events/${third?.id}/edit`, organiser.cookie);
+    expect(state.values).toMatchObject({ date: '2031-03-28', time: '18:00' });
+    expect(state.image).toMatchObject({ id: flyer.id, alt: ALT });
+    expect(state.change).toBeUndefined();
+    expect(state.seriesId).toBe(series.id);
+    expect(state.seriesChange).toMatchObject({
+      status: 'pending',
+      values: { date: '2031-03-14', description: NEW_DESCRIPTION },
+    });
+
+    // Sending it while the change to every date waits is refused, and nothing changes.
+    const refused = await call<ApiError>(
+      `/api/events/${third?.id}/edit`,
+      organiser.cookie,
+      {
+        ...form({ date: '2031-03-28', accessibility: NOTE }),
+        image: { id: flyer.id, alt: ALT },
+        version: state.version,
+      },
+      409,
+    );
+    expect(refused.error).toMatchObject({
+      code: 'series_change_waiting',
+      messageCode: 'series.changeWaiting',
+    });
+    expect(refused.error.message).toContain(
+      'A change to every date of this recurring event is waiting for review.',
+    );
+    const waiting = await waitingChanges(series.id);
+    expect(waiting.map((i) => i.event.id)).toEqual([series.occurrences[0]?.id]);
+
+    // Once it is accepted, the date is changed alone, from what it now is.
+    await accept(waiting[0]);
+    const now = await call<EventEditState>(`/api/events/${third?.id}/edit`, organiser.cookie);
+    expect(now.values).toMatchObject({ date: '2031-03-28', description: NEW_DESCRIPTION });
+    expect(now.seriesChange).toBeUndefined();
+    const proposed = await call<EditResult>(`/api/events/${third?.id}/edit`, organiser.cookie, {
+      ...form({ date: '2031-03-28', description: NEW_DESCRIPTION, accessibility: NOTE }),
+      image: { id: flyer.id, alt: ALT },
+      version: now.version,
+    });
+    expect(proposed.outcome).toBe('proposed');
+    // Its own form starts from it next time; the series has no change to every date waiting.
+    const again = await call<EventEditState>(`/api/events/${third?.id}/edit`, organiser.cookie);
+    expect(again.change).toMatchObject({
+      status: 'pending',
+      values: { date: '2031-03-28', accessibility: NOTE },
+    });
+    expect(again.change?.image).toMatchObject({ id: flyer.id });
+    expect(
+      (await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie)).proposedRule,
+    ).toBeUndefined();
+
+    // The moderators compare that date with what it proposes: the note, nothing else.
+    const [item] = await waitingChanges(series.id);
+    expect(item?.event.id).toBe(third?.id);
+    const change = item?.change;
+    const differing = Object.keys(change?.current ?? {}).filter(
+      (key) =>
+        change?.current[key as keyof typeof change.current] !==
+        change?.proposed[key as keyof typeof change.proposed],
+    );
+    expect(differing).toEqual(['accessibility']);
+    expect(change?.proposedImage).toEqual(change?.currentImage);
+
+    // Accept does exactly that: the third date gets the note, keeps its day and flyer; no other changes.
+    await accept(item);
+    const dates = await everyDate(series);
+    expect(dates.map((d) => d.accessibility ?? null)).toEqual([null, null, NOTE, null, null, null]);
+    expect(dates.map((d) => d.image?.id)).toEqual(Array(6).fill(flyer.id));
+    expect(dates.map((d) => d.date)).toEqual(series.occurrences.map((o) => o.date));
+    expect(dates.map((d) => d.description)).toEqual(Array(6).fill(NEW_DESCRIPTION));
+    expect(dates.map((d) => d.series?.moved)).toEqual(Array(6).fill(false));
+  });
+
+  it('moves that date when it proposes another day, never onto another date, and holds "Edit every date" while it waits', async () => {
+    const { organiser, flyer, series } = await publishedSeriesWithFlyer(6);
+    const fourth = series.occurrences[3];
+    const send = (fields: Record<string, string>, version: number | undefined, status = 200) =>
+      call<EditResult | ApiError>(
+        `/api/events/${fourth?.id}/edit`,
+        organiser.cookie,
+        { ...form(fields), image: { id: flyer.id, alt: ALT }, version },
+        status,
+      );
+    // Onto the fifth date's day: refused, as Change time is.
+    const onto = (await send({ date: '2031-04-11', time: '18:00' }, fourth?.version, 409)) as ApiError;
+    expect(onto.error.code).toBe('date_taken');
+    // To the Saturday, at 15:00 (British Summer Time): proposed.
+    await send({ date: '2031-04-05', time: '15:00' }, fourth?.version);
+
+    // "Edit every date" waits until it is decided: accepted after it, it would undo this date's change.
+    const current = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
+    const held = await call<ApiError>(
+      `/api/series/${series.id}/edit`,
+      organiser.cookie,
+      {
+        ...form({ description: NEW_DESCRIPTION }),
+        image: { id: flyer.id, alt: ALT },
+        version: current.version,
+      },
+      409,
+    );
+    expect(held.error).toMatchObject({
+      code: 'date_change_waiting',
+      messageCode: 'series.dateChangeWaiting',
+    });
+
+    const [item] = await waitingChanges(series.id);
+    expect(item?.change?.current.date).toBe('2031-04-04');
+    expect(item?.change?.proposed).toMatchObject({ date: '2031-04-05', time: '15:00' });
+    await accept(item);
+    const dates = await everyDate(series);
+    expect(dates[3]).toMatchObject({ date: '2031-04-05T14:00:00.000Z', series: { moved: true } });
+    expect(dates.filter((_, i) => i !== 3).map((d) => d.date)).toEqual(
+      series.occurrences.filter((_, i) => i !== 3).map((o) => o.date),
+    );
+    // Decided: the whole series can be edited again.
+    const after = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
+    await call(`/api/series/${series.id}/edit`, organiser.cookie, {
+      ...form({ description: NEW_DESCRIPTION }),
+      image: { id: flyer.id, alt: ALT },
+      version: after.version,
+    });
   });
 });

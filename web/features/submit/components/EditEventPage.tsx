@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { msg } from '../../../../common/i18n/messages';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
 import { NotFoundState, SignInRequired } from '../../../components/PageStates';
@@ -11,16 +12,19 @@ import { addCatalog } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { isNotFound } from '../../../lib/api';
 import type { EditedState } from '../../../lib/editedState';
+import { sayMessage, useMessages } from '../../../lib/messages';
 import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router';
 import { useSeries } from '../../../lib/series';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import seriesCatalog from '../../../locales/en/series.json';
 import submitCatalog from '../../../locales/en/submit.json';
 import { useEditEvent, useEditState } from '../api/editEvent';
 import { EditSeriesForm } from './EditSeriesForm';
 import { SubmitEventForm } from './SubmitEventForm';
 
 addCatalog('submit', submitCatalog);
+addCatalog('series', seriesCatalog);
 
 /** Which words the page uses: a moderator's edit, or the submitter's by the event's status. */
 function modeOf(
@@ -37,11 +41,33 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
   const { t } = useTranslation('submit');
   const navigate = useNavigate();
   const send = useEditEvent(state.id, state.version);
+  const tm = useMessages();
   const mode = modeOf(state, moderatorEdit);
   // The submitter carries on from the change they proposed; a moderator edits what is published.
   const fromChange = !moderatorEdit && state.change?.status === 'pending';
   const initial = fromChange && state.change ? state.change.values : state.values;
   const initialImage = (fromChange ? state.change?.image : state.image) ?? null;
+  // A published date of a series is not changed alone while a change to every date waits: accepted
+  // after it, each would undo the other's fields on this date (docs/PRODUCT.md#recurring-events).
+  const seriesChangeWaiting =
+    !moderatorEdit && state.status === 'approved' && state.seriesChange?.status === 'pending';
+  if (seriesChangeWaiting && state.seriesId) {
+    return (
+      <>
+        <header className="mb-6">
+          <h1 className="text-2xl font-bold tracking-tight text-stone-950 sm:text-3xl dark:text-white">
+            {t(`edit.heading${mode}`)}
+          </h1>
+        </header>
+        <Notice tone="warning" className="mb-4">
+          {sayMessage({ code: 'series.changeWaiting' }, tm, msg('series.changeWaiting'))}
+        </Notice>
+        <ButtonLink to={`${eventPagePath(state.id)}/edit?series=${encodeURIComponent(state.seriesId)}`}>
+          {t('series:edit.action')}
+        </ButtonLink>
+      </>
+    );
+  }
   return (
     <>
       <header className="mb-6">

@@ -46,9 +46,9 @@ export function EditSeriesForm({ state, series }: { state: EventEditState; serie
   const send = useEditSeries(series.id, series.version);
   // Editing again while a change waits for review starts from it: its fields, its flyer, its rule.
   const proposed = series.proposedRule;
-  const fromChange = state.change?.status === 'pending';
-  const values = fromChange && state.change ? state.change.values : state.values;
-  const image = (fromChange ? state.change?.image : state.image) ?? null;
+  const fromChange = state.seriesChange?.status === 'pending';
+  const values = fromChange && state.seriesChange ? state.seriesChange.values : state.values;
+  const image = (fromChange ? state.seriesChange?.image : state.image) ?? null;
   const firstDate = proposed?.firstDate ?? series.firstDate;
   return (
     <>
