@@ -447,6 +447,8 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     days: 4,
     time: '18:00',
     slug: 'ceasefire-now-storm',
+    attendance: 'online',
+    joinUrl: 'https://social.example.org/ceasefire-now-storm',
   },
   {
     title: 'Online Arabic Class: Palestinian Dialect for Beginners',
@@ -458,6 +460,9 @@ export const SAMPLE_EVENTS: SampleEvent[] = [
     days: 21,
     time: '18:00',
     slug: 'online-arabic-class',
+    hours: 1.5,
+    attendance: 'online',
+    joinUrl: 'https://meet.example.org/arabic-for-beginners',
   },
   {
     title: 'Tokyo Solidarity Stand',

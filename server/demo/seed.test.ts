@@ -30,6 +30,8 @@ it('fills the calendar with about 40 varied sample events', async () => {
   expect(all.filter((e) => e.endDate).length).toBeGreaterThan(5);
   expect(upcoming.events.some((e) => Date.parse(e.date) < Date.now())).toBe(true);
   expect(all.some((e) => e.attendance === 'online' && e.joinUrl)).toBe(true);
+  // Online events are online: none is left in person "in" a city called Online.
+  expect(all.filter((e) => e.location.city === 'Online').map((e) => e.title)).toEqual([]);
   expect(all.some((e) => e.attendance === 'both')).toBe(true);
   expect(all.some((e) => e.address)).toBe(true);
   expect(all.some((e) => e.placeWithheld)).toBe(true);
