@@ -767,6 +767,23 @@ describe('working through the queue', () => {
     await feedback.waitFor({ state: 'detached', timeout: SUCCESS_SHOWN_MS + 5000 });
     expect(Date.now() - left).toBeGreaterThan(SUCCESS_SHOWN_MS - 1000);
   });
+
+  it('on a laptop, keeps its message under the list, clear of the next event’s buttons', async () => {
+    const s = e2e.server.store;
+    await createEvent(s, { status: 'pending', title: 'First in the queue' });
+    await createEvent(s, { status: 'pending', title: 'Next in the queue' });
+    const page = await openDashboard();
+    const feedback = page.getByTestId('action-feedback').getByRole('status');
+    await card(page, 'First in the queue').getByRole('button').first().click();
+    await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
+    await feedback.filter({ hasText: '“First in the queue” was approved.' }).waitFor();
+    await actions(page).getByRole('button', { name: 'Reject', exact: true }).waitFor();
+    const message = await feedback.boundingBox();
+    const panel = await page.getByRole('complementary', { name: 'Event details' }).boundingBox();
+    expect(message && panel).toBeTruthy();
+    if (message && panel) expect(message.x + message.width).toBeLessThanOrEqual(panel.x);
+    await screenshot(page, 'moderation-feedback-laptop');
+  });
 });
 
 describe('long lists', () => {

@@ -95,13 +95,14 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center px-4"
+      // On a wide screen under the list's column, never over the selected event's buttons beside it.
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-30 mx-auto flex max-w-6xl justify-center px-4 lg:justify-start"
       data-testid="action-feedback"
     >
       {feedback ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: holds the message while it is read, no action
         <div
-          className="pointer-events-auto w-full max-w-xl"
+          className="pointer-events-auto w-full max-w-xl lg:max-w-none lg:basis-[calc((100%-1.5rem)*0.6)]"
           onPointerEnter={() => setHeld(feedback)}
           onPointerLeave={() => setHeld(null)}
           onFocus={() => setHeld(feedback)}
