@@ -16,6 +16,7 @@ let secret: EventRow;
 let running: EventRow;
 let cancelled: EventRow;
 let webinar: EventRow;
+let hybrid: EventRow;
 let userCookie: string;
 
 beforeAll(async () => {
@@ -64,6 +65,17 @@ beforeAll(async () => {
     placeVisibility: 'hours_before',
     placeHoursBefore: 2,
     startsAt: Date.now() + 4 * DAY,
+  });
+  hybrid = await createEvent(s, {
+    title: 'Teach-in at the library and online',
+    startsAt: Date.now() + 5 * DAY,
+    timezone: 'UTC',
+    venue: 'Reading room',
+    address: '1 Library Square',
+    attendance: 'both',
+    joinUrl: 'https://meet.example.org/teach-in',
+    placeVisibility: 'hours_before',
+    placeHoursBefore: 5,
   });
 });
 
@@ -137,6 +149,15 @@ describe('the event page', () => {
     );
     expect(await online.getByTestId('event-join').count()).toBe(0);
     await expectNoA11yViolations(online);
+
+    // In person and online: both the address and the link wait, and the visitor is told so.
+    const both = await e2e.newPage({ viewport: DESKTOP });
+    await openEvent(both, hybrid.id);
+    expect(await both.getByTestId('place-withheld').textContent()).toBe(
+      'Exact location and link to join shared 5 hours before the start',
+    );
+    expect(await both.getByTestId('event-join').count()).toBe(0);
+    expect(await both.getByTestId('event-address').count()).toBe(0);
   });
 
   it('says a cancelled event is cancelled, with its note, and strikes its date through', async () => {
@@ -208,8 +229,8 @@ describe('the submit form', () => {
     expect(await page.getByText('City is required').count()).toBe(0);
     await looks(page, 'event-shape-form-errors-phone');
     await page.getByLabel('End Time').fill('19:30');
-    await page.getByLabel('Link to join').fill('https://meet.example.org/teach-in');
-    await page.getByLabel('Who sees the address and link').selectOption('hours_before');
+    await page.getByLabel(/^Link to join/).fill('https://meet.example.org/teach-in');
+    await page.getByLabel('Who sees the link to join').selectOption('hours_before');
     await page.getByLabel('Hours before the start').fill('3');
     await page.getByLabel('Accessibility notes (Optional)').fill('Live captions.');
     await expectNoA11yViolations(page);

@@ -199,23 +199,35 @@ describe('the form', () => {
     }
   });
 
-  it('says under "Who sees the address and link" what the chosen rule shows, and has room for its longest rule', async () => {
+  it('says under "Who sees the address" what the chosen rule shows, in the words of how people attend, and has room for its longest rule', async () => {
     const page = await openForm(DESKTOP);
-    const rule = page.getByLabel('Who sees the address and link');
     await page.waitForSelector('html[data-ready]');
-    expect(await describedBy(page, 'Who sees the address and link')).toBe(
-      'Everyone sees the address and the link.',
-    );
+    // In person (the default): the address; online: the link to join; both: the two.
+    const rule = page.getByLabel('Who sees the address', { exact: true });
+    expect(await describedBy(page, 'Who sees the address')).toBe('Everyone sees the venue and the address.');
     await rule.selectOption('signed_in');
-    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+    expect(await describedBy(page, 'Who sees the address')).toBe(
       'People who are not signed in see the city and country only.',
     );
     await rule.selectOption('hours_before');
-    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+    expect(await describedBy(page, 'Who sees the address')).toBe(
       'Until then, everyone sees the city and country only, and when the address will be shared.',
     );
+    await page.getByLabel('How to attend').selectOption('online');
+    expect(await describedBy(page, 'Who sees the link to join')).toBe(
+      'Until then, everyone sees that the event is online, and when the link will be shared.',
+    );
+    await page.getByLabel('Who sees the link to join').selectOption('signed_in');
+    expect(await describedBy(page, 'Who sees the link to join')).toBe(
+      'People who are not signed in see that the event is online, not the link.',
+    );
+    await page.getByLabel('How to attend').selectOption('both');
+    expect(await describedBy(page, 'Who sees the address and link')).toBe(
+      'People who are not signed in see the city and country only, not the address or the link.',
+    );
+    await page.getByLabel('Who sees the address and link').selectOption('hours_before');
     // The longest rule's words fit the closed list (a half column cut them to "…from a number of ho").
-    const fits = await rule.evaluate((el) => {
+    const fits = await page.getByLabel('Who sees the address and link').evaluate((el) => {
       const select = el as HTMLSelectElement;
       const probe = document.createElement('span');
       probe.style.font = getComputedStyle(select).font;

@@ -9,17 +9,24 @@ type PlaceEvent = Pick<EventDto, 'location' | 'attendance' | 'placeRule' | 'plac
 
 /**
  * What someone who may not see the exact place yet is told (docs/PRODUCT.md#who-sees-what): "Exact
- * location shared 3 hours before the start", "Sign in to see the exact location", or the same of the
- * link to join for an online-only event. The server decided; this only words it.
+ * location shared 3 hours before the start", "Sign in to see the exact location", the same of the
+ * link to join for an online-only event, and of both for one held in person and online. The server
+ * decided; this only words it. Only the event page shows it: the words for both are in its catalog.
  */
 export function WithheldPlace({ event }: { event: PlaceEvent }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'event']);
   if (!event.placeWithheld) return null;
+  const hours = event.placeRule.visibility === 'hours_before';
+  const count = event.placeRule.hours ?? 0;
   const what = event.attendance === 'online' ? 'link' : 'place';
   const text =
-    event.placeRule.visibility === 'hours_before'
-      ? t(`event.${what}Hours`, { count: event.placeRule.hours ?? 0 })
-      : t(`event.${what}SignIn`);
+    event.attendance === 'both'
+      ? hours
+        ? t('event:withheldBoth.hours', { count })
+        : t('event:withheldBoth.signIn')
+      : hours
+        ? t(`event.${what}Hours`, { count })
+        : t(`event.${what}SignIn`);
   return (
     <span
       className="mt-1 flex items-start gap-1.5 text-sm text-stone-600 dark:text-stone-300"

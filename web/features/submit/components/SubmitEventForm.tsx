@@ -354,6 +354,9 @@ export function SubmitEventForm<T = EventDto>({
       )}
     </Field>
   );
+  // The rule speaks of what the event has: an address, a link to join, or both. Without JavaScript
+  // the attendance chosen cannot change these words, so they name both.
+  const placeAttendance = hydrated ? values.attendance : 'both';
   const placeHoursField = textField('placeHoursBefore', {
     type: 'number',
     inputMode: 'numeric',
@@ -523,8 +526,9 @@ export function SubmitEventForm<T = EventDto>({
       <div className="grid gap-6 sm:grid-cols-2">
         <Field
           {...field('placeVisibility')}
+          label={t(`fields.placeVisibilityLabels.${placeAttendance}`)}
           className="sm:col-span-2"
-          hint={t(`fields.placeVisibilityHints.${values.placeVisibility}`)}
+          hint={t(`fields.placeVisibilityHints.${placeAttendance}.${values.placeVisibility}`)}
         >
           {(p) => (
             <select {...p} {...bind('placeVisibility')}>
