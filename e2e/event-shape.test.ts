@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatEventDateTime } from '../common/dates';
 import type { EventRow } from '../server/store/schema';
 import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
@@ -18,6 +19,8 @@ let cancelled: EventRow;
 let webinar: EventRow;
 let hybrid: EventRow;
 let userCookie: string;
+let organiserCookie: string;
+let moderatorCookie: string;
 
 beforeAll(async () => {
   const s = e2e.server.store;
@@ -66,7 +69,11 @@ beforeAll(async () => {
     placeHoursBefore: 2,
     startsAt: Date.now() + 4 * DAY,
   });
+  const organiser = await createUser(s);
+  organiserCookie = await sessionCookieFor(s, organiser);
+  moderatorCookie = await sessionCookieFor(s, await createUser(s, { role: 'moderator' }));
   hybrid = await createEvent(s, {
+    createdBy: organiser.id,
     title: 'Teach-in at the library and online',
     startsAt: Date.now() + 5 * DAY,
     timezone: 'UTC',
@@ -158,6 +165,38 @@ describe('the event page', () => {
     );
     expect(await both.getByTestId('event-join').count()).toBe(0);
     expect(await both.getByTestId('event-address').count()).toBe(0);
+    expect(await both.getByTestId('place-early').count()).toBe(0);
+  });
+
+  it('tells those who see the exact place early that others do not yet, and until when', async () => {
+    // Its organiser and the moderators see it before the public, and read until when (5 days ahead,
+    // less the 5 hours of its rule, on the event's clock: UTC).
+    const when = formatEventDateTime(new Date(hybrid.starts_at - 5 * HOUR), 'UTC', 'en-US');
+    const organiser = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    await openEvent(organiser, hybrid.id);
+    expect(await organiser.getByTestId('event-address').textContent()).toBe('1 Library Square');
+    expect(await organiser.getByTestId('place-early').textContent()).toBe(
+      `Only you and the moderators see the exact location and the link to join until ${when}.`,
+    );
+    await expectNoA11yViolations(organiser);
+    await looks(organiser, 'event-shape-early-place-phone');
+
+    const moderator = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });
+    await openEvent(moderator, hybrid.id);
+    expect(await moderator.getByTestId('place-early').textContent()).toBe(
+      `Only moderators and the person who submitted it see the exact location and the link to join until ${when}.`,
+    );
+
+    // Signed in only: every signed-in reader sees it, and is told visitors do not.
+    const user = await e2e.newPage({ viewport: PHONE, cookie: userCookie });
+    await openEvent(user, secret.id);
+    expect(await user.getByTestId('place-early').textContent()).toBe(
+      'Only signed-in people see the exact location.',
+    );
+    // Public anyway: nothing to say.
+    const open = await e2e.newPage({ viewport: DESKTOP, cookie: userCookie });
+    await openEvent(open, encampment.id);
+    expect(await open.getByTestId('place-early').count()).toBe(0);
   });
 
   it('says a cancelled event is cancelled, with its note, and strikes its date through', async () => {

@@ -3,12 +3,14 @@ import {
   BadgeCheck,
   CalendarDays,
   ExternalLink,
+  EyeOff,
   Link2,
   MapPin,
   UsersRound,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { formatLongDate, formatZoneName, isPlacelessZone, zoneCity } from '../../../../common/dateLabels';
+import { formatEventDateTime } from '../../../../common/dates';
 import { eventPageUrl, isHttpUrl } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
@@ -154,6 +156,7 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
             <SeriesDates event={event} />
             <DetailRow icon={<MapPin aria-hidden="true" className="size-5" />} label={t('location')}>
               <PlaceDetails event={event} />
+              <EarlyPlaceNote event={event} now={loadedAt} />
             </DetailRow>
             {event.attendance !== 'in_person' && event.joinUrl && isHttpUrl(event.joinUrl) ? (
               <DetailRow icon={<Link2 aria-hidden="true" className="size-5" />} label={t('join')}>
@@ -254,6 +257,41 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
         </article>
       </Card>
     </>
+  );
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * For whoever sees the exact place before the public does (docs/PRODUCT.md#who-sees-what): that the
+ * others do not see it yet, and until when. The server decided what this viewer sees; this words the
+ * submitter's rule beside it: until the moment it is shared with everyone ("Only you and the
+ * moderators see the exact location until Tuesday, December 8, 2026 at 11:00 AM"; to a moderator, who
+ * is not its submitter, "Only moderators and the person who submitted it…"), or for signed-in people
+ * only. Said in words with an icon, not by colour.
+ */
+function EarlyPlaceNote({ event, now }: { event: EventDto; now: number }) {
+  const { t, i18n } = useTranslation('event');
+  const rule = event.placeRule;
+  const shown = Boolean(event.venue || event.address || event.joinUrl);
+  if (event.placeWithheld || !shown || rule.visibility === 'everyone') return null;
+  let text: string;
+  if (rule.visibility === 'signed_in') text = t(`earlyPlace.signedIn.${event.attendance}`);
+  else {
+    const sharedAt = Date.parse(event.date) - (rule.hours ?? 0) * HOUR_MS;
+    if (now >= sharedAt) return null;
+    const time = formatEventDateTime(new Date(sharedAt), event.timezone, localeOfI18n(i18n));
+    const who = event.submittedByViewer ? 'you' : 'moderators';
+    text = t(`earlyPlace.${who}.${event.attendance}`, { time });
+  }
+  return (
+    <span
+      className="mt-2 flex items-start gap-1.5 text-sm text-stone-700 dark:text-stone-300"
+      data-testid="place-early"
+    >
+      <EyeOff aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      {text}
+    </span>
   );
 }
 
