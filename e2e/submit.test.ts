@@ -463,7 +463,7 @@ describe('sending', () => {
     await screenshot(page, 'submit-failed-desktop');
     await expectNoA11yViolations(page);
 
-    // The rate limit's own message is shown with it.
+    // The rate limit's own message is shown, headed as what it is rather than "Please try again".
     await page.unroute(isSubmitCall);
     await page.route(isSubmitCall, (route) =>
       route.fulfill({
@@ -472,14 +472,22 @@ describe('sending', () => {
         body: JSON.stringify({
           error: {
             code: 'rate_limited',
-            message: 'You have submitted 10 events this hour, the most we accept. Please try again later.',
+            message:
+              'You have submitted 10 events this hour, the most we accept. You can submit again in 34 minutes.',
           },
         }),
       }),
     );
     await button.click();
     await page.getByText('You have submitted 10 events this hour').waitFor();
-    expect(await box.isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Not sent: you have reached the limit.' })
+        .textContent(),
+    ).toBe(
+      'Not sent: you have reached the limit.You have submitted 10 events this hour, the most we accept. You can submit again in 34 minutes.',
+    );
 
     // Field messages from the server land on their fields.
     await page.unroute(isSubmitCall);
