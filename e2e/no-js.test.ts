@@ -124,6 +124,13 @@ describe('the home page without JavaScript', () => {
     expect(await add.getAttribute('href')).toBe(`/event/${ids['Film night: Farha']}.ics`);
     expect(await add.getAttribute('download')).not.toBeNull();
     expect(await page.getByText('Page 1 of 3').isVisible()).toBe(true);
+    // It cannot know the reader's zone: it says whose days these are, and that each time is the event's.
+    // (Playwright's text search skips <noscript>: read the element itself.)
+    const zoneLine = page.locator('main noscript p');
+    expect(await zoneLine.textContent()).toBe(
+      "Without JavaScript, this list's days follow UTC and each time is the event's own local time.",
+    );
+    expect(await zoneLine.isVisible()).toBe(true);
     await screenshot(page, 'no-js-home-desktop');
     await expectNoA11yViolationsWithoutJs(page, 'home without JavaScript (desktop)');
   });

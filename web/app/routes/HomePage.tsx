@@ -212,6 +212,16 @@ export function HomePage() {
     const eagerFlyerId = data.events.slice(0, FIRST_SCREEN_CARDS).find((event) => event.image)?.id;
     body = (
       <>
+        {/*
+          Without JavaScript the page cannot know the reader's zone: it says whose days these are, and
+          that each time is the event's own. Its words are the server's alone (noscript.json, never
+          loaded in the browser, where this is never shown and React leaves it as the server wrote it).
+        */}
+        <noscript>
+          <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">
+            {t('noscript:listTimes', { zone: viewerZone })}
+          </p>
+        </noscript>
         <div
           className={`space-y-8 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={list.isPlaceholderData}
