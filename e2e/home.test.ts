@@ -712,7 +712,7 @@ describe('with events', () => {
     expect(await card.getByTestId('event-relative').textContent()).toMatch(/in \d+ years?/);
     expect(await card.getByText('Verified').count()).toBe(0);
     expect(await card.getByTestId('event-organizer').count()).toBe(0);
-  
+
     // In Tokyo it is midnight starting Tuesday: listed under Tuesday, the card says the viewer's time
     // there, so that it does not read only "Monday" under Tuesday's heading.
     const tokyo = await e2e.newPage({ timezoneId: 'Asia/Tokyo' });
