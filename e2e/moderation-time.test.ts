@@ -115,7 +115,11 @@ describe('bulk decisions and claims, by keyboard only', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.getByText('Rejected: 19 · Already handled by another moderator: 1').waitFor();
+    await page
+      .getByText(
+        'Rejected: 19 · No longer waiting (decided by another moderator or withdrawn by its submitter): 1',
+      )
+      .waitFor();
     await page.getByRole('heading', { name: 'No Pending Events' }).waitFor();
     // The bar went with the last of them: focus is on the tab, not back at the page's start.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');

@@ -75,7 +75,7 @@ export const queuePaths: Record<string, JsonObject> = {
       summary: 'Approve or reject several pending events',
       description:
         'Each event in its own transaction with its log and audit entries; the answer says for each ' +
-        'what happened: `done`, `already_decided` (another moderator acted first), `not_found`, ' +
+        'what happened: `done`, `already_decided` (no longer waiting: another moderator decided it, or its submitter withdrew it), `not_found`, ' +
         '`not_allowed`. A rejection needs `reason`.',
       requestBody: jsonBody(bulkInputSchema),
       responses: {

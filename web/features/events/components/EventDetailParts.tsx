@@ -58,7 +58,12 @@ export function ScheduleBanner({ event }: { event: EventDto }) {
         <strong className="block font-semibold" data-testid="schedule-banner">
           {t(`schedule.${event.schedule}`)}
         </strong>
-        {event.scheduleNote ? <span dir="auto">{event.scheduleNote}</span> : null}
+        {/* A line of its own, so that its own direction sets its alignment (English on an Arabic page). */}
+        {event.scheduleNote ? (
+          <span dir="auto" className="block">
+            {event.scheduleNote}
+          </span>
+        ) : null}
       </span>
     </Notice>
   );

@@ -31,7 +31,7 @@ describe('what a bulk decision did, in one sentence', () => {
     );
     expect(bulkReport(mixed, 'reject', t)).toEqual({
       tone: 'warning',
-      text: 'Rejected: 18 · Already handled by another moderator: 2 · No longer there: 1',
+      text: 'Rejected: 18 · No longer waiting (decided by another moderator or withdrawn by its submitter): 2 · No longer there: 1',
     });
   });
 });
