@@ -228,6 +228,22 @@ describe('an organiser’s event', () => {
     await expect
       .poll(() => row.getByTestId('my-event-zone').textContent())
       .toMatch(/^Gaza time \(GMT\+\d\)$/);
+    // Online and over: tagged as on its card.
+    await createEvent(e2e.server.store, {
+      title: 'Last week’s online teach-in',
+      attendance: 'online',
+      joinUrl: 'https://meet.example.org/teach-in',
+      city: '',
+      country: '',
+      startsAt: Date.now() - 7 * 24 * 3600_000,
+      status: 'pending',
+      createdBy: organiser.id,
+    });
+    await page.reload();
+    const past = myEvent(page, 'Last week’s online teach-in');
+    await past.getByText('Past Event', { exact: true }).waitFor();
+    await past.getByText('Online', { exact: true }).waitFor();
+    expect(await row.getByText('Past Event', { exact: true }).count()).toBe(0);
     // In its own zone, nothing to name.
     const local = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie, timezoneId: 'Asia/Gaza' });
     await openMyEvents(local);

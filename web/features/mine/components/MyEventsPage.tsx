@@ -2,10 +2,11 @@ import { CalendarPlus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { formatLongDate } from '../../../../common/dateLabels';
 import { formatEventRange, sameOffset } from '../../../../common/dates';
+import { phaseOf } from '../../../../common/eventTime';
 import { eventPagePath } from '../../../../common/links';
 import type { EventDto } from '../../../../common/schemas/events';
 import { browserTimeZone } from '../../../../common/timezones';
-import { EventTypeBadge } from '../../../components/EventBadges';
+import { EventTypeBadge, OnlineBadge, PastBadge } from '../../../components/EventBadges';
 import { SignInRequired } from '../../../components/PageStates';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -58,6 +59,9 @@ function MyEventRow({ event, onDone }: { event: EventDto; onDone: (action: Owner
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{t(`status.${status.key}`)}</Badge>
           <EventTypeBadge type={event.type} />
+          {/* As on its card: over, and online. */}
+          {phaseOf(event, Date.now()) === 'past' ? <PastBadge label={t('events:card.past')} /> : null}
+          {event.attendance !== 'in_person' ? <OnlineBadge /> : null}
         </div>
         <div>
           <h2 id={titleId} className="text-lg leading-snug font-semibold wrap-anywhere">
