@@ -149,6 +149,12 @@ describe('near a city', () => {
       .poll(() => page.locator('a[href^="webcal:"]').getAttribute('href'))
       .toMatch(/\/calendar\.ics\?near=Salford&km=50$/);
     await expectNoA11yViolations(page);
+    // A city the calendar does not know: said at the field, since its feeds would stay empty.
+    expect(await page.getByText('We don’t know a city called', { exact: false }).count()).toBe(0);
+    await page.getByLabel('Near').fill('Qwxzyville');
+    await page.getByText('We don’t know a city called “Qwxzyville”', { exact: false }).waitFor();
+    expect(await page.getByLabel('Near').getAttribute('aria-invalid')).toBe('true');
+    await expectNoA11yViolations(page);
   });
 
   it('in Arabic, right to left', async () => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, CalendarPlus, Code, ExternalLink, Rss } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { EVENT_TYPES, isEventType } from '../../../../common/enums';
@@ -14,6 +15,7 @@ import { EMBED_THEMES, type EmbedTheme, filterQuery } from '../../../../common/l
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { useTranslation } from '../../../i18n/react';
+import { api } from '../../../lib/api';
 import { config } from '../../../lib/config';
 import { Link, useSearchParams } from '../../../lib/router';
 import { useSiteOrigin } from '../../../lib/siteOrigin';
@@ -155,6 +157,23 @@ export default function SubscribePage() {
     { name: 'near', type: 'text', value: near, set: setNear, maxLength: LIMITS.locationMax },
   ] as const;
 
+  // A city the calendar does not know gives feeds that stay empty: say so, in the list's own words.
+  const nearCheck = useQuery({
+    queryKey: ['subscribe', 'near', applied.near],
+    queryFn: ({ signal }) =>
+      api<{ near?: { city: unknown; message?: string } }>(
+        `/api/events?near=${encodeURIComponent(applied.near)}&pageSize=1`,
+        { signal },
+      ),
+    enabled: applied.near !== '',
+    staleTime: 60_000,
+  });
+  const unknownNear =
+    applied.near !== '' && nearCheck.data?.near && nearCheck.data.near.city === null
+      ? (nearCheck.data.near.message ?? null)
+      : null;
+  const nearHintId = useId();
+
   const frameTitle = t('frameTitle', { siteTitle: config.siteTitle });
   const links = feedLinks(origin, applied, { limit, theme, frameTitle, language });
 
@@ -213,7 +232,18 @@ export default function SubscribePage() {
                       placeholder={t(`page.${filter.name}Placeholder`)}
                       onChange={(e) => filter.set(e.target.value)}
                       className={fieldClass}
+                      aria-invalid={filter.name === 'near' && unknownNear ? true : undefined}
+                      aria-describedby={filter.name === 'near' && unknownNear ? nearHintId : undefined}
                     />
+                    {filter.name === 'near' && unknownNear ? (
+                      <p
+                        id={nearHintId}
+                        role="status"
+                        className="mt-1.5 text-sm text-danger-700 dark:text-red-300"
+                      >
+                        {unknownNear}
+                      </p>
+                    ) : null}
                   </LabelledControl>
                 ))}
                 <LabelledControl id={ids.km} label={t('page.distance')}>
