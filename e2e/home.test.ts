@@ -421,11 +421,14 @@ describe('with events', () => {
     await page.getByLabel('When').selectOption('dates');
     await page.getByLabel('From', { exact: true }).fill(day(1));
     await page.waitForURL((url) => url.searchParams.get('from') === day(1));
+    const historyBefore = await page.evaluate(() => history.length);
     // Typing passes through the years 0002, 0020 and 0202 (no days the list reads): the field keeps
     // every keystroke, and the year ends where it was typed, past the picker's last day.
     const to = page.getByLabel('To', { exact: true });
     await typeDay(to, day(400));
     await page.waitForURL((url) => url.searchParams.get('to') === day(400));
+    // One history entry for the day typed, not one for each year it passed through.
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
     expect(await to.inputValue()).toBe(day(400));
     await page.getByRole('heading', { name: reason }).waitFor();
     expect(await page.getByRole('heading', { name: 'No Events Found' }).count()).toBe(0);
@@ -442,6 +445,7 @@ describe('with events', () => {
     // A day within the range: the list follows.
     await to.fill(day(10));
     await page.waitForURL((url) => url.searchParams.get('to') === day(10));
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
     await expect.poll(() => cardTitles(page).then((t) => t.length)).toBe(10);
     expect(await page.getByRole('heading', { name: reason }).count()).toBe(0);
     expect(await to.getAttribute('aria-invalid')).toBeNull();

@@ -153,7 +153,8 @@ function DayField({
   max?: string;
   /** What says why this day is refused. */
   hintId?: string | undefined;
-  onChange: (value: string) => void;
+  /** `refining`: the field had a day already (typing goes on, or another day replaces it). */
+  onChange: (value: string, refining: boolean) => void;
 }) {
   // What is typed stays while the address follows it: a year typed digit by digit passes through
   // 0002, 0020…, no day the list reads, so the address's day stays empty meanwhile. A change of the
@@ -180,7 +181,7 @@ function DayField({
         aria-describedby={hintId}
         onChange={(e) => {
           setTyped(e.target.value);
-          onChange(e.target.value);
+          onChange(e.target.value, typed !== '');
         }}
         className={`${fieldClass} px-3`}
       />
@@ -259,8 +260,10 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
     setChoosingDays(false);
     if (isPeriod(value)) onChange(withZone({ period: value, from: '', to: '' }), { replace: false });
   };
-  const chooseDay = (name: 'from' | 'to', value: string) =>
-    onChange(withZone({ [name]: value, period: 'any' }), { replace: false });
+  // A day typed digit by digit passes through days of its own (year 0002, 0020, 0202…): the first
+  // gets a history entry, each change to a field that had a day replaces it, so Back leaves the field.
+  const chooseDay = (name: 'from' | 'to', value: string, refining: boolean) =>
+    onChange(withZone({ [name]: value, period: 'any' }), { replace: refining });
   // At most RANGE_MAX_DAYS apart, as the API takes them (a longer range is refused).
   const dayFields = (
     <>
@@ -271,7 +274,7 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
         value={filters.from}
         min={shiftDay(filters.to, 1 - RANGE_MAX_DAYS)}
         max={filters.to}
-        onChange={(value) => chooseDay('from', value)}
+        onChange={(value, refining) => chooseDay('from', value, refining)}
       />
       <DayField
         id={ids.to}
@@ -281,7 +284,7 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
         min={filters.from}
         max={shiftDay(filters.from, RANGE_MAX_DAYS - 1)}
         hintId={rangeHint}
-        onChange={(value) => chooseDay('to', value)}
+        onChange={(value, refining) => chooseDay('to', value, refining)}
       />
     </>
   );
