@@ -100,6 +100,8 @@ describe('before the form', () => {
 
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '?next=%2Fsubmit');
+    // The sign-in page says why the person is there.
+    await page.getByText('Your session ended before your event was sent.', { exact: false }).waitFor();
   });
 
   it('shows "Sign In Required" at desktop width without accessibility violations', async () => {

@@ -12,3 +12,12 @@ export function signInPath(location: { pathname: string; search?: string; hash?:
   const next = safeNextPath(here);
   return next && next !== '/' ? `/auth?next=${encodeURIComponent(next)}` : '/auth';
 }
+
+/**
+ * The sign-in page's navigation state when a session ended in the middle of sending something: the
+ * page says why the person is there (web/features/auth/components/AuthPage.tsx).
+ */
+export const SESSION_ENDED = { signInReason: 'sessionEnded' } as const;
+
+export const endedSession = (state: unknown): boolean =>
+  (state as { signInReason?: unknown } | null)?.signInReason === SESSION_ENDED.signInReason;

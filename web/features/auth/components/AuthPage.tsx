@@ -1,13 +1,14 @@
 import { CalendarPlus, Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/Card';
+import { Notice } from '../../../components/ui/Notice';
 import { Spinner } from '../../../components/ui/Spinner';
 import { addCatalog, languageChangedSincePageLoad } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { usePostedForm } from '../../../lib/postedForm';
-import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
-import { safeNextPath } from '../../../lib/signInPath';
+import { endedSession, safeNextPath } from '../../../lib/signInPath';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import authCatalog from '../../../locales/en/auth.json';
 import { AuthForm, type AuthMode } from './AuthForm';
@@ -28,6 +29,8 @@ export default function AuthPage() {
     (posted?.intent ?? params.get('mode')) === 'signUp' ? 'signUp' : 'signIn',
   );
   const [switched, setSwitched] = useState(false);
+  // Sent here because the session ended while something was being sent: say so, above the form.
+  const ended = endedSession(useLocation().state);
 
   useDocumentTitle(t(`pageTitle.${mode}`));
 
@@ -38,6 +41,11 @@ export default function AuthPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start lg:gap-12">
       <Card className="p-6 sm:p-8">
+        {ended ? (
+          <Notice tone="warning" className="mb-5">
+            {t('sessionEnded')}
+          </Notice>
+        ) : null}
         {/* A new key per mode: switching starts from empty fields and no errors (docs/PRODUCT.md#sign-in). */}
         <AuthForm
           key={mode}

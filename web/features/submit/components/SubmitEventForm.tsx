@@ -37,7 +37,7 @@ import { useMessages } from '../../../lib/messages';
 import type { PostedFormState } from '../../../lib/postedForm';
 import { useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../../../lib/session';
-import { signInPath } from '../../../lib/signInPath';
+import { SESSION_ENDED, signInPath } from '../../../lib/signInPath';
 import { formTypedBeforeHydration } from '../../../lib/typedBeforeHydration';
 import { useHydrated } from '../../../lib/useHydrated';
 import { zoneLabel } from '../../../lib/zoneLabel';
@@ -277,7 +277,7 @@ export function SubmitEventForm<T = EventDto>({
             // The session ended since the page loaded: keep the typing, sign in again, come back to it.
             if (keepsDraft) saveDraft(values);
             void cache.refreshSession();
-            navigate(signInPath(location));
+            navigate(signInPath(location), { state: SESSION_ENDED });
             return;
           }
           const texts = error instanceof ApiRequestError ? apiFieldTexts(error, tm) : {};
