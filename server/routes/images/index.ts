@@ -35,6 +35,13 @@ import {
 } from '../../store/images';
 import type { ImageRow } from '../../store/schema';
 
+/**
+ * How long a public picture (a published event's flyer, a share preview) may be kept without asking
+ * again: a day. Its address never changes meaning, but an event can be removed, and a picture that
+ * showed too much must not outlive it for a year in other sites' caches and link previews.
+ */
+export const PUBLIC_PICTURE_CACHE = 'public, max-age=86400';
+
 const HOUR = 3600 * 1000;
 const MB = 1024 * 1024;
 
@@ -206,8 +213,10 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
       if (!canViewImage(actor, uploads, events)) throw notFound();
       reply.header('Vary', 'Cookie');
     }
-    // The address changes whenever the bytes do, so they are kept for a year without asking again.
-    reply.header('Cache-Control', `${open ? 'public' : 'private'}, max-age=31536000, immutable`);
+    // The address changes whenever the bytes do. A public one is kept a day, then asked again (a 304
+    // while it still shows): a flyer taken down with its event leaves shared caches within a day. One
+    // not yet public stays in its viewer's own cache only.
+    reply.header('Cache-Control', open ? PUBLIC_PICTURE_CACHE : 'private, max-age=31536000, immutable');
     const etag = `"${hash}-${width}-${format}"`;
     reply.header('ETag', etag);
     const asked = request.headers['if-none-match'];
@@ -228,7 +237,7 @@ export function registerImageRoutes(app: FastifyInstance, { store, env }: AppCon
     const text = shareTextOf(row, siteOf(env), language);
     // An address of what the event said before: its page now names another.
     if (shareHashOf(text) !== hash) throw notFound();
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('Cache-Control', PUBLIC_PICTURE_CACHE);
     const etag = `"${hash}"`;
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
