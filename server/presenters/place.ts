@@ -50,8 +50,11 @@ export function areaText(
  */
 export function withheldNotice(row: EventRow, language: Language = DEFAULT_LANGUAGE): string {
   const t = translatorFor(language);
+  const hours = row.place_visibility === 'hours_before';
+  const count = row.place_hours_before ?? 0;
+  // In person and online: both are withheld, and it says so, as the event's page does.
+  if (row.attendance === 'both')
+    return hours ? t('event:withheldBoth.hours', { count }) : t('event:withheldBoth.signIn');
   const what = row.attendance === 'online' ? 'link' : 'place';
-  return row.place_visibility === 'hours_before'
-    ? t(`event.${what}Hours`, { count: row.place_hours_before ?? 0 })
-    : t(`event.${what}SignIn`);
+  return hours ? t(`event.${what}Hours`, { count }) : t(`event.${what}SignIn`);
 }

@@ -60,7 +60,7 @@ const CASES: {
     name: 'signed-in people',
     event: { placeVisibility: 'signed_in' },
     sees: { visitor: false, user: true, submitter: true, moderator: true },
-    notice: 'Sign in to see the exact location',
+    notice: 'Sign in to see the exact location and the link to join',
   },
   {
     name: 'everyone from 3 hours before: a minute before that',
@@ -70,7 +70,7 @@ const CASES: {
       startsAt: Date.now() + 3 * HOUR + 2 * MINUTE,
     },
     sees: { visitor: false, user: false, submitter: true, moderator: true },
-    notice: 'Exact location shared 3 hours before the start',
+    notice: 'Exact location and link to join shared 3 hours before the start',
   },
   {
     name: 'everyone from 3 hours before: within them',
