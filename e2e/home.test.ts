@@ -489,6 +489,16 @@ describe('with events', () => {
         await screenshot(page, `home-pager-320-${code}`);
       }
     }
+
+    // Days chosen: each day field takes the row, wide enough for its whole date.
+    await page.goto('/?lang=en&from=2031-01-01&to=2031-01-31&tz=UTC');
+    await openFilters(page);
+    for (const label of ['From', 'To']) {
+      const box = await page.getByLabel(label, { exact: true }).boundingBox();
+      expect(box?.width ?? 0, label).toBeGreaterThan(200);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'home-days-320');
   });
 
   it('shows the filters on a phone, light and dark', async () => {

@@ -166,7 +166,8 @@ function DayField({
     setTyped(value);
   }
   return (
-    <div>
+    // A whole row on the narrowest phones, where half a row cuts the date's year.
+    <div className="col-span-2 min-[24rem]:col-span-1">
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
