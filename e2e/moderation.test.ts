@@ -774,6 +774,12 @@ describe('working through the queue', () => {
     const next = await createEvent(s, { status: 'pending', title: 'Next in the queue' });
     const page = await openDashboard();
     const feedback = page.getByTestId('action-feedback').getByRole('status');
+    // A card is named from its title first (a screen reader's first words), its badges after.
+    expect(
+      await card(page, 'Next in the queue')
+        .getByRole('button', { name: /^Next in the queue Pending Protest\/Rally/ })
+        .count(),
+    ).toBe(1);
     await card(page, 'First in the queue').getByRole('button').first().click();
     await actions(page).getByRole('button', { name: 'Approve', exact: true }).click();
     await feedback.filter({ hasText: '“First in the queue” was approved.' }).waitFor();

@@ -94,9 +94,17 @@ export function ModerationCard({
         aria-pressed={selected}
         data-event-id={event.id}
         onClick={onToggle}
-        className="block w-full rounded-xl p-4 text-start focus-visible:outline-4 focus-visible:outline-offset-4 sm:p-5"
+        className="flex w-full flex-col rounded-xl p-4 text-start focus-visible:outline-4 focus-visible:outline-offset-4 sm:p-5"
       >
-        <span className="flex flex-wrap items-center gap-2">
+        {/* The title first, as a screen reader names the card by its text; the badges show above it. */}
+        <span
+          id={`title-${event.id}`}
+          dir="auto"
+          className="mt-3 block text-lg font-semibold wrap-anywhere text-stone-900 dark:text-stone-50"
+        >
+          {event.title}
+        </span>
+        <span className="order-first flex flex-wrap items-center gap-2">
           <CategoryBadge category={item.change ? 'changed' : category} />
           {category === 'reported' ? (
             <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
@@ -105,13 +113,6 @@ export function ModerationCard({
           <span className="ms-auto text-xs text-stone-600 dark:text-stone-400">
             {t('created', { date: formatShortDate(event.createdAt, undefined, locale) })}
           </span>
-        </span>
-        <span
-          id={`title-${event.id}`}
-          dir="auto"
-          className="mt-3 block text-lg font-semibold wrap-anywhere text-stone-900 dark:text-stone-50"
-        >
-          {event.title}
         </span>
         <span className="mt-2 flex items-start gap-2 text-sm text-stone-700 dark:text-stone-300">
           <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-500" />
