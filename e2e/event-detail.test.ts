@@ -221,9 +221,10 @@ describe('event page', () => {
     const page = await e2e.newPage({ cookie: await sessionCookieFor(e2e.server.store, submitter) });
     await openEvent(page, pending.id);
     const main = page.locator('main');
-    // Signed in: Share is there from the start; Report is not, before or after hydration.
-    await main.getByRole('button', { name: /Share/ }).waitFor();
+    // Report is not there, before or after hydration; nor Share, on a page nobody else can open yet.
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     expect(await main.getByRole('button', { name: /Report/ }).count()).toBe(0);
+    expect(await main.getByRole('button', { name: /Share/ }).count()).toBe(0);
     await screenshot(page, 'event-own-pending-no-report');
   });
 
