@@ -9,7 +9,8 @@ import { holdPageReady, PageReady } from './PageReady';
 /**
  * A page that cannot work without JavaScript (common/renderedPages.ts, NEEDS_JAVASCRIPT): the server
  * renders it as a notice that says so, with a way back, inside <noscript> (a browser running scripts
- * never shows it, and React leaves it alone when it hydrates); once the app runs, the page itself.
+ * never shows it, and React leaves it alone when it hydrates); once the app runs, the page itself. Its
+ * words are the server's alone (noscript.json), never in the browser's bundle.
  */
 export function NeedsJavaScript({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -31,8 +32,8 @@ export function NeedsJavaScript({ children }: { children: ReactNode }) {
       <StateMessage
         headingLevel={1}
         icon={<Code aria-hidden="true" className="size-12" />}
-        title={t('needsJavaScript.title')}
-        text={t('needsJavaScript.text')}
+        title={t('noscript:needsJavaScript.title')}
+        text={t('noscript:needsJavaScript.text')}
         action={<ButtonLink to="/">{t('backHome')}</ButtonLink>}
       />
     </noscript>
