@@ -86,6 +86,9 @@ describe('an organiser’s event', () => {
     await page.getByRole('heading', { level: 1, name: 'Vigil at the library' }).waitFor();
     const panel = page.getByTestId('owner-panel');
     await panel.getByText('Your changes are waiting for review', { exact: false }).first().waitFor();
+    // Said once, as the news of what was just done, not again under it.
+    expect(await panel.getByText('Your changes are waiting for review', { exact: false }).count()).toBe(1);
+    expect(await panel.getByText('Your changes are sent for review.').count()).toBe(0);
     await looks(page, 'event-owner-panel-desktop');
 
     // The moderator finds it in Pending as Changed, compares field by field, and accepts it.

@@ -25,6 +25,7 @@ export default function OwnerPanel({ event }: { event: EventDto }) {
   const [done, setDone] = useState<OwnerAction | EditOutcomeName | null>(edited ?? null);
   const anything = event.can.edit || event.can.withdraw || event.can.schedule || event.submittedByViewer;
   if (!anything && !event.review) return null;
+  const proposalWaits = event.submittedByViewer && event.review?.change?.status === 'pending';
 
   return (
     <Card className="mt-4 space-y-3 p-4 sm:p-5" data-testid="owner-panel">
@@ -33,10 +34,11 @@ export default function OwnerPanel({ event }: { event: EventDto }) {
       </h2>
       {done ? (
         <Notice tone="success" className="py-2">
-          {t(`done.${done}`)}
+          {/* Just proposed: the waiting change's own line says it, once, as the news. */}
+          {done === 'proposed' && proposalWaits ? t('review.changePending') : t(`done.${done}`)}
         </Notice>
       ) : null}
-      <ReviewNotes event={event} />
+      <ReviewNotes event={event} withoutWaitingChange={done === 'proposed'} />
       <OwnerActions event={event} onDone={setDone} size="md" />
     </Card>
   );

@@ -7,10 +7,23 @@ import { useTranslation } from '../../../i18n/react';
  * Where an event's review stands, as its submitter (or a moderator) is told (docs/PRODUCT.md#my-events):
  * the reason it was rejected or removed, and a proposed change that waits or was not accepted.
  */
-export function ReviewNotes({ event }: { event: EventDto }) {
+export function ReviewNotes({
+  event,
+  withoutWaitingChange = false,
+}: {
+  event: EventDto;
+  /** Its waiting change just proposed: the page's news says so already (OwnerPanel). */
+  withoutWaitingChange?: boolean;
+}) {
   const { t } = useTranslation('mine');
   const review = event.review;
-  if (!review || (!review.reason && !review.change)) return null;
+  const waiting = review?.change?.status === 'pending' && !withoutWaitingChange;
+  if (
+    !review ||
+    (!review.reason && !review.change) ||
+    (!review.reason && review.change?.status === 'pending' && !waiting)
+  )
+    return null;
   const line = 'flex gap-2 text-sm';
   return (
     <div className="space-y-2" data-testid="review-notes">
@@ -25,7 +38,7 @@ export function ReviewNotes({ event }: { event: EventDto }) {
           </span>
         </p>
       ) : null}
-      {review.change?.status === 'pending' ? (
+      {waiting ? (
         <p className={`${line} text-amber-900 dark:text-amber-100`}>
           <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
