@@ -100,8 +100,6 @@ describe('before the form', () => {
 
     await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '?next=%2Fsubmit');
-    // The sign-in page says why the person is there.
-    await page.getByText('Your session ended before your event was sent.', { exact: false }).waitFor();
   });
 
   it('shows "Sign In Required" at desktop width without accessibility violations', async () => {
@@ -602,6 +600,8 @@ describe('sending', () => {
     await page.getByRole('button', { name: 'Submit Event for Review' }).click();
     // To sign in, then back to the form (docs/PRODUCT.md#sign-in).
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '?next=%2Fsubmit');
+    // The sign-in page says why the person is there.
+    await page.getByText('Your session ended before your event was sent.', { exact: false }).waitFor();
 
     const [name, value] = (await cookie()).split('=', 2) as [string, string];
     await page.context().addCookies([{ name, value, url: e2e.server.url }]);
