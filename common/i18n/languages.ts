@@ -29,6 +29,12 @@ export const directionOf = (language: Language): 'ltr' | 'rtl' =>
 /** The locale Intl formats dates and numbers with for a language ('en' → 'en-US', as the spec's dates). */
 export const localeOf = (language: Language): string => (language === 'en' ? 'en-US' : language);
 
+/** The language of ours a tag names, in any case, its region ignored (`AR`, `ar-EG`, `pt_BR`), or null. */
+export function languageOfTag(tag: string): Language | null {
+  const code = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(code) ? code : null;
+}
+
 /**
  * The best of our languages for an `Accept-Language` header (`ar-EG,ar;q=0.9,en;q=0.5`), by quality
  * then order; a regional tag matches its language. Null when none of them is asked for.
@@ -42,8 +48,8 @@ export function negotiateLanguage(header: string | undefined): Language | null {
     const [tag = '', ...params] = part.trim().split(';');
     const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     const quality = q === undefined ? 1 : Number(q);
-    const code = tag.trim().toLowerCase().split('-')[0];
-    if (quality > bestQ && isLanguage(code)) {
+    const code = languageOfTag(tag);
+    if (quality > bestQ && code) {
       best = code;
       bestQ = quality;
     }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/i18n/languages';
+import {
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  languageOfTag,
+} from '../../common/i18n/languages';
 import { renderedPageOf } from '../../common/renderedPages';
 import { isSecureDeployment } from '../auth/cookies';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions';
@@ -29,8 +35,7 @@ export function queryLanguage(url: string): string | null {
   const match = /(?:^|&)lang=([^&]*)/.exec(url.slice(q + 1));
   if (!match) return null;
   const value = match[1] ?? '';
-  const base = value.toLowerCase().split(/[-_]|%2d|%5f/)[0];
-  return isLanguage(base) ? base : value;
+  return languageOfTag(value) ?? value;
 }
 
 /**
