@@ -749,6 +749,26 @@ describe('working through the queue', () => {
     expect(await feedback.textContent()).toContain('may already have been dismissed by another moderator');
     await page.getByRole('button', { name: 'Dismiss message' }).click();
     expect(await feedback.count()).toBe(0);
+
+    // A report that came in while the moderator read the others: nothing is closed, and the card shows it.
+    const reportedAgain = await createEvent(s, { title: 'Reported again meanwhile' });
+    await createReport(s, { eventId: reportedAgain.id, reportedBy: (await createUser(s)).id });
+    await page.getByRole('tab', { name: /Pending Events/ }).click();
+    await page.getByRole('tab', { name: /Reported Events/ }).click();
+    const again = card(page, 'Reported again meanwhile');
+    await again.getByText('1 report', { exact: true }).waitFor();
+    await again.getByRole('button').first().click();
+    await createReport(s, { eventId: reportedAgain.id, reportedBy: (await createUser(s)).id });
+    await actions(page).getByRole('button', { name: 'Dismiss Report' }).click();
+    await feedback.filter({ hasText: 'A new report came in while you were reading' }).waitFor();
+    await again.getByText('2 reports', { exact: true }).waitFor();
+    await actions(page).getByRole('button', { name: 'Dismiss Report' }).click();
+    await feedback
+      .filter({ hasText: '“Reported again meanwhile”' })
+      .filter({ hasNotText: 'new report' })
+      .waitFor();
+    await expect.poll(() => again.count()).toBe(0);
+    expect(await statusOf(reportedAgain.id)).toBe('approved');
   });
 
   it('lets a success go by itself after a while (on a phone it covers the next event), not while it is read', async () => {

@@ -167,5 +167,19 @@ export type AuditTrail = z.infer<typeof auditTrailSchema>;
 export const moderationActionResultSchema = z.object({ event: eventSchema });
 export type ModerationActionResult = z.infer<typeof moderationActionResultSchema>;
 
+/**
+ * Dismiss the reports the moderator read: `reportIds` names them (the queue's `reports`). A report that
+ * came in meanwhile is not among them, so nothing is closed (409 `reports_changed`) until it is read too.
+ * Without `reportIds`, every open report is closed.
+ */
+const REPORT_IDS_INVALID = msg('moderation.reportIdsInvalid');
+export const dismissInputSchema = z.object({
+  reportIds: z
+    .array(z.string({ error: REPORT_IDS_INVALID }).max(64, REPORT_IDS_INVALID), { error: REPORT_IDS_INVALID })
+    .max(5000, REPORT_IDS_INVALID)
+    .optional(),
+});
+export type DismissInput = z.input<typeof dismissInputSchema>;
+
 export const dismissResultSchema = z.object({ closedReports: z.number().int() });
 export type DismissResult = z.infer<typeof dismissResultSchema>;

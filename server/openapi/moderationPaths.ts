@@ -3,6 +3,7 @@ import {
   acceptChangeInputSchema,
   approveInputSchema,
   auditTrailSchema,
+  dismissInputSchema,
   dismissResultSchema,
   moderationActionResultSchema,
   moderationCountsSchema,
@@ -192,9 +193,10 @@ export const moderationPaths: Record<string, JsonObject> = {
   '/api/moderation/events/{id}/dismiss-reports': action(
     'dismissReports',
     "Close a published event's open reports",
-    'No log entry: nothing happened to the event.',
-    null,
-    'It has no open reports, or is not published.',
+    'No log entry: nothing happened to the event. `reportIds` names the reports the moderator read; ' +
+      'if another is open, nothing is closed.',
+    dismissInputSchema,
+    'It has no open reports, is not published, or (reportIds) a report came in that is not among them.',
     'DismissResult',
   ),
   '/api/moderation/events/{id}/verify': action(

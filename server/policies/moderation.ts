@@ -82,6 +82,7 @@ const ALREADY: Record<EventStatus, Message> = {
   withdrawn: msg('moderation.withdrawn'),
 };
 export const NO_OPEN_REPORTS = msg('moderation.noOpenReports');
+export const REPORTS_CHANGED = msg('moderation.reportsChanged');
 export const NOT_PAST_YET = msg('moderation.notPastYet');
 
 /**

@@ -73,19 +73,37 @@ export async function openReport(
 
 /**
  * Close every open report of an event, as the moderator who removed the event or dismissed its reports.
- * Returns how many were open.
+ * `only`: close just these of them (the ones a moderator read). Returns how many were closed.
  */
 export async function closeOpenReports(
   db: Kysely<Database>,
-  { eventId, moderatorId, now }: { eventId: string; moderatorId: string; now: number },
+  {
+    eventId,
+    moderatorId,
+    now,
+    only,
+  }: { eventId: string; moderatorId: string; now: number; only?: readonly string[] },
 ): Promise<number> {
-  const result = await db
+  if (only && only.length === 0) return 0;
+  let update = db
     .updateTable('reports')
     .set({ status: 'closed', closed_at: now, closed_by: moderatorId })
     .where('event_id', '=', eventId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+    .where('status', '=', 'open');
+  if (only) update = update.where('id', 'in', [...only]);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** How many reports of an event are open. */
+export async function countOpenReports(db: Kysely<Database>, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Every report on one event, oldest first (tests read them; the dashboard lists open ones by page). */

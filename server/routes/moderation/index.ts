@@ -6,6 +6,7 @@ import {
   acceptChangeInputSchema,
   approveInputSchema,
   type DismissResult,
+  dismissInputSchema,
   type ModerationActionResult,
   type ModerationCounts,
   type ModerationItem,
@@ -228,9 +229,10 @@ function registerModerationHandlers(app: FastifyInstance, { store, env }: AppCon
     '/api/moderation/events/:id/dismiss-reports',
     async (request: IdRequest): Promise<DismissResult> => {
       const actor = authorizeModeration(request.actor, 'dismissReports');
+      const { reportIds } = parseInput(dismissInputSchema, request.body ?? {});
       const closedReports = await dismissReports(
         { db, moderatorId: actor.id },
-        { eventId: eventIdOf(request) },
+        { eventId: eventIdOf(request), reportIds },
       );
       return { closedReports };
     },

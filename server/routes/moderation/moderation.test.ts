@@ -261,6 +261,45 @@ describe('actions', () => {
     expect(again.error.code).toBe('no_open_reports');
   });
 
+  it('keeps every report open when one came in after those the moderator read', async () => {
+    const event = await createEvent(server.store);
+    const report = async () =>
+      createReport(server.store, { eventId: event.id, reportedBy: (await createUser(server.store)).id });
+    await report();
+    await report();
+    const read = (await list('reported')).items.find((i) => i.event.id === event.id)?.reports ?? [];
+    expect(read).toHaveLength(2);
+    await report();
+    const url = `/api/moderation/events/${event.id}/dismiss-reports`;
+    const refused = await json<ApiError>(
+      await call(url, modCookie, { reportIds: read.map((r) => r.id) }),
+      409,
+    );
+    expect(refused.error).toMatchObject({
+      code: 'reports_changed',
+      message: 'A new report came in while you were reading. Read it too, then decide again.',
+    });
+    const now = (await list('reported')).items.find((i) => i.event.id === event.id)?.reports ?? [];
+    expect(now).toHaveLength(3);
+    const body = await json<{ closedReports: number }>(
+      await call(url, modCookie, { reportIds: now.map((r) => r.id) }),
+    );
+    expect(body.closedReports).toBe(3);
+    expect((await list('reported')).items.some((i) => i.event.id === event.id)).toBe(false);
+    expect(await logOf(event.id)).toEqual([]);
+  });
+
+  it('refuses report ids that are not a list of ids, and closes nothing', async () => {
+    const event = await createEvent(server.store);
+    await createReport(server.store, { eventId: event.id, reportedBy: (await createUser(server.store)).id });
+    const url = `/api/moderation/events/${event.id}/dismiss-reports`;
+    for (const reportIds of ['abc', [1, 2], ['x'.repeat(65)]]) {
+      const refused = await json<ApiError>(await call(url, modCookie, { reportIds }), 400);
+      expect(refused.error.message).toBe('The reports to dismiss must be a list of report ids.');
+    }
+    expect((await list('reported')).items.find((i) => i.event.id === event.id)?.reports).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await call('/api/moderation/events/AAAAAAAAAAAAAAAA/approve', modCookie, {})).status).toBe(404);
     expect((await call('/api/moderation/events/not-an-id/approve', modCookie, {})).status).toBe(404);

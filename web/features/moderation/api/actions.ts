@@ -64,8 +64,9 @@ export function useDismissReports() {
   const refresh = useRefreshAfterAction();
   return useMutation({
     mutationKey: moderationKeys.action,
-    mutationFn: ({ eventId }: ActionVariables) =>
-      api<DismissResult>(path(eventId, 'dismiss-reports'), { method: 'POST', body: {} }),
+    // The reports the moderator read: one that came in meanwhile keeps them all open (409).
+    mutationFn: ({ eventId, reportIds }: ActionVariables & { reportIds: string[] }) =>
+      api<DismissResult>(path(eventId, 'dismiss-reports'), { method: 'POST', body: { reportIds } }),
     onSettled: refresh,
   });
 }

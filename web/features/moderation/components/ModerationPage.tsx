@@ -229,7 +229,7 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         setAsking({ item, action, initialReason: takeKeptReason(userId, eventId, action), done });
         break;
       case 'dismiss':
-        dismiss.mutate({ eventId }, callbacks(item, action, done));
+        dismiss.mutate({ eventId, reportIds: item.reports.map((r) => r.id) }, callbacks(item, action, done));
         break;
       case 'verify':
       case 'unverify':
