@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventEditState } from '../common/schemas/ownership';
 import type { EventRow } from '../server/store/schema';
-import { apiClient, signedInModerator } from '../server/testing/api';
+import { apiClient, signedIn, signedInModerator } from '../server/testing/api';
 import { createEvent } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 
@@ -10,7 +11,7 @@ import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './
 // audit trail in the detail panel, and the same actions on the event's own page.
 
 const e2e = setupE2E();
-const { call } = apiClient(() => e2e.server);
+const { call, answer } = apiClient(() => e2e.server);
 let mistake: EventRow;
 let film: EventRow;
 let vigil: EventRow;
@@ -255,6 +256,35 @@ describe('the event page, for a moderator', () => {
     await panel.getByRole('button', { name: 'Remove verification' }).waitFor();
     await expectNoA11yViolations(page, 'event page for a moderator');
     await screenshot(page, 'event-moderator-panel-phone');
+  });
+
+  it("sends the moderator to decide on its submitter's waiting change before editing", async () => {
+    const s = e2e.server.store;
+    const organiser = await signedIn(s);
+    const event = await createEvent(s, {
+      title: 'Vigil with a change waiting',
+      createdBy: organiser.user.id,
+    });
+    const state = await answer<EventEditState>(`/api/events/${event.id}/edit`, organiser.cookie);
+    await answer(`/api/events/${event.id}/edit`, organiser.cookie, {
+      ...state.values,
+      title: 'Vigil, new time',
+      version: state.version,
+    });
+    const page = await e2e.newPage({ viewport: PHONE, cookie });
+    await page.goto(`/event/${event.id}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit event' }).waitFor();
+    await page
+      .getByText(
+        'Its submitter proposed changes that are waiting for review. Accept or reject them in Pending Events first, then edit.',
+      )
+      .waitFor();
+    expect(await page.getByLabel(/Event title/).count()).toBe(0);
+    await expectNoA11yViolations(page, 'edit page for a moderator, a change waiting');
+    await screenshot(page, 'edit-moderator-change-waiting-phone');
+    await page.getByRole('link', { name: 'Open Pending Events' }).click();
+    await page.getByRole('tab', { name: /Pending Events/, selected: true }).waitFor();
+    await page.getByTestId('moderation-card').filter({ hasText: 'Vigil with a change waiting' }).first().waitFor();
   });
 
   it('removes the event from its page, with a reason', async () => {

@@ -21,6 +21,31 @@ export const STALE_VERSION = msg('event.stale');
 export const NOT_EDITABLE = msg('event.notEditable');
 export const NOT_WITHDRAWABLE = msg('event.notWithdrawable');
 export const SERIES_CHANGE_WAITING = msg('series.changeWaiting');
+export const DECIDE_CHANGE_FIRST = msg('event.decideChangeFirst');
+
+/**
+ * A moderator's edit while its submitter's proposed change waits for review (on this event, or for
+ * every date of its series): refused, for saving it would either throw the change away unseen or be
+ * undone by it when accepted. The moderator accepts or rejects it first.
+ */
+export async function assertNoChangeWaiting(
+  trx: Transaction<Database>,
+  event: Pick<EventRow, 'id' | 'series_id'>,
+  wholeSeries = false,
+): Promise<void> {
+  const waiting = event.series_id
+    ? (await waitingChangesOf(trx, event.series_id)).filter(
+        (change) =>
+          wholeSeries || change.event_id === event.id || changeScopeOf(change.payload) === 'series',
+      )
+    : await trx
+        .selectFrom('event_changes')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .where('status', '=', 'pending')
+        .execute();
+  if (waiting.length > 0) throw conflict('decide_change_first', DECIDE_CHANGE_FIRST);
+}
 
 /** What an edit did (docs/PRODUCT.md#my-events). */
 export type EditOutcome = 'updated' | 'resubmitted' | 'proposed';
@@ -113,6 +138,7 @@ export async function editEvent(
     }
 
     if (isModerator(actor)) {
+      if (before.status === 'approved') await assertNoChangeWaiting(trx, before);
       // Calendars that hold a published event pick the change up by its raised SEQUENCE.
       const sequence = before.status === 'approved' ? before.sequence + 1 : before.sequence;
       const event = await takeVersion(trx, eventId, version, { ...columns, sequence });

@@ -27,7 +27,7 @@ import {
   type SeriesRuleCopy,
   waitingChangesOf,
 } from '../store/series';
-import { eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
+import { assertNoChangeWaiting, eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
 import { resolveEventImage } from './eventImage';
 import { assertDayFree } from './seriesDay';
 import { EVENT_GONE } from './transition';
@@ -399,6 +399,8 @@ export async function editSeries(
     if (rows.length === 0) throw conflict('not_editable', SERIES_NOT_EDITABLE);
     const moderator = isModerator(actor);
     const published = rows.filter((r) => r.status === 'approved');
+    const [lead] = published;
+    if (moderator && lead) await assertNoChangeWaiting(trx, lead, true);
     const inPlace = moderator || published.length === 0;
     const edit = ruleEdit && changesRule(series, ruleEdit) ? ruleEdit : undefined;
     // One change waits per series (docs/PRODUCT.md#recurring-events): accepted after this one, a change
@@ -446,7 +448,6 @@ export async function editSeries(
         .execute();
       if (resubmit && !resubmitted) resubmitted = row;
     }
-    const lead = published[0];
     if (moderator) {
       const first = (await occurrencesOf(trx, seriesId)).find((r) => r.status !== 'withdrawn');
       if (first)

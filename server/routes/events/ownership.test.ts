@@ -231,6 +231,44 @@ describe('POST /api/events/:id/edit', () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['edited']);
   });
+
+  it("refuses a moderator's edit while its submitter's change waits, and keeps the change", async () => {
+    const event = await createEvent(server.store, { title: 'Vigil', createdBy: submitter.id });
+    const own = await editState(event.id);
+    const proposed = await edit(event.id, { ...own.values, title: 'Vigil, new time', version: own.version });
+    expect(proposed.status).toBe(200);
+    const state = await editState(event.id, moderatorCookie);
+    expect(state.change?.status).toBe('pending');
+    const res = await edit(
+      event.id,
+      { ...state.values, title: 'Vigil (moderated)', version: state.version },
+      moderatorCookie,
+    );
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'decide_change_first',
+      message:
+        'Its submitter proposed changes that are waiting for review. Accept or reject them in Pending Events first, then edit.',
+    });
+    expect((await publicEvent(event.id)).title).toBe('Vigil');
+    expect((await editState(event.id)).change).toMatchObject({
+      status: 'pending',
+      values: { title: 'Vigil, new time' },
+    });
+    // Decided, the event is the moderator's to edit again.
+    const accepted = await post(`/api/moderation/events/${event.id}/accept-change`, moderatorCookie, {
+      version: state.version,
+    });
+    expect(accepted.status).toBe(200);
+    const after = await editState(event.id, moderatorCookie);
+    const again = await edit(
+      event.id,
+      { ...after.values, title: 'Vigil (moderated)', version: after.version },
+      moderatorCookie,
+    );
+    expect(again.status).toBe(200);
+    expect((await publicEvent(event.id)).title).toBe('Vigil (moderated)');
+  });
 });
 
 describe('POST /api/events/:id/withdraw', () => {

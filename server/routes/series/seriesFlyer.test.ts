@@ -282,3 +282,55 @@ describe('"Propose changes" on one date of a published series', () => {
     });
   });
 });
+
+describe("A moderator's edit while the organiser's change waits", () => {
+  it('is refused where the change would be lost or undo it, and goes ahead on other dates', async () => {
+    const { organiser, flyer, series } = await publishedSeriesWithFlyer(4);
+    const [, second, third, fourth] = series.occurrences;
+    const dateForm = (date: string, fields: Record<string, string> = {}) => ({
+      ...form({ date, ...fields }),
+      image: { id: flyer.id, alt: ALT },
+    });
+    const editDate = async (who: SignedIn, id: string | undefined, date: string, status = 200) => {
+      const state = await call<EventEditState>(`/api/events/${id}/edit`, who.cookie);
+      return call<EditResult | ApiError>(
+        `/api/events/${id}/edit`,
+        who.cookie,
+        { ...dateForm(date, { accessibility: NOTE }), version: state.version },
+        status,
+      );
+    };
+    const refusal = { code: 'decide_change_first', messageCode: 'event.decideChangeFirst' };
+
+    // The organiser proposes a change to the second date alone.
+    await editDate(organiser, second?.id, '2031-03-21');
+    // The moderator cannot edit that date, nor every date, while it waits; another date, yes.
+    expect(((await editDate(moderator, second?.id, '2031-03-21', 409)) as ApiError).error).toMatchObject(
+      refusal,
+    );
+    const current = await call<SeriesDto>(`/api/series/${series.id}`, moderator.cookie);
+    const whole = await call<ApiError>(
+      `/api/series/${series.id}/edit`,
+      moderator.cookie,
+      { ...dateForm('2031-03-14', { description: NEW_DESCRIPTION }), version: current.version },
+      409,
+    );
+    expect(whole.error).toMatchObject(refusal);
+    await editDate(moderator, third?.id, '2031-03-28');
+    const [waiting] = await waitingChanges(series.id);
+    expect(waiting?.event.id).toBe(second?.id);
+    expect(waiting?.change?.proposed.accessibility).toBe(NOTE);
+
+    // Accepted, the organiser proposes a change to every date: the moderator's edit of any date waits.
+    await accept(waiting);
+    const now = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
+    await call(`/api/series/${series.id}/edit`, organiser.cookie, {
+      ...dateForm('2031-03-14', { description: NEW_DESCRIPTION }),
+      version: now.version,
+    });
+    expect(((await editDate(moderator, fourth?.id, '2031-04-04', 409)) as ApiError).error).toMatchObject(
+      refusal,
+    );
+    expect((await waitingChange(series.id)).change?.proposed.description).toBe(NEW_DESCRIPTION);
+  });
+});

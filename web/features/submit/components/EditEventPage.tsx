@@ -108,9 +108,15 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
   );
 }
 
+/** A change its submitter proposed waits for review, on this date or for every date of its series. */
+const changeWaits = (state: EventEditState) =>
+  state.status === 'approved' &&
+  (state.change?.status === 'pending' || state.seriesChange?.status === 'pending');
+
 /** /event/:id/edit (docs/PRODUCT.md#my-events): the submit form, filled in from the event. */
 export default function EditEventPage() {
   const { t } = useTranslation('submit');
+  const tm = useMessages();
   const { id = '' } = useParams();
   const session = useSession();
   const user = session.data?.user;
@@ -165,6 +171,20 @@ export default function EditEventPage() {
       <>
         {back}
         <Notice tone="warning">{t('edit.notEditable')}</Notice>
+      </>
+    );
+  } else if (session.data?.can.moderate === true && changeWaits(query.data)) {
+    // The submitter's proposed change is decided first: a moderator's edit would lose it or be undone by it.
+    content = (
+      <>
+        {back}
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-stone-950 sm:text-3xl dark:text-white">
+          {t('edit.headingModerator')}
+        </h1>
+        <Notice tone="warning" className="mb-4">
+          {sayMessage({ code: 'event.decideChangeFirst' }, tm, msg('event.decideChangeFirst'))}
+        </Notice>
+        <ButtonLink to="/moderation">{t('edit.openPending')}</ButtonLink>
       </>
     );
   } else {
