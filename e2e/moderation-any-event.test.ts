@@ -284,7 +284,11 @@ describe('the event page, for a moderator', () => {
     await screenshot(page, 'edit-moderator-change-waiting-phone');
     await page.getByRole('link', { name: 'Open Pending Events' }).click();
     await page.getByRole('tab', { name: /Pending Events/, selected: true }).waitFor();
-    await page.getByTestId('moderation-card').filter({ hasText: 'Vigil with a change waiting' }).first().waitFor();
+    await page
+      .getByTestId('moderation-card')
+      .filter({ hasText: 'Vigil with a change waiting' })
+      .first()
+      .waitFor();
   });
 
   it('removes the event from its page, with a reason', async () => {

@@ -35,8 +35,7 @@ export async function assertNoChangeWaiting(
 ): Promise<void> {
   const waiting = event.series_id
     ? (await waitingChangesOf(trx, event.series_id)).filter(
-        (change) =>
-          wholeSeries || change.event_id === event.id || changeScopeOf(change.payload) === 'series',
+        (change) => wholeSeries || change.event_id === event.id || changeScopeOf(change.payload) === 'series',
       )
     : await trx
         .selectFrom('event_changes')
