@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailSettings } from '../../../common/schemas/account';
+import type { ApiError } from '../../../common/schemas/errors';
 import { CONFIRM_EMAIL_FIRST } from '../../policies/email';
 import { freshIp } from '../../security/support';
 import {
@@ -112,11 +113,17 @@ describe('confirming the address after a password sign-up', () => {
     await awayFromWindowEdge(EMAIL_RATE_RULES.resendVerification.windowMs);
     const email = newEmail();
     const cookie = await signUp(server, email);
-    const statuses = [];
+    const answers = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await postJson(server, '/api/account/email/verification', {}, { cookie })).status);
+      answers.push(await postJson(server, '/api/account/email/verification', {}, { cookie }));
     }
-    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 429]);
+    // It says when another can be asked for, from the wait it gives as Retry-After.
+    const refused = answers[3] as Response;
+    const minutes = Math.ceil(Number(refused.headers.get('retry-after')) / 60);
+    expect(((await refused.json()) as ApiError).error.message).toBe(
+      `We already sent you several links this hour. Please look in your inbox and spam folder; you can ask for another in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
     expect((await postJson(server, '/api/account/email/verification', {})).status).toBe(401);
   });
 

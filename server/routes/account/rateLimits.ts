@@ -1,5 +1,5 @@
 import { msg } from '../../../common/i18n/messages';
-import type { RateRule } from '../../rateLimit';
+import { type RateRule, waitMinutes } from '../../rateLimit';
 
 const MINUTE = 60_000;
 
@@ -31,7 +31,7 @@ export const EMAIL_RATE_RULES = {
     name: 'verification-email:account',
     limit: 3,
     windowMs: 60 * MINUTE,
-    message: msg('rateLimit.linksThisHour'),
+    message: (wait) => msg('rateLimit.linksThisHour', { minutes: waitMinutes(wait) }),
   },
 } as const satisfies Record<string, RateRule>;
 

@@ -11,6 +11,8 @@ import {
   validEventInput,
 } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
+import { awayFromWindowEdge } from '../../testing/windows';
+import { EDIT_RATE_LIMIT } from './ownership';
 
 // Organisers own their events (docs/PRODUCT.md#my-events): My events, editing in place, proposed
 // changes to published events, resubmitting, withdrawing, and the version every write carries.
@@ -268,6 +270,36 @@ describe('POST /api/events/:id/edit', () => {
     );
     expect(again.status).toBe(200);
     expect((await publicEvent(event.id)).title).toBe('Vigil (moderated)');
+  });
+});
+
+describe('the edit limit', () => {
+  it(`accepts ${EDIT_RATE_LIMIT.limit} edits an hour per account, then says when it can edit again`, async () => {
+    await awayFromWindowEdge(EDIT_RATE_LIMIT.windowMs);
+    const organiser = await createUser(server.store);
+    const cookie = await sessionCookieFor(server.store, organiser);
+    const event = await createEvent(server.store, { status: 'pending', createdBy: organiser.id });
+    let state = await editState(event.id, cookie);
+    for (let i = 0; i < EDIT_RATE_LIMIT.limit; i++) {
+      const res = await edit(
+        event.id,
+        { ...state.values, title: `Draft ${i}`, version: state.version },
+        cookie,
+      );
+      expect(res.status).toBe(200);
+      state = await editState(event.id, cookie);
+    }
+    const refused = await edit(
+      event.id,
+      { ...state.values, title: 'One more', version: state.version },
+      cookie,
+    );
+    expect(refused.status).toBe(429);
+    const minutes = Math.ceil(Number(refused.headers.get('retry-after')) / 60);
+    expect((await errorOf(refused)).message).toBe(
+      `You have edited events ${EDIT_RATE_LIMIT.limit} times this hour, the most we accept. You can edit again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+    expect((await editState(event.id, cookie)).values.title).toBe(`Draft ${EDIT_RATE_LIMIT.limit - 1}`);
   });
 });
 

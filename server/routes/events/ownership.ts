@@ -19,7 +19,7 @@ import { assertEmailConfirmed } from '../../policies/email';
 import { isOwnerOrModerator } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
 import { presentPage } from '../../presenters/page';
-import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { enforceRateLimit, type RateRule, waitMinutes } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { changeImageOf, eventImageOf } from '../../store/images';
 import { listEventsSubmittedBy, reviewNotesOf } from '../../store/ownership';
@@ -37,7 +37,7 @@ export const EDIT_RATE_LIMIT: RateRule = {
   name: 'edit-event:hour',
   limit: EDITS_PER_HOUR,
   windowMs: 3600 * 1000,
-  message: msg('rateLimit.editHour', { limit: EDITS_PER_HOUR }),
+  message: (wait) => msg('rateLimit.editHour', { limit: EDITS_PER_HOUR, minutes: waitMinutes(wait) }),
 };
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;

@@ -8,7 +8,7 @@ import { notFound, unauthenticated } from '../../errors';
 import { Outbox } from '../../mail/outbox';
 import { isOwnerOrModerator, SCHEDULE_SIGN_IN } from '../../policies/events';
 import { presentEvent } from '../../presenters/event';
-import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { enforceRateLimit, type RateRule, waitMinutes } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import { parseInput } from '../../validate';
 import { EVENT_NOT_FOUND } from './index';
@@ -20,7 +20,7 @@ export const SCHEDULE_RATE_LIMIT: RateRule = {
   name: 'event-schedule:hour',
   limit: CHANGES_PER_HOUR,
   windowMs: 3600 * 1000,
-  message: msg('rateLimit.scheduleHour', { limit: CHANGES_PER_HOUR }),
+  message: (wait) => msg('rateLimit.scheduleHour', { limit: CHANGES_PER_HOUR, minutes: waitMinutes(wait) }),
 };
 
 /**

@@ -22,7 +22,7 @@ import { assertEmailConfirmed } from '../../policies/email';
 import { canViewEvent } from '../../policies/events';
 import { canViewImage, isPublicImage } from '../../policies/images';
 import { presentUpload } from '../../presenters/image';
-import { enforceRateLimit, type RateRule } from '../../rateLimit';
+import { enforceRateLimit, type RateRule, waitMinutes } from '../../rateLimit';
 import { getEventById } from '../../store/events';
 import {
   type DailyUploads,
@@ -55,7 +55,7 @@ export const IMAGE_UPLOAD_RATE: RateRule = {
   name: 'image-upload:hour',
   limit: 60,
   windowMs: HOUR,
-  message: msg('image.perHour', { limit: 60 }),
+  message: (wait) => msg('image.perHour', { limit: 60, minutes: waitMinutes(wait) }),
 };
 
 /**
