@@ -102,8 +102,11 @@ describe('editing the rule of a published series', () => {
       .getByTestId('moderation-card')
       .filter({ has: moderator.getByText(TITLE, { exact: true }) });
     await card.getByText('Changed', { exact: true }).waitFor();
+    // A change to every date, not to this one alone.
+    await card.getByText('This date and later ones', { exact: true }).waitFor();
     await card.getByRole('button').first().click();
     const comparison = moderator.getByTestId('change-comparison').filter({ visible: true });
+    await comparison.getByText(/The change is for this date and every later date of the series\./).waitFor();
     const rule = comparison.getByTestId('change-field-repeats');
     await rule.waitFor();
     expect(await rule.textContent()).toContain('Repeats every Friday · 6 dates');

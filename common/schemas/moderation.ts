@@ -68,6 +68,11 @@ export const moderationChangeSchema = z.object({
   /** The flyer as published and as proposed (docs/PRODUCT.md#flyers): a changed image is a change. */
   currentImage: eventImageSchema.optional(),
   proposedImage: eventImageSchema.optional(),
+  /**
+   * A date of a series (docs/PRODUCT.md#recurring-events): whether the change is for that date alone
+   * ("Propose changes" on its page) or for every published date from it on ("Edit every date").
+   */
+  scope: z.enum(['date', 'series']).optional(),
   /** A new rule for a series (docs/PRODUCT.md#recurring-events): old and new, the dates it adds and withdraws. */
   series: z
     .object({

@@ -15,7 +15,7 @@ import { changeImageOf, eventImageOf } from '../store/images';
 import type { ModerationCountRows, QueueHealthRow } from '../store/moderation';
 import type { PresetReasonRow } from '../store/presetReasons';
 import type { EventChangeRow, EventRow, ReportRow } from '../store/schema';
-import { ruleCopyOf, seriesProposalIn } from '../store/series';
+import { changeScopeOf, ruleCopyOf, seriesProposalIn } from '../store/series';
 import { presentEvent } from './event';
 
 /** A report for the dashboard. Who reported is shown to moderators only (docs/PRODUCT.md#who-sees-what). */
@@ -49,6 +49,7 @@ export function presentModerationItem(
       current: eventFormOf(event),
       proposed: eventFormOfInput(JSON.parse(change.payload) as Record<string, unknown>),
     };
+    if (event.series_id) item.change.scope = changeScopeOf(change.payload);
     const currentImage = eventImageOf(event);
     const proposedImage = changeImageOf(change.payload);
     if (currentImage) item.change.currentImage = currentImage;

@@ -103,6 +103,7 @@ describe('"Edit every date" of a published series with a flyer', () => {
       version: series.version,
     });
     const item = await waitingChange(series.id);
+    expect(item.change?.scope).toBe('series');
     expect(item.change?.currentImage).toMatchObject({ id: flyer.id, hash: flyer.hash });
     expect(item.change?.proposedImage).toEqual(item.change?.currentImage);
     // Editing again starts from the change, flyer included (sending it again must not drop it).
@@ -213,6 +214,8 @@ describe('"Propose changes" on one date of a published series', () => {
     const [item] = await waitingChanges(series.id);
     expect(item?.event.id).toBe(third?.id);
     const change = item?.change;
+    // …and are told it is for that date alone.
+    expect(change?.scope).toBe('date');
     const differing = Object.keys(change?.current ?? {}).filter(
       (key) =>
         change?.current[key as keyof typeof change.current] !==

@@ -79,6 +79,7 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
       </h3>
       <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
         {t('change.intro', { date: formatShortDateTime(change.createdAt, undefined, locale) })}
+        {change.scope ? ` ${t(`change.scope.${change.scope}`)}` : null}
       </p>
       {changed.length === 0 && !imageChanged && !ruleChanged ? (
         <p className="mt-3 text-sm">{t('change.none')}</p>

@@ -106,6 +106,7 @@ export function ModerationCard({
         </span>
         <span className="order-first flex flex-wrap items-center gap-2">
           <CategoryBadge category={item.change ? 'changed' : category} />
+          {item.change?.scope ? <Badge tone="blue">{t(`changeScope.${item.change.scope}`)}</Badge> : null}
           {category === 'reported' ? (
             <Badge tone="danger">{t('reportCount', { count: reports.length })}</Badge>
           ) : null}
