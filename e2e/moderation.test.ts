@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMOVAL_REASON, PAST_EVENT_REMOVAL_REASON } from '../common/moderationEnums';
 import type { EventRow, UserRow } from '../server/store/schema';
@@ -64,6 +64,14 @@ const card = (page: Page, title: string) =>
 /** The selected event's actions, in the detail panel shown (beside the list, or under the card on a phone). */
 const actions = (page: Page) => page.getByTestId('moderation-actions').filter({ visible: true });
 const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).textContent();
+
+/** Where focus is after an event left the list: the card now selected, the tab, or elsewhere. */
+const focusAfterDecision = (page: Page, tab: Locator) =>
+  tab.evaluate((tabElement) => {
+    const active = document.activeElement;
+    if (active === tabElement) return 'tab';
+    return active?.matches('button[data-event-id][aria-pressed="true"]') ? 'next card' : 'other';
+  });
 
 /** A second moderator acts on an event through the API, as from their own browser, and succeeds. */
 async function otherModeratorActs(eventId: string, action: string, body: unknown = {}) {
@@ -610,10 +618,13 @@ describe('working through the queue', () => {
 
     await close.click();
     await expect.poll(() => dialog.count()).toBe(0);
-    // The lists and counts were refreshed: the stale card is gone, focus is on the tab.
+    // The lists and counts were refreshed: the stale card is gone, and the next event is selected and
+    // has focus, as after the moderator's own decision (the tab, when none is left).
     expect(await item.count()).toBe(0);
     await expect.poll(() => count(page, 'reported')).toBe(String(reportedBefore - 1));
-    await expect.poll(() => reportedTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => focusAfterDecision(page, reportedTab))
+      .toBe(reportedBefore > 1 ? 'next card' : 'tab');
     // One removal, the other moderator's.
     expect(await statusOf(gone.id)).toBe('removed');
     expect(await logOf(gone.id)).toMatchObject([
@@ -712,6 +723,7 @@ describe('working through the queue', () => {
   it('says what happened when another moderator approved or dismissed first, and refreshes the lists', async () => {
     const s = e2e.server.store;
     const late = await createEvent(s, { status: 'pending', title: 'Contested event' });
+    await createEvent(s, { status: 'pending', title: 'Next in line' });
     const page = await openDashboard();
     const contested = card(page, 'Contested event');
     await contested.getByRole('button').first().click();
@@ -725,9 +737,10 @@ describe('working through the queue', () => {
     );
     await expect.poll(() => contested.count()).toBe(0);
     await expect.poll(() => count(page, 'pending')).toBe(String(pendingBefore - 1));
-    // The focused Approve button left with its card: focus is on the tab, not lost at the top of the page.
+    // The focused Approve button left with its card: the next event is selected and has focus (or the
+    // tab, when none is left), not lost at the top of the page.
     const pendingTab = page.getByRole('tab', { name: /Pending Events/ });
-    await expect.poll(() => pendingTab.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusAfterDecision(page, pendingTab)).toBe('next card');
     expect(await logOf(late.id)).toEqual([]);
     await screenshot(page, 'moderation-conflict-desktop');
 

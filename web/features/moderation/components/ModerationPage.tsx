@@ -205,6 +205,10 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
           ? { tone: 'warning', text: t('staleOn', { title, message }) }
           : { tone: 'error', text: t('failedOn', { title, message }) },
       );
+      // Someone else decided it (or it is gone): once the refreshed list no longer holds it, the next
+      // event is selected, as after the moderator's own decision. One that stays (a new report came in)
+      // stays selected.
+      if (final) done?.();
     },
   });
 
@@ -282,6 +286,10 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
         setAsking(null);
         setFeedback({ tone: 'success', text: t(`done.${action}`, { title: item.event.title }) });
         done();
+      },
+      // Someone else decided it first: the next event is selected once the list no longer holds it.
+      onError: (error: unknown) => {
+        if (actionErrorOf(error, '', tm).final) done();
       },
       onSettled: (_data: unknown, error: unknown) => {
         if (!isAccessLost(error)) forgetReason();
