@@ -66,7 +66,7 @@ const actions = (page: Page) => page.getByTestId('moderation-actions').filter({ 
 const count = (page: Page, tab: string) => page.getByTestId(`count-${tab}`).textContent();
 
 /** Where focus is after an event left the list: the card now selected, the tab, or elsewhere. */
-const focusAfterDecision = (page: Page, tab: Locator) =>
+const focusAfterDecision = (tab: Locator) =>
   tab.evaluate((tabElement) => {
     const active = document.activeElement;
     if (active === tabElement) return 'tab';
@@ -622,9 +622,7 @@ describe('working through the queue', () => {
     // has focus, as after the moderator's own decision (the tab, when none is left).
     expect(await item.count()).toBe(0);
     await expect.poll(() => count(page, 'reported')).toBe(String(reportedBefore - 1));
-    await expect
-      .poll(() => focusAfterDecision(page, reportedTab))
-      .toBe(reportedBefore > 1 ? 'next card' : 'tab');
+    await expect.poll(() => focusAfterDecision(reportedTab)).toBe(reportedBefore > 1 ? 'next card' : 'tab');
     // One removal, the other moderator's.
     expect(await statusOf(gone.id)).toBe('removed');
     expect(await logOf(gone.id)).toMatchObject([
@@ -740,7 +738,7 @@ describe('working through the queue', () => {
     // The focused Approve button left with its card: the next event is selected and has focus (or the
     // tab, when none is left), not lost at the top of the page.
     const pendingTab = page.getByRole('tab', { name: /Pending Events/ });
-    await expect.poll(() => focusAfterDecision(page, pendingTab)).toBe('next card');
+    await expect.poll(() => focusAfterDecision(pendingTab)).toBe('next card');
     expect(await logOf(late.id)).toEqual([]);
     await screenshot(page, 'moderation-conflict-desktop');
 
