@@ -5,17 +5,22 @@ export function PageHeader({
   title,
   intro,
   children,
+  introOnPhones = true,
 }: {
   title: string;
   intro: string;
   children?: ReactNode;
+  /** False: on a phone the intro is left to screen readers, so a working page starts sooner. */
+  introOnPhones?: boolean;
 }) {
   return (
     <header className="space-y-2">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl dark:text-stone-50">
         {title}
       </h1>
-      <p className="max-w-3xl text-stone-700 dark:text-stone-300">{intro}</p>
+      <p className={`max-w-3xl text-stone-700 dark:text-stone-300${introOnPhones ? '' : ' max-sm:sr-only'}`}>
+        {intro}
+      </p>
       {children}
     </header>
   );

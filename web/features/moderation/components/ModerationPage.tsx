@@ -321,8 +321,9 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
             : remove;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <PageHeader title={t('title')} intro={t('intro')}>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      {/* On a phone, the queue comes first: the intro is for screen readers there, the keys' list is not offered. */}
+      <PageHeader title={t('title')} intro={t('intro')} introOnPhones={false}>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-700 dark:text-stone-300">
           <div className="flex gap-1.5">
             <dt className="font-medium">{t('signedInAs')}</dt>
@@ -337,11 +338,13 @@ function Dashboard({ userId, email, role }: { userId: string; email: string; rol
 
       <ActionFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
 
-      <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-2 sm:mt-6 sm:gap-3">
         <QueueHealth counts={counts.data} />
         <div className="flex flex-wrap gap-2">
           <PresetReasonsButton onClick={() => setPresetsOpen(true)} />
-          <ShortcutsButton onClick={() => setHelpOpen(true)} />
+          <span className="max-sm:hidden">
+            <ShortcutsButton onClick={() => setHelpOpen(true)} />
+          </span>
         </div>
       </div>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
