@@ -289,6 +289,24 @@ describe('working through the queue', () => {
     await page.getByRole('heading', { name: 'Select an Event' }).waitFor();
     await page.keyboard.press('Space');
     expect(await vigil.getByRole('button').first().getAttribute('aria-pressed')).toBe('true');
+
+    // The details beside the list are reached from the selected card without tabbing through every
+    // later card: the card's own controls, then "Go to its details and actions".
+    const skip = page.getByRole('button', { name: 'Go to its details and actions' });
+    expect(await skip.count()).toBe(1);
+    for (let i = 0; i < 10 && !(await skip.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await skip.isVisible()).toBe(true);
+    await screenshot(page, 'moderation-skip-to-details-desktop');
+    await page.keyboard.press('Enter');
+    const aside = page.getByRole('complementary', { name: 'Event details' });
+    await expect.poll(() => aside.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('aside')?.getAttribute('aria-label')),
+    ).toBe('Event details');
+    await expectNoA11yViolations(page, 'moderation, details reached by keyboard');
   });
 
   it('approves an event; the list and counts refresh', async () => {

@@ -193,6 +193,7 @@ function TabList({
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const detailRef = useRef<HTMLElement>(null);
   const query = useModerationEvents(tab, page, search, sort, show);
   const session = useSession();
   const items = query.data?.items ?? [];
@@ -390,8 +391,19 @@ function TabList({
                 }
               />
               {item.event.id === selectedId ? (
-                // Small screens: the details open right under the card rather than below the whole list.
-                <div className="mt-3 lg:hidden">{detail(item)}</div>
+                <>
+                  {/* Small screens: the details open right under the card rather than below the whole list. */}
+                  <div className="mt-3 lg:hidden">{detail(item)}</div>
+                  {/* Wide screens: the details are beside the list; the next Tab reaches them without
+                      going through every later card (shown when focused). */}
+                  <button
+                    type="button"
+                    onClick={() => detailRef.current?.focus()}
+                    className="sr-only rounded-md text-sm font-medium text-brand-700 underline max-lg:hidden focus-visible:not-sr-only focus-visible:mt-2 focus-visible:inline-block focus-visible:px-2 focus-visible:py-1 dark:text-brand-100"
+                  >
+                    {t('detail.skipTo')}
+                  </button>
+                </>
               ) : null}
             </li>
           ))}
@@ -410,7 +422,12 @@ function TabList({
       </div>
       {/* Beside the list on a wide screen. Narrower, the selected event opens under its card, and
           "Select an Event" would only repeat what each card says. */}
-      <aside aria-label={t('detail.label')} className="hidden lg:sticky lg:top-4 lg:block">
+      <aside
+        ref={detailRef}
+        tabIndex={-1}
+        aria-label={t('detail.label')}
+        className="hidden rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-700 lg:sticky lg:top-4 lg:block dark:focus-visible:ring-brand-100"
+      >
         {selected ? detail(selected) : <EventDetailPanel item={null} />}
       </aside>
     </div>
