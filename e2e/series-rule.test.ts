@@ -63,7 +63,15 @@ describe('editing the rule of a published series', () => {
     const row = page
       .getByTestId('my-event')
       .filter({ has: page.getByRole('link', { name: TITLE, exact: true }) });
-    await row.getByRole('link', { name: 'Edit every date' }).click();
+    // Beside the card's own "Propose changes", the series' button says which changes what.
+    const everyDate = row.getByRole('link', { name: 'Edit every date' });
+    await row.getByRole('link', { name: 'Propose changes' }).waitFor();
+    expect(await everyDate.evaluate((el) => el.getAttribute('aria-describedby') ?? '')).not.toBe('');
+    expect(
+      await row.getByText('Every date still to come. “Propose changes” changes this date alone.').count(),
+    ).toBe(1);
+    await screenshot(page, 'my-events-series-desktop');
+    await everyDate.click();
     await page.getByRole('heading', { level: 1, name: 'Edit every date of this series' }).waitFor();
 
     // The series' rule, from its first date.

@@ -26,6 +26,17 @@ export const copyPath = (id: string) => `/submit?copy=${encodeURIComponent(id)}`
  * (docs/PRODUCT.md#my-events): edit it (resubmit a rejected one, propose changes to a published one),
  * withdraw it while pending, cancel, postpone or reinstate it once published, and submit a copy.
  */
+/**
+ * The words of an event's own Edit button: a moderator's edit applies at once, their own events too
+ * (server/commands/editEvent.ts); a submitter proposes changes to a published event.
+ */
+export const editActionOf = (event: EventDto) =>
+  event.status === 'rejected'
+    ? ('actions.resubmit' as const)
+    : event.status === 'approved' && !event.can.moderate
+      ? ('actions.propose' as const)
+      : ('actions.edit' as const);
+
 export function OwnerActions({
   event,
   onDone,
@@ -41,14 +52,7 @@ export function OwnerActions({
   const { t } = useTranslation('mine');
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const setVerified = useSetVerified();
-  // A moderator's edit applies at once, their own events too (server/commands/editEvent.ts).
-  const moderatorEdit = event.can.moderate;
-  const editLabel =
-    event.status === 'rejected'
-      ? t('actions.resubmit')
-      : event.status === 'approved' && !moderatorEdit
-        ? t('actions.propose')
-        : t('actions.edit');
+  const editLabel = t(editActionOf(event));
   const open = (action: DialogAction) => () => setDialog(action);
   const root = useRef<HTMLDivElement>(null);
   // An action usually takes its own button away (Cancel event becomes Going ahead after all): once

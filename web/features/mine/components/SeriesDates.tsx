@@ -16,7 +16,7 @@ import { useSeries } from '../../../lib/series';
 import seriesCatalog from '../../../locales/en/series.json';
 import { useEndSeries, useMoveDate } from '../api/series';
 import { ActionDialog } from './ActionDialog';
-import { editPath } from './OwnerActions';
+import { editActionOf, editPath } from './OwnerActions';
 
 addCatalog('series', seriesCatalog);
 
@@ -252,6 +252,7 @@ export function SeriesDates({ event }: { event: EventDto }) {
   const { t, i18n } = useTranslation('series');
   const locale = localeOfI18n(i18n);
   const series = useSeries(event.series?.id);
+  const hintId = useId();
   const [done, setDone] = useState<{ text: string } | null>(null);
   // What was done is said where focus goes: the date's row is drawn anew, its buttons with it.
   const doneRef = useRef<HTMLDivElement>(null);
@@ -283,14 +284,23 @@ export function SeriesDates({ event }: { event: EventDto }) {
       series.data.occurrences.some(
         (o) => o.status === 'approved' || o.status === 'pending' || o.status === 'rejected',
       ) ? (
-        <ButtonLink
-          to={`${editPath(event.id)}?series=${encodeURIComponent(event.series.id)}`}
-          size="sm"
-          variant="secondary"
-        >
-          <PencilLine aria-hidden="true" className="size-4" />
-          {t('edit.action')}
-        </ButtonLink>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <ButtonLink
+            to={`${editPath(event.id)}?series=${encodeURIComponent(event.series.id)}`}
+            size="sm"
+            variant="secondary"
+            aria-describedby={event.can.edit ? hintId : undefined}
+          >
+            <PencilLine aria-hidden="true" className="size-4" />
+            {t('edit.action')}
+          </ButtonLink>
+          {/* Beside the card's own button for this date: which of the two changes what. */}
+          {event.can.edit ? (
+            <p id={hintId} className="text-xs text-stone-600 dark:text-stone-400">
+              {t('edit.hint', { dateAction: t(`mine:${editActionOf(event)}`) })}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {series.data ? (
         <details className="rounded-lg border border-stone-200 px-3 dark:border-stone-700">
