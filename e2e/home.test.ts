@@ -353,6 +353,31 @@ describe('with events', () => {
     expect(await page.getByLabel('Location').inputValue()).toBe('united states');
   });
 
+  it('says whose days a shared link follows, and reads them in the viewer’s zone on request', async () => {
+    // A link made in London, opened in Chicago: "Today" is London's today until the viewer says otherwise.
+    const page = await e2e.newPage({ viewport: PHONE, timezoneId: 'America/Chicago' });
+    await page.goto('/?period=week&tz=Europe/London');
+    await hydrated(page);
+    await openFilters(page);
+    const hint = page.getByTestId('other-zone');
+    await expect
+      .poll(() => hint.textContent())
+      .toBe('The days follow the time zone of the link you opened: London time (GMT). Use my time zone');
+    await expectNoA11yViolations(page, 'home, a link in another zone');
+    await screenshot(page, 'home-other-zone-phone');
+    await hint.getByRole('button', { name: 'Use my time zone' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tz') === 'America/Chicago');
+    expect(urlQuery(page).get('period')).toBe('week');
+    expect(await hint.count()).toBe(0);
+    // In the link's own zone, nothing to say.
+    const london = await e2e.newPage({ viewport: PHONE, timezoneId: 'Europe/London' });
+    await london.goto('/?period=week&tz=Europe/London');
+    await hydrated(london);
+    await openFilters(london);
+    await london.locator('main li article').first().waitFor();
+    expect(await london.getByTestId('other-zone').count()).toBe(0);
+  });
+
   it('narrows to the next 7 days, a range of days and online only, in the URL with the viewer’s zone', async () => {
     const page = await e2e.newPage({ viewport: DESKTOP });
     await page.goto('/');

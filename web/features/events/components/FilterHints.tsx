@@ -1,10 +1,19 @@
 import { CalendarX2 } from 'lucide-react';
+import { useState } from 'react';
 import { RANGE_MAX_DAYS } from '../../../../common/periods';
 import type { NearAnswer } from '../../../../common/schemas/events';
+import { browserTimeZone } from '../../../../common/timezones';
 import { StateMessage } from '../../../components/ui/Notice';
-import { localeOfI18n } from '../../../i18n/index';
+import { addCatalog, localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
 import { sayMessage, useMessages } from '../../../lib/messages';
+import { useHydrated } from '../../../lib/useHydrated';
+import { useLocale } from '../../../lib/useLocale';
+import { useZoneName } from '../../../lib/useZoneName';
+import { zoneLabel } from '../../../lib/zoneLabel';
+import days from '../../../locales/en/days.json';
+
+addCatalog('days', days);
 
 // What the home page's filters answer beside the list (docs/PRODUCT.md#home). Shown only after some
 // filters, so a chunk of its own (the first load has a budget, e2e/first-load.test.ts), loaded with the
@@ -59,5 +68,32 @@ export function RangeTooLong({ id }: { id: string }) {
     <div id={id}>
       <StateMessage icon={<CalendarX2 aria-hidden="true" className="size-10" />} title={reason} />
     </div>
+  );
+}
+
+/**
+ * Under the filters when their days follow a zone other than the viewer's (a shared link keeps its
+ * sender's: "Today" in Gaza is not today in Chicago at every hour): which zone, and a button that
+ * reads them in the viewer's own.
+ */
+export function OtherZoneHint({ zone, onUseMine }: { zone: string; onUseMine: () => void }) {
+  const { t } = useTranslation('days');
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const [instant] = useState(() => new Date().toISOString());
+  const other = hydrated && zone !== browserTimeZone();
+  const name = useZoneName(other ? { zone, instant, locale } : null);
+  if (!other) return null;
+  return (
+    <p className="mt-3 text-sm text-stone-700 dark:text-stone-300" data-testid="other-zone">
+      {t('otherZone', { zone: name ? zoneLabel(t, name) : zone })}{' '}
+      <button
+        type="button"
+        onClick={onUseMine}
+        className="rounded-md font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-100"
+      >
+        {t('useMine')}
+      </button>
+    </p>
   );
 }

@@ -63,6 +63,7 @@ interface FilterPanelProps {
 // What a filter's answer says beside it (a city found or not, a range too long): rarely shown, so its
 // code and the words it needs load when it is (FilterHints.tsx).
 const NearHint = lazy(() => import('./FilterHints').then((hints) => ({ default: hints.NearHint })));
+const OtherZoneHint = lazy(() => import('./FilterHints').then((hints) => ({ default: hints.OtherZoneHint })));
 
 /**
  * A text field that follows the URL (Back, Clear filters) and writes to it after a pause in typing.
@@ -449,6 +450,14 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
                 </label>
               </div>
             </div>
+            {filters.tz && filters.view !== 'month' && (filters.period !== 'any' || hasDays) ? (
+              <Suspense fallback={null}>
+                <OtherZoneHint
+                  zone={filters.tz}
+                  onUseMine={() => onChange(withZone({}), { replace: true })}
+                />
+              </Suspense>
+            ) : null}
             {clearHref ? (
               <div className="mt-3 flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
                 <Link
