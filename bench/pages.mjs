@@ -1,8 +1,10 @@
 // The rendered pages in the bench (issue 21): the home page and an event page with every cache off,
 // and the home page of signed-in people (who never get the micro-cache), beside a bare node:http
 // server answering the home page's bytes.
+import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { keepNoBodies } from './load.mjs';
 
 /**
  * What a rendered page's bytes are (issue 21): its inline style sheets (`<style>` elements), the state
@@ -50,7 +52,7 @@ export async function signedInCookies(root, databaseUrl, count = SIGNED_IN_SESSI
  * Like load.mjs's `measure`, but each request carries the next of `cookies` (round robin), so the
  * server sees `cookies.length` different signed-in people, not one session asked 50 times at once.
  */
-export async function measureWithSessions(url, { connections, durationSeconds, cookies }) {
+export async function measureWithSessions(url, { connections, durationSeconds, cookies, headers = {} }) {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url))
     throw new Error(`refusing to load anything but 127.0.0.1: ${url}`);
   let next = 0;
@@ -60,12 +62,13 @@ export async function measureWithSessions(url, { connections, durationSeconds, c
     duration: durationSeconds,
     timeout: 30,
     pipelining: 1,
+    setupClient: keepNoBodies,
     requests: [
       {
         method: 'GET',
         setupRequest: (request) => {
           const cookie = cookies[next++ % cookies.length];
-          return { ...request, headers: { ...request.headers, cookie } };
+          return { ...request, headers: { ...request.headers, ...headers, cookie } };
         },
       },
     ],
@@ -134,4 +137,22 @@ export async function addFlyers(root, databaseUrl, serverUrl, count = 20) {
     await store.close();
   }
   return Math.min(count, events.length);
+}
+
+/**
+ * A page's bytes as the server sends them to a browser (`AS_BROWSERS_ASK`): compressed, and its coding
+ * ('br', 'gzip' or none). node:http, not fetch, which would decode them.
+ */
+export function fetchAsBrowsers(url, headers) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ body: Buffer.concat(chunks), coding: res.headers['content-encoding'] ?? null })
+          : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
+    }).on('error', reject);
+  });
 }

@@ -135,8 +135,9 @@ export async function startAppServer({ root, databaseUrl, logFile, env: extraEnv
 }
 
 /** Start the bare node:http server answering `file`'s bytes. */
-export async function startBareServer({ root, file, contentType }) {
-  const child = spawn(process.execPath, [join(root, 'bench/bare-server.mjs'), file, contentType], {
+export async function startBareServer({ root, file, contentType, coding }) {
+  const args = [join(root, 'bench/bare-server.mjs'), file, contentType, ...(coding ? [coding] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const handle = track(child, 'bare');

@@ -49,10 +49,14 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 /** The home page's size, and what it is made of when measured (inline CSS · markup · state). */
+/** What the page weighs as a browser gets it (runs since 2026-11-28, evening, ask as browsers do). */
+const sentAs = (page) =>
+  page.sentBytes && page.coding ? `; sent as ${kb(page.sentBytes)} of ${page.coding}` : '';
+
 function homeHtml(home) {
   const { split } = home;
   return split
-    ? `${kb(home.bytes)} (CSS ${kb(split.css)} · markup ${kb(split.markup)} · state ${kb(split.state)})`
+    ? `${kb(home.bytes)} (CSS ${kb(split.css)} · markup ${kb(split.markup)} · state ${kb(split.state)})${sentAs(home)}`
     : kb(home.bytes);
 }
 
@@ -330,7 +334,7 @@ export function formatReport(results, notes) {
     lines.push(
       '## Rendered pages',
       '',
-      'On the server with every cache off: the home page (`/`) and the first listed event’s page rendered afresh for every request, and the home page of signed-in people, each request from the next of as many sessions as connections (signed-in people never get the micro-cache). “Share of bare”: the page’s rate over a bare node:http server’s answering the same bytes, measured right after it.',
+      'On the server with every cache off: the home page (`/`) and the first listed event’s page rendered afresh for every request, and the home page of signed-in people, each request from the next of as many sessions as connections (signed-in people never get the micro-cache). Every page is asked for as browsers ask, `Accept-Encoding: gzip, deflate, br, zstd`, so the server compresses each (Brotli); runs before 2026-11-28 (evening) asked without it. “Share of bare”: the page’s rate over a bare node:http server’s answering the same (compressed) bytes, measured right after it.',
       '',
       md(pageRows[0]),
       md(pageRows[0].map(() => '---')),

@@ -7,14 +7,22 @@
 // Knobs (environment): BENCH_SIZES=1000,10000 BENCH_DATABASES=sqlite,postgres BENCH_DURATION=10
 // BENCH_CONNECTIONS=50 BENCH_WARMUP=3 BENCH_WEB=0 (skip the web part) BENCH_TIMEOUT_MINUTES=45 CHROME_PATH=…
 // BENCH_REUSE_API=bench/results.json (keep those API figures, measure the web part again)
+// BENCH_PLAIN=1 (ask for the rendered pages without Accept-Encoding, as runs before 2026-11-28 evening)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadBreakdown } from './bundle.mjs';
-import { measure } from './load.mjs';
-import { addFlyers, htmlSplit, measureWithSessions, SIGNED_IN_SESSIONS, signedInCookies } from './pages.mjs';
+import { AS_BROWSERS_ASK, measure } from './load.mjs';
+import {
+  addFlyers,
+  fetchAsBrowsers,
+  htmlSplit,
+  measureWithSessions,
+  SIGNED_IN_SESSIONS,
+  signedInCookies,
+} from './pages.mjs';
 import { cpuMs, killAll, peakRss, startAppServer, startBareServer } from './processes.mjs';
 import { formatReport, formatTable, lighthouseRuns } from './report.mjs';
 import { firstLoadJs, lighthouseScore } from './web.mjs';
@@ -143,9 +151,9 @@ async function benchDatabase(dialect, databaseUrl) {
     // start, which the p99 of a 10 s window would otherwise mostly measure.
     // With the app server's `pid`, also what it spent of the CPU per request answered (its own process:
     // PostgreSQL's work is in the database's).
-    const measureUrl = async (url, pid = null) => {
-      if (warmupSeconds > 0) await measure(url, { connections, durationSeconds: warmupSeconds });
-      return withCpu(pid, () => measure(url, { connections, durationSeconds }));
+    const measureUrl = async (url, pid = null, headers = {}) => {
+      if (warmupSeconds > 0) await measure(url, { connections, durationSeconds: warmupSeconds, headers });
+      return withCpu(pid, () => measure(url, { connections, durationSeconds, headers }));
     };
     // 1. Throughput of the default page as deployed (listing micro-cache on), beside the bare server
     //    answering its exact bytes, measured just before and just after it and averaged: the machine's
@@ -211,28 +219,40 @@ async function benchDatabase(dialect, databaseUrl) {
       //    micro-cache), and a bare server answering the home page's bytes, their physical limit.
       const firstEvent = JSON.parse(await (await fetch(server.url + SCENARIOS[0].path)).text()).events[0];
       const pagePaths = { home: '/', event: `/event/${encodeURIComponent(firstEvent.id)}` };
+      // Asked as browsers ask (since 2026-11-28, evening): the server compresses each page (Brotli),
+      // and the bare server answers the same compressed bytes.
       for (const [name, path] of Object.entries(pagePaths)) {
         const res = await fetch(server.url + path);
         if (!res.ok) throw new Error(`${path} answered ${res.status}`);
         const file = join(work, `${name}.html`);
         writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+        const sent = await fetchAsBrowsers(server.url + path, AS_BROWSERS_ASK);
+        const sentFile = join(work, `${name}.html.${sent.coding ?? 'identity'}`);
+        writeFileSync(sentFile, sent.body);
         pages[name] = {
-          ...(await measureUrl(server.url + path, server.pid)),
+          ...(await measureUrl(server.url + path, server.pid, AS_BROWSERS_ASK)),
           bytes: statSync(file).size,
+          sentBytes: sent.body.length,
+          coding: sent.coding,
           split: htmlSplit(readFileSync(file, 'utf8')),
         };
-        const bare = await startBareServer({ root, file, contentType: 'text/html; charset=utf-8' });
+        const bare = await startBareServer({
+          root,
+          file: sentFile,
+          contentType: 'text/html; charset=utf-8',
+          coding: sent.coding,
+        });
         try {
           pages[name].bare = await measureUrl(`${bare.url}/`);
         } finally {
           await bare.stop();
         }
         log(
-          `${dialect} ${size}: ${name} page (uncached, ${pages[name].bytes} B) ${Math.round(pages[name].rps)} req/s, p99 ${pages[name].p99} ms; bare ${Math.round(pages[name].bare.rps)} req/s`,
+          `${dialect} ${size}: ${name} page (uncached, ${pages[name].bytes} B, sent as ${pages[name].sentBytes} B of ${pages[name].coding ?? 'identity'}) ${Math.round(pages[name].rps)} req/s, p99 ${pages[name].p99} ms; bare ${Math.round(pages[name].bare.rps)} req/s`,
         );
       }
       const cookies = await signedInCookies(root, databaseUrl);
-      const signedIn = { connections, durationSeconds: warmupSeconds, cookies };
+      const signedIn = { connections, durationSeconds: warmupSeconds, cookies, headers: AS_BROWSERS_ASK };
       if (warmupSeconds > 0) await measureWithSessions(`${server.url}/`, signedIn);
       pages.signedIn = await withCpu(server.pid, () =>
         measureWithSessions(`${server.url}/`, { ...signedIn, durationSeconds }),

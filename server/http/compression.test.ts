@@ -1,11 +1,11 @@
 // Compression from Node itself (server/http/compression.ts): what a client that takes Brotli or gzip
 // gets, from Fastify and from the listing cache's replays alike, decoded to the very same bytes.
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { preferredCoding, withVary } from './compression';
+import { brotliWindowBits, compress, compressLater, preferredCoding, withVary } from './compression';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -35,7 +35,13 @@ function get(server: TestServer, path: string, headers: Record<string, string> =
 const decoded = (r: Raw): string => {
   const coding = r.headers['content-encoding'];
   const body =
-    coding === 'br' ? brotliDecompressSync(r.body) : coding === 'gzip' ? gunzipSync(r.body) : r.body;
+    coding === 'br'
+      ? brotliDecompressSync(r.body)
+      : coding === 'gzip'
+        ? gunzipSync(r.body)
+        : coding === 'zstd'
+          ? zstdDecompressSync(r.body)
+          : r.body;
   return body.toString('utf8');
 };
 
@@ -92,6 +98,25 @@ describe('answers in the coding the client takes', () => {
     expect(decoded(br)).toBe(feed.body.toString('utf8'));
   });
 
+  it('sends what it compresses for each request (a feed, a calendar) in Zstandard to a browser that takes it', async () => {
+    for (const path of ['/feed.xml', '/calendar.ics']) {
+      const plain = await get(server, path);
+      const chromium = await get(server, path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(chromium.headers['content-encoding'], path).toBe('zstd');
+      expect(chromium.headers.vary).toContain('Accept-Encoding');
+      expect(chromium.body.length).toBeLessThan(plain.body.length / 2);
+      // A calendar file is stamped with the moment it was made: compared by what every answer shares.
+      expect(decoded(chromium).slice(0, 200)).toBe(plain.body.toString('utf8').slice(0, 200));
+      expect(decoded(chromium).length).toBeGreaterThan(plain.body.length - 100);
+      // Safari takes no Zstandard: Brotli.
+      const safari = await get(server, path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(safari.headers['content-encoding'], path).toBe('br');
+      expect(decoded(safari).slice(0, 200)).toBe(plain.body.toString('utf8').slice(0, 200));
+    }
+    const feed = await get(server, '/feed.xml', { 'accept-encoding': 'zstd;q=0.5, br' });
+    expect(feed.headers['content-encoding']).toBe('br');
+  });
+
   it('compresses what the cache never keeps (a feed), and leaves small answers as they are', async () => {
     const feed = await get(server, '/feed.xml', { 'accept-encoding': 'br' });
     expect(feed.headers['content-encoding']).toBe('br');
@@ -110,6 +135,25 @@ describe('the rules it goes by', () => {
     expect(preferredCoding('deflate')).toBeNull();
     expect(preferredCoding('identity')).toBeNull();
     expect(preferredCoding(undefined)).toBeNull();
+  });
+
+  it('gives Brotli a window that holds the whole body, and bodies of every size come back whole', async () => {
+    for (const length of [0, 1, 1008, 1009, 120_000, 131_056, 131_057, 5_000_000]) {
+      const bits = brotliWindowBits(length);
+      expect(bits).toBeGreaterThanOrEqual(10);
+      expect(bits).toBeLessThanOrEqual(24);
+      if (length <= 2 ** 24 - 16) expect(2 ** bits - 16).toBeGreaterThanOrEqual(length);
+      if (bits > 10) expect(2 ** (bits - 1) - 16).toBeLessThan(length);
+    }
+    // Text that repeats far apart (a page's cards, after its style sheet), around the window's edges.
+    const card = (i: number) =>
+      `<article><h3>Vigil ${i}</h3><p>العربية · Français · ${'x'.repeat(i % 50)}</p></article>`;
+    for (const count of [10, 1_400, 1_500, 40_000]) {
+      const body = Buffer.from(Array.from({ length: count }, (_, i) => card(i % 200)).join(''));
+      expect(brotliDecompressSync(await compressLater(body, 'br')).equals(body)).toBe(true);
+      expect(brotliDecompressSync(compress(body, 'br')).equals(body)).toBe(true);
+      expect(gunzipSync(await compressLater(body, 'gzip')).equals(body)).toBe(true);
+    }
   });
 
   it('names Accept-Encoding in Vary once, beside what was there', () => {
