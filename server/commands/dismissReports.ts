@@ -27,10 +27,12 @@ export async function dismissReports(
       now,
       only: reportIds,
     });
+    // One left open came in after those read (even when another moderator closed those meanwhile).
+    if (reportIds && (await countOpenReports(trx, eventId)) > 0) {
+      throw conflict('reports_changed', REPORTS_CHANGED);
+    }
     const problem = stateConflict('dismissReports', event, closed, new Date(now));
     if (problem) throw problem;
-    if (reportIds && (await countOpenReports(trx, eventId)) > 0)
-      throw conflict('reports_changed', REPORTS_CHANGED);
     await insertAuditEntry(trx, { eventId, action: 'reports_dismissed', moderatorId: ctx.moderatorId, now });
     return closed;
   });

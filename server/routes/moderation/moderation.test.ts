@@ -287,6 +287,14 @@ describe('actions', () => {
     expect(body.closedReports).toBe(3);
     expect((await list('reported')).items.some((i) => i.event.id === event.id)).toBe(false);
     expect(await logOf(event.id)).toEqual([]);
+
+    // Read, then dismissed by another moderator, then reported again: the new report is what is said.
+    await report();
+    const seen = (await list('reported')).items.find((i) => i.event.id === event.id)?.reports ?? [];
+    await call(url, await sessionCookieFor(server.store, await createModerator(server.store)), {});
+    await report();
+    const late = await json<ApiError>(await call(url, modCookie, { reportIds: seen.map((r) => r.id) }), 409);
+    expect(late.error.code).toBe('reports_changed');
   });
 
   it('refuses report ids that are not a list of ids, and closes nothing', async () => {
