@@ -334,7 +334,7 @@ export function formatReport(results, notes) {
     lines.push(
       '## Rendered pages',
       '',
-      'On the server with every cache off: the home page (`/`) and the first listed event’s page rendered afresh for every request, and the home page of signed-in people, each request from the next of as many sessions as connections (signed-in people never get the micro-cache). Every page is asked for as browsers ask, `Accept-Encoding: gzip, deflate, br, zstd`, so the server compresses each (Brotli); runs before 2026-11-28 (evening) asked without it. “Share of bare”: the page’s rate over a bare node:http server’s answering the same (compressed) bytes, measured right after it.',
+      'On the server with every cache off: the home page (`/`) and the first listed event’s page rendered afresh for every request, and the home page of signed-in people, each request from the next of as many sessions as connections (signed-in people never get the micro-cache). Every page is asked for as browsers ask, `Accept-Encoding: gzip, deflate, br, zstd`, so the server compresses each (Zstandard, which Chromium takes; Brotli for Safari); runs before 2026-11-28 (evening) asked without it. “Share of bare”: the page’s rate over a bare node:http server’s answering the same (compressed) bytes, measured right after it.',
       '',
       md(pageRows[0]),
       md(pageRows[0].map(() => '---')),
