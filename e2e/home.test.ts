@@ -376,6 +376,13 @@ describe('with events', () => {
     await openFilters(london);
     await london.locator('main li article').first().waitFor();
     expect(await london.getByTestId('other-zone').count()).toBe(0);
+    // Nor under another name of the viewer's own zone.
+    const utc = await e2e.newPage({ viewport: PHONE, timezoneId: 'UTC' });
+    await utc.goto('/?period=week&tz=Etc/UTC');
+    await hydrated(utc);
+    await openFilters(utc);
+    await utc.locator('main li article').first().waitFor();
+    expect(await utc.getByTestId('other-zone').count()).toBe(0);
   });
 
   it('narrows to the next 7 days, a range of days and online only, in the URL with the viewer’s zone', async () => {

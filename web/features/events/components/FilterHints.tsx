@@ -71,6 +71,15 @@ export function RangeTooLong({ id }: { id: string }) {
   );
 }
 
+/** A zone as this browser names it, so that two names of one zone (Europe/Kiev, Europe/Kyiv) match. */
+function sameZoneName(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
 /**
  * Under the filters when their days follow a zone other than the viewer's (a shared link keeps its
  * sender's: "Today" in Gaza is not today in Chicago at every hour): which zone, and a button that
@@ -81,7 +90,7 @@ export function OtherZoneHint({ zone, onUseMine }: { zone: string; onUseMine: ()
   const locale = useLocale();
   const hydrated = useHydrated();
   const [instant] = useState(() => new Date().toISOString());
-  const other = hydrated && zone !== browserTimeZone();
+  const other = hydrated && sameZoneName(zone) !== sameZoneName(browserTimeZone());
   const name = useZoneName(other ? { zone, instant, locale } : null);
   if (!other) return null;
   return (
