@@ -10,6 +10,7 @@ import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
 import { newId } from '../store/ids';
 import { eventImageOf, forgetUnusedImages } from '../store/images';
+import { pendingChangeOf } from '../store/ownership';
 import type { Database, EventRow } from '../store/schema';
 import { changeScopeOf, waitingChangesOf } from '../store/series';
 import { alsoForSeries } from './alsoForSeries';
@@ -33,17 +34,12 @@ export async function assertNoChangeWaiting(
   event: Pick<EventRow, 'id' | 'series_id'>,
   wholeSeries = false,
 ): Promise<void> {
-  const waiting = event.series_id
-    ? (await waitingChangesOf(trx, event.series_id)).filter(
+  const waits = event.series_id
+    ? (await waitingChangesOf(trx, event.series_id)).some(
         (change) => wholeSeries || change.event_id === event.id || changeScopeOf(change.payload) === 'series',
       )
-    : await trx
-        .selectFrom('event_changes')
-        .select('id')
-        .where('event_id', '=', event.id)
-        .where('status', '=', 'pending')
-        .execute();
-  if (waiting.length > 0) throw conflict('decide_change_first', DECIDE_CHANGE_FIRST);
+    : (await pendingChangeOf(trx, event.id)) !== undefined;
+  if (waits) throw conflict('decide_change_first', DECIDE_CHANGE_FIRST);
 }
 
 /** What an edit did (docs/PRODUCT.md#my-events). */

@@ -7,7 +7,6 @@
  */
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
@@ -75,25 +74,28 @@ export function isCompressibleType(contentType: unknown): boolean {
  */
 export function brotliWindowBits(length: number): number {
   const bits = Math.ceil(Math.log2(length + 16));
-  return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, bits));
+  return Math.min(
+    zlib.constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, bits),
+  );
 }
 
 const brotliOptions = (body: Buffer, quality: number) => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: quality,
-    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
   },
 });
 
 export function compress(body: Buffer, coding: Coding): Buffer {
   return coding === 'br'
-    ? brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY))
-    : gzipSync(body, { level: GZIP_LEVEL });
+    ? zlib.brotliCompressSync(body, brotliOptions(body, BROTLI_QUALITY))
+    : zlib.gzipSync(body, { level: GZIP_LEVEL });
 }
 
-const brotliLater = promisify(brotliCompress);
-const gzipLater = promisify(gzip);
+const brotliLater = promisify(zlib.brotliCompress);
+const gzipLater = promisify(zlib.gzip);
 
 /**
  * A body compressed for one request, on libuv's threads: the server's own thread goes on with the next
@@ -102,7 +104,7 @@ const gzipLater = promisify(gzip);
 export function compressLater(body: Buffer, coding: EachRequestCoding): Promise<Buffer> {
   if (coding === 'zstd' && zstdLater) {
     return zstdLater(body, {
-      params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL },
+      params: { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL },
       pledgedSrcSize: body.length,
     });
   }
