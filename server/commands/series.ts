@@ -16,6 +16,7 @@ import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, newEventRow } from '../store/events';
 import { newId } from '../store/ids';
 import { eventImageOf } from '../store/images';
+import { pendingChangeOf } from '../store/ownership';
 import type { Database, EventRow, SeriesRow } from '../store/schema';
 import {
   type ChangeScope,
@@ -27,7 +28,14 @@ import {
   type SeriesRuleCopy,
   waitingChangesOf,
 } from '../store/series';
-import { assertNoChangeWaiting, eventFieldsOf, NOT_EDITABLE, STALE_VERSION, takeVersion } from './editEvent';
+import {
+  assertNoChangeWaiting,
+  DECIDE_CHANGE_FIRST,
+  eventFieldsOf,
+  NOT_EDITABLE,
+  STALE_VERSION,
+  takeVersion,
+} from './editEvent';
 import { resolveEventImage } from './eventImage';
 import { assertDayFree } from './seriesDay';
 import { EVENT_GONE } from './transition';
@@ -39,6 +47,7 @@ export const SERIES_NOT_EDITABLE = msg('series.notEditable');
 export const SERIES_END_BEFORE_FIRST = msg('series.endBeforeFirst');
 export const NOT_AN_OCCURRENCE = msg('series.notOccurrence');
 export const DATE_CHANGE_WAITING = msg('series.dateChangeWaiting');
+export const MOVE_CHANGE_WAITING = msg('series.moveChangeWaiting');
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -653,6 +662,14 @@ export async function moveOccurrence(
     if (!row) throw notFound(EVENT_GONE);
     if (!row.series_id) throw conflict('not_an_occurrence', NOT_AN_OCCURRENCE);
     if (row.status !== 'pending' && row.status !== 'approved') throw conflict('not_editable', NOT_EDITABLE);
+    // A change proposed to this date alone would, once accepted, give it back the time it proposes:
+    // the move would be lost unseen. (A change to every date keeps a moved date's own time.)
+    const waiting = row.status === 'approved' ? await pendingChangeOf(trx, row.id) : undefined;
+    if (waiting && changeScopeOf(waiting.payload) === 'date') {
+      throw isModerator(actor) && actor.id !== row.created_by
+        ? conflict('decide_change_first', DECIDE_CHANGE_FIRST)
+        : conflict('date_change_waiting', MOVE_CHANGE_WAITING);
+    }
     const startsAt = zonedDateTimeToInstant(date, time, row.timezone).getTime();
     await assertDayFree(trx, row, startsAt);
     let endsAt: number | null = null;

@@ -267,16 +267,58 @@ describe('"Propose changes" on one date of a published series', () => {
       messageCode: 'series.dateChangeWaiting',
     });
 
+    // So does that date's Change time, for its organiser and for a moderator: accepted after it, the
+    // change would give the date back the time it proposes. Another date's time still changes.
+    const waitingDate = await call<EventDto>(`/api/events/${fourth?.id}`, organiser.cookie);
+    const move = (
+      who: SignedIn,
+      id: string | undefined,
+      date: string,
+      version: number | undefined,
+      status = 200,
+    ) =>
+      call<EventDto | ApiError>(
+        `/api/events/${id}/move`,
+        who.cookie,
+        { date, time: '12:00', version },
+        status,
+      );
+    const ownMove = (await move(organiser, fourth?.id, '2031-04-04', waitingDate.version, 409)) as ApiError;
+    expect(ownMove.error).toMatchObject({
+      code: 'date_change_waiting',
+      messageCode: 'series.moveChangeWaiting',
+    });
+    const moderatorMove = (await move(
+      moderator,
+      fourth?.id,
+      '2031-04-04',
+      waitingDate.version,
+      409,
+    )) as ApiError;
+    expect(moderatorMove.error).toMatchObject({
+      code: 'decide_change_first',
+      messageCode: 'event.decideChangeFirst',
+    });
+    expect((await call<EventDto>(`/api/events/${fourth?.id}`, organiser.cookie)).date).toBe(waitingDate.date);
+    const sixth = series.occurrences[5];
+    const movedSixth = (await move(organiser, sixth?.id, '2031-04-18', sixth?.version)) as EventDto;
+    expect(movedSixth).toMatchObject({ date: '2031-04-18T11:00:00.000Z', series: { moved: true } });
+
     const [item] = await waitingChanges(series.id);
     expect(item?.change?.current.date).toBe('2031-04-04');
     expect(item?.change?.proposed).toMatchObject({ date: '2031-04-05', time: '15:00' });
     await accept(item);
     const dates = await everyDate(series);
     expect(dates[3]).toMatchObject({ date: '2031-04-05T14:00:00.000Z', series: { moved: true } });
-    expect(dates.filter((_, i) => i !== 3).map((d) => d.date)).toEqual(
-      series.occurrences.filter((_, i) => i !== 3).map((o) => o.date),
+    expect(dates[5]?.date).toBe('2031-04-18T11:00:00.000Z');
+    expect(dates.filter((_, i) => i !== 3 && i !== 5).map((d) => d.date)).toEqual(
+      series.occurrences.filter((_, i) => i !== 3 && i !== 5).map((o) => o.date),
     );
-    // Decided: the whole series can be edited again.
+    // Decided: its time can be changed again, and the whole series edited again.
+    const decided = await call<EventDto>(`/api/events/${fourth?.id}`, organiser.cookie);
+    expect(await move(organiser, fourth?.id, '2031-04-05', decided.version)).toMatchObject({
+      date: '2031-04-05T11:00:00.000Z',
+    });
     const after = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
     await call(`/api/series/${series.id}/edit`, organiser.cookie, {
       ...form({ description: NEW_DESCRIPTION }),
