@@ -450,14 +450,6 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
                 </label>
               </div>
             </div>
-            {filters.tz && filters.view !== 'month' && (filters.period !== 'any' || hasDays) ? (
-              <Suspense fallback={null}>
-                <OtherZoneHint
-                  zone={filters.tz}
-                  onUseMine={() => onChange(withZone({}), { replace: true })}
-                />
-              </Suspense>
-            ) : null}
             {clearHref ? (
               <div className="mt-3 flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
                 <Link
@@ -475,6 +467,13 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
               </noscript>
             )}
           </details>
+          {/* Outside the fold: on a phone the filters start folded, and the days they show are not
+              what the viewer reads as "this week" until they know whose week it is. */}
+          {filters.tz && filters.view !== 'month' && (filters.period !== 'any' || hasDays) ? (
+            <Suspense fallback={null}>
+              <OtherZoneHint zone={filters.tz} onUseMine={() => onChange(withZone({}), { replace: true })} />
+            </Suspense>
+          ) : null}
         </form>
       </search>
     </Card>
