@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventDto } from '../common/schemas/events';
+import type { EventEditState } from '../common/schemas/ownership';
+import type { SeriesDto } from '../common/schemas/series';
+import { apiClient } from '../server/testing/api';
+import { validEventInput } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, PHONE, screenshot, setupE2E } from './support/browser';
 import { fillSubmitForm, looks, organiserAndModerator } from './support/organiser';
 
@@ -7,6 +12,7 @@ import { fillSubmitForm, looks, organiserAndModerator } from './support/organise
 // and the organiser cancels one date from My events.
 
 const e2e = setupE2E();
+const { answer: call } = apiClient(() => e2e.server);
 let organiserCookie: string;
 let moderatorCookie: string;
 
@@ -262,5 +268,51 @@ describe('a monthly meeting on the same weekday', () => {
     await expect.poll(() => again.getByTestId('repeats-preview').getByRole('listitem').count()).toBe(6);
     expect(await again.getByTestId('repeats-error').count()).toBe(0);
     await looks(again, 'series-monthly-weekday-desktop');
+  });
+});
+
+describe('a date whose own proposed change waits', () => {
+  it('says so in My events, and leads to that change instead of Change time', async () => {
+    const title = 'Tuesday teach-in on the right of return';
+    const form = (date: string, time: string) => validEventInput({ title, date, time });
+    const first = await call<EventDto>(
+      '/api/events',
+      organiserCookie,
+      { ...form('2031-05-06', '19:00'), repeats: { freq: 'weekly', weekdays: ['TU'], count: 4 } },
+      201,
+    );
+    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
+    const series = await call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
+    const second = series.occurrences[1];
+    const state = await call<EventEditState>(`/api/events/${second?.id}/edit`, organiserCookie);
+    await call(`/api/events/${second?.id}/edit`, organiserCookie, {
+      ...form('2031-05-13', '20:00'),
+      version: state.version,
+    });
+
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    await page.goto('/my-events');
+    const row = page
+      .getByTestId('my-event')
+      .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await row.getByText('Dates', { exact: true }).click();
+    const dates = row.getByTestId('series-date');
+    await expect.poll(() => dates.count()).toBe(4);
+    // The second date says its change waits, and offers it instead of Change time; the others do not.
+    await dates.nth(1).getByText('Changes waiting for review').waitFor();
+    expect(await dates.nth(1).getByRole('button', { name: 'Change time' }).count()).toBe(0);
+    const see = dates.nth(1).getByRole('link', { name: 'See the waiting changes' });
+    expect(await see.getAttribute('href')).toBe(`/event/${second?.id}/edit`);
+    for (const other of [0, 2, 3]) {
+      expect(await dates.nth(other).getByText('Changes waiting for review').count()).toBe(0);
+      expect(await dates.nth(other).getByRole('button', { name: 'Change time' }).count()).toBe(1);
+    }
+    await expectNoA11yViolations(page, 'my events, a date whose change waits');
+    await looks(page, 'series-date-change-waiting-desktop');
+    await page.setViewportSize(PHONE);
+    await looks(page, 'series-date-change-waiting-phone');
+    // It opens the date's form as proposed, where its time changes until a moderator decides.
+    await see.click();
+    await expect.poll(() => page.getByLabel('Event Time').inputValue()).toBe('20:00');
   });
 });

@@ -128,6 +128,8 @@ export const seriesOccurrenceSchema = z.object({
   schedule: z.string(),
   moved: z.boolean(),
   version: z.number().int(),
+  /** A change proposed to this date alone waits for review (its submitter and moderators only). */
+  changeWaiting: z.boolean().optional(),
 });
 
 /** A series with the dates this viewer may see (GET /api/series/:id). */

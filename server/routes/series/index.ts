@@ -34,7 +34,14 @@ import { enforceRateLimit } from '../../rateLimit';
 import { seriesDates } from '../../series/rule';
 import { getEventById } from '../../store/events';
 import type { EventRow, SeriesRow } from '../../store/schema';
-import { getSeriesById, occurrencesOf, seriesChangeOf, seriesProposalIn } from '../../store/series';
+import {
+  changeScopeOf,
+  getSeriesById,
+  occurrencesOf,
+  seriesChangeOf,
+  seriesProposalIn,
+  waitingChangesOf,
+} from '../../store/series';
 import { parseInput } from '../../validate';
 import { icsFileName } from '../calendar/ics';
 import { seriesCalendar } from '../calendar/seriesIcs';
@@ -77,6 +84,14 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     const change = await seriesChangeOf(store.db, series.id);
     const proposal = change?.status === 'pending' ? seriesProposalIn(change.payload) : undefined;
     if (proposal) dto.proposedRule = { rule: proposal.rule, firstDate: proposal.first };
+    // The dates whose own change waits: My events says so there, and offers it instead of Change time.
+    const waitingOn = new Set(
+      (await waitingChangesOf(store.db, series.id))
+        .filter((waiting) => changeScopeOf(waiting.payload) === 'date')
+        .map((waiting) => waiting.event_id),
+    );
+    for (const occurrence of dto.occurrences)
+      if (waitingOn.has(occurrence.id)) occurrence.changeWaiting = true;
     return dto;
   }
 

@@ -252,6 +252,17 @@ describe('"Propose changes" on one date of a published series', () => {
 
     // "Edit every date" waits until it is decided: accepted after it, it would undo this date's change.
     const current = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
+    // My events says which date's change waits; visitors are not told.
+    expect(current.occurrences.map((o) => o.changeWaiting ?? false)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    const seen = await server.fetch(`/api/series/${series.id}`);
+    expect(JSON.stringify(await seen.json())).not.toContain('changeWaiting');
     const held = await call<ApiError>(
       `/api/series/${series.id}/edit`,
       organiser.cookie,
@@ -315,6 +326,8 @@ describe('"Propose changes" on one date of a published series', () => {
       series.occurrences.filter((_, i) => i !== 3 && i !== 5).map((o) => o.date),
     );
     // Decided: its time can be changed again, and the whole series edited again.
+    const decidedSeries = await call<SeriesDto>(`/api/series/${series.id}`, organiser.cookie);
+    expect(decidedSeries.occurrences.some((o) => o.changeWaiting)).toBe(false);
     const decided = await call<EventDto>(`/api/events/${fourth?.id}`, organiser.cookie);
     expect(await move(organiser, fourth?.id, '2031-04-05', decided.version)).toMatchObject({
       date: '2031-04-05T11:00:00.000Z',

@@ -132,6 +132,7 @@ function DateRow({
             {t(`status.${state}`)}
           </Badge>
         ) : null}
+        {occurrence.changeWaiting ? <Badge tone="warning">{t('status.changeWaiting')}</Badge> : null}
       </div>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       {series.canManage && live && mode === 'idle' ? (
@@ -147,10 +148,19 @@ function DateRow({
                 </Button>
               ))
             : null}
-          <Button ref={moveButton} size="sm" variant="secondary" onClick={() => setMode('move')}>
-            <Clock aria-hidden="true" className="size-4" />
-            {t('dates.moveDate')}
-          </Button>
+          {occurrence.changeWaiting ? (
+            // Accepted later, that change would give the date back the time it proposes: its time
+            // changes there until it is decided (the server refuses Change time meanwhile).
+            <ButtonLink to={editPath(occurrence.id)} size="sm" variant="secondary">
+              <PencilLine aria-hidden="true" className="size-4" />
+              {t('dates.seeChange')}
+            </ButtonLink>
+          ) : (
+            <Button ref={moveButton} size="sm" variant="secondary" onClick={() => setMode('move')}>
+              <Clock aria-hidden="true" className="size-4" />
+              {t('dates.moveDate')}
+            </Button>
+          )}
           {isLast ? null : (
             <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
               <CircleStop aria-hidden="true" className="size-4" />
