@@ -158,6 +158,19 @@ describe('bulk decisions and claims, by keyboard only', () => {
       startsAt: Date.now() + 30 * HOUR,
     });
     expect((await api(`/api/moderation/events/${claimed!.id}/claim`, omarCookie, {})).status).toBe(200);
+    // In Arabic the sentence keeps the page's direction, with the name alone isolated in it: the whole
+    // sentence isolated had a Latin name turn it around.
+    const arabic = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie, locale: 'ar' });
+    await arabic.goto('/moderation?lang=ar');
+    const badge = card(arabic, claimed!.title).getByText('يراجع هذه الفعالية', { exact: false });
+    expect(
+      await badge.evaluate((el) => [
+        el.textContent,
+        el.closest('[dir]')?.getAttribute('dir'),
+        el.querySelector('[dir="auto"]')?.textContent,
+      ]),
+    ).toEqual(['Omar يراجع هذه الفعالية', 'rtl', 'Omar']);
+    await arabic.close();
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
     await page.goto('/moderation');
     await card(page, claimed!.title).getByText('Omar is looking at this').waitFor();

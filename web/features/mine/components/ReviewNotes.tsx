@@ -1,6 +1,7 @@
 import { CircleAlert, Hourglass } from 'lucide-react';
 import { reasonText } from '../../../../common/moderationEnums';
 import type { EventDto } from '../../../../common/schemas/events';
+import { MessageWith } from '../../../components/MessageWith';
 import { useTranslation } from '../../../i18n/react';
 
 /**
@@ -55,7 +56,12 @@ export function ReviewNotes({
           <span className="wrap-anywhere">
             {t('review.changeRejected')}{' '}
             {review.change.reason ? (
-              <span dir="auto">{t('review.reason', { reason: review.change.reason })}</span>
+              <span>
+                <MessageWith
+                  message={(reason) => t('review.reason', { reason })}
+                  value={review.change.reason}
+                />
+              </span>
             ) : null}
           </span>
         </p>

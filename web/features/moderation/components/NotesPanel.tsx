@@ -4,6 +4,7 @@ import { formatShortDateTime } from '../../../../common/dates';
 import { LIMITS } from '../../../../common/limits';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
 import type { Note } from '../../../../common/schemas/queue';
+import { MessageWith } from '../../../components/MessageWith';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
@@ -214,7 +215,9 @@ export function ClaimNotice({ item }: { item: ModerationItem }) {
   return (
     <Notice tone="warning" className="flex items-start gap-2">
       <Eye aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span dir="auto">{t('claim.warning', { name: item.claim.moderator.name })}</span>
+      <span>
+        <MessageWith message={(name) => t('claim.warning', { name })} value={item.claim.moderator.name} />
+      </span>
     </Notice>
   );
 }

@@ -2,6 +2,7 @@ import { Copy, Eye, NotebookPen, ShieldCheck } from 'lucide-react';
 import { formatShortDate } from '../../../../common/dateLabels';
 import { eventPagePath } from '../../../../common/links';
 import type { ModerationItem } from '../../../../common/schemas/moderation';
+import { MessageWith } from '../../../components/MessageWith';
 import { Badge } from '../../../components/ui/Badge';
 import { localeOfI18n } from '../../../i18n/index';
 import { useTranslation } from '../../../i18n/react';
@@ -53,7 +54,9 @@ export function QueueCardExtras({
         ) : null}
         {otherClaim ? (
           <Badge tone="warning" icon={<Eye aria-hidden="true" className="size-3.5" />}>
-            <span dir="auto">{t('claim.other', { name: otherClaim.moderator.name })}</span>
+            <span>
+              <MessageWith message={(name) => t('claim.other', { name })} value={otherClaim.moderator.name} />
+            </span>
           </Badge>
         ) : null}
         {unreviewed ? (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { msg } from '../../../../common/i18n/messages';
 import { eventPagePath } from '../../../../common/links';
 import type { EditResult, EventEditState } from '../../../../common/schemas/ownership';
+import { MessageWith } from '../../../components/MessageWith';
 import { NotFoundState, SignInRequired } from '../../../components/PageStates';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -85,7 +86,9 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
         <Notice tone="warning" className="mb-4">
           {t('edit.changeRejected')}{' '}
           {state.change.reason ? (
-            <span dir="auto">{t('edit.reason', { reason: state.change.reason })}</span>
+            <span>
+              <MessageWith message={(reason) => t('edit.reason', { reason })} value={state.change.reason} />
+            </span>
           ) : null}
         </Notice>
       ) : null}
