@@ -133,6 +133,58 @@ describe('bulk decisions and claims, by keyboard only', () => {
     expect(e2e.foreignRequests).toEqual([]);
   });
 
+  it("a decision's key never acts on an event out of sight: on another card than the one shown, it shows that card first", async () => {
+    await clearQueue();
+    const [shown, tabbedTo] = await queue(2, 'Out of sight');
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.goto('/moderation');
+    await card(page, shown!.title).getByRole('button', { pressed: false }).click();
+    await expect.poll(() => card(page, shown!.title).getByRole('button', { pressed: true }).count()).toBe(1);
+    // Tab to the next card (its "Select" box for bulk decisions, then its own button): focus is there,
+    // the details still the first event's.
+    const nextButton = card(page, tabbedTo!.title).getByRole('button', { pressed: false });
+    await nextButton.focus();
+    await page.keyboard.press('a');
+    // A shows that card's details and decides nothing…
+    await expect
+      .poll(() => card(page, tabbedTo!.title).getByRole('button', { pressed: true }).count())
+      .toBe(1);
+    const rows = () =>
+      db()
+        .selectFrom('events')
+        .select(['title', 'status'])
+        .where('id', 'in', [shown!.id, tabbedTo!.id])
+        .orderBy('title')
+        .execute();
+    expect((await rows()).map((r) => r.status)).toEqual(['pending', 'pending']);
+    // …and the next A approves the event now shown.
+    await page.keyboard.press('a');
+    await expect.poll(async () => (await rows()).map((r) => r.status)).toEqual(['pending', 'approved']);
+  });
+
+  it("shows the selected event's title and decisions beside the list, wherever its card is", async () => {
+    await clearQueue();
+    const events = await queue(10, 'Far down the queue');
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.goto('/moderation');
+    const last = events[events.length - 1]!;
+    await card(page, last.title).getByRole('button', { pressed: false }).click();
+    const panel = page.getByTestId('detail-panel').filter({ visible: true });
+    const approve = panel.getByRole('button', { name: 'Approve', exact: true });
+    await approve.waitFor();
+    // Under the sticky header and inside the window, though the page is scrolled down to the last card.
+    const header = await page.locator('body > div header, header').first().boundingBox();
+    for (const part of [panel.getByRole('heading', { name: last.title }), approve]) {
+      const box = await part.boundingBox();
+      expect(box?.y, (await part.textContent()) ?? '').toBeGreaterThanOrEqual(
+        (header?.y ?? 0) + (header?.height ?? 0),
+      );
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(DESKTOP.height);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await screenshot(page, 'moderation-last-card-desktop');
+  });
+
   it("shows another moderator's claim on an open dashboard without a reload", async () => {
     await clearQueue();
     const [event] = await queue(1, 'Claimed while Ana looks');

@@ -164,6 +164,23 @@ const cardButton = (list: HTMLElement | null, id: string) =>
   list?.querySelector<HTMLElement>(`button[data-event-id="${CSS.escape(id)}"]`) ?? null;
 
 /**
+ * The details beside the list (wide screens) from their top, the event's title and decisions, for each
+ * event selected: scrolled to their own top, and the page scrolled back as far as needed when a card low
+ * in the list left them pushed up under the header (a sticky box cannot pass the end of the list).
+ */
+function showDetailsTop(aside: HTMLElement | null) {
+  if (!aside || aside.offsetParent === null) return;
+  aside.scrollTop = 0;
+  const stickyTop = Number.parseFloat(getComputedStyle(aside).top) || 0;
+  const above = stickyTop - aside.getBoundingClientRect().top;
+  if (above > 0) window.scrollBy({ top: -above });
+}
+
+/** The event of the card holding `element` (its button, checkbox or links), if it is in a card. */
+const focusedCardId = (element: Element | null) =>
+  element?.closest('li')?.querySelector<HTMLElement>('button[data-event-id]')?.dataset.eventId;
+
+/**
  * Bring a newly selected card to the moderator: focus (so a screen reader says which event it is) and,
  * on a phone, where the acted card was: its top just under the sticky header, rather than the top of
  * the page. On a wide screen only as far as needed.
@@ -218,9 +235,11 @@ function TabList({
   }, [advance, items]);
   useEffect(() => {
     const target = reveal.current;
-    if (!target || target.id !== selectedId) return;
-    reveal.current = null;
-    showCard(listRef.current, target.id, target.afterAction);
+    if (target?.id === selectedId) {
+      reveal.current = null;
+      showCard(listRef.current, target.id, target.afterAction);
+    }
+    if (selectedId) showDetailsTop(detailRef.current);
   }, [selectedId]);
 
   const move = useCallback(
@@ -266,6 +285,18 @@ function TabList({
         move(-1);
         return;
       }
+      // Focus on another card than the one whose details are shown (Tab moves through the cards
+      // without selecting them): an action's key shows that card's details instead of acting on an
+      // event out of sight. The next press acts on it.
+      const focused = inList ? focusedCardId(document.activeElement) : undefined;
+      if (focused && focused !== selected?.event.id) {
+        const item = items.find((i) => i.event.id === focused);
+        if (!item || !actionForKey(actionsFor(item, new Date()), key)) return;
+        e.preventDefault();
+        setSelectedId(focused);
+        reveal.current = { id: focused, afterAction: false };
+        return;
+      }
       if (!selected || actions.busyIds.has(selected.event.id)) return;
       const action = actionForKey(actionsFor(selected, new Date()), key);
       if (!action) return;
@@ -274,7 +305,7 @@ function TabList({
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [actions, move, act, selected]);
+  }, [actions, move, act, selected, items]);
   if (query.isPending) {
     return (
       <div aria-busy="true">
@@ -420,13 +451,15 @@ function TabList({
           labels={pagerLabels(t, page, pages)}
         />
       </div>
-      {/* Beside the list on a wide screen. Narrower, the selected event opens under its card, and
-          "Select an Event" would only repeat what each card says. */}
+      {/* Beside the list on a wide screen, under the sticky header, scrolling on its own when taller
+          than the window, from its top (the event's title and decisions) for each event selected.
+          Narrower, the selected event opens under its card, and "Select an Event" would only repeat
+          what each card says. */}
       <aside
         ref={detailRef}
         tabIndex={-1}
         aria-label={t('detail.label')}
-        className="hidden rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-700 lg:sticky lg:top-4 lg:block dark:focus-visible:ring-brand-100"
+        className="hidden rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-brand-700 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:overscroll-contain dark:focus-visible:ring-brand-100"
       >
         {selected ? detail(selected) : <EventDetailPanel item={null} />}
       </aside>
