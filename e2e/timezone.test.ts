@@ -116,6 +116,36 @@ describe('time zone combobox', () => {
     expect(stored).toEqual({ timezone: 'Africa/Johannesburg', source_link: 'https://example.org/teach-in' });
   });
 
+  it('picks the first suggestion on Enter with none highlighted, and never sends the form from the open list', async () => {
+    const page = await openForm();
+    // The rest of the form is filled in: Enter sending it would put the event up for review now.
+    await page.getByLabel('Event Title').fill('Vigil with a zone typed in a hurry');
+    await page.getByLabel('Event Description').fill('Candles and names.');
+    await page.getByLabel('City').fill('Cape Town');
+    await page.getByLabel('Country').fill('South Africa');
+    await page.getByLabel('Official Source Link').fill('example.org/vigil');
+    const field = zoneField(page);
+    await field.fill('cape');
+    await expect.poll(() => options(page).count()).toBeGreaterThan(1);
+    expect(await activeOption(page)).toBeNull();
+    await page.keyboard.press('Enter');
+    expect(await field.inputValue()).toBe('Cape Town time (GMT+2)');
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    // Nothing to suggest: Enter closes the list, and sends nothing either.
+    await field.fill('qqqq');
+    await page.getByText('No time zone matches.', { exact: false }).first().waitFor();
+    await page.keyboard.press('Enter');
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('heading', { name: 'Event Submitted!' }).count()).toBe(0);
+    expect(
+      await e2e.server.store.db
+        .selectFrom('events')
+        .select('id')
+        .where('title', '=', 'Vigil with a zone typed in a hurry')
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('takes a click on a suggestion, and names a zone typed by its name', async () => {
     const page = await openForm(PHONE);
     const field = zoneField(page);

@@ -124,12 +124,14 @@ export function TimeZoneCombobox({
         return;
       }
       case 'Enter': {
-        const option = open ? options[Math.min(active, count - 1)] : undefined;
-        if (option && active >= 0) {
-          // Picks the suggestion instead of sending the form.
-          event.preventDefault();
-          choose(option);
-        }
+        // With the list open, Enter picks the highlighted suggestion, or the first when none is, and
+        // never sends the form: a half-typed zone sent the whole event for review before its address,
+        // repeats and flyer were filled in. With nothing to suggest it closes the list.
+        if (!open) return;
+        event.preventDefault();
+        const option = options[active >= 0 ? Math.min(active, count - 1) : 0];
+        if (option) choose(option);
+        else close();
         return;
       }
       case 'Escape':
