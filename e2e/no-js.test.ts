@@ -469,6 +469,22 @@ describe('the other pages without JavaScript', () => {
     await expectNoA11yViolationsWithoutJs(page, 'a page that needs JavaScript');
   });
 
+  it('says an event is not found in the app’s layout, with a way back, in the page’s language', async () => {
+    // A link to a removed event (or one that never was) read without JavaScript: not an empty page.
+    const page = await noJsPage(PHONE);
+    const answer = await page.goto('/event/AAAAAAAAAAAAAAAA?lang=ar');
+    expect(answer?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'الفعالية غير موجودة' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('header summary:visible').isVisible()).toBe(true);
+    expect(await visibleButtons(page)).toEqual([]);
+    await screenshot(page, 'no-js-event-not-found-phone-ar');
+    await expectNoA11yViolationsWithoutJs(page, 'an event not found');
+    await page.locator('main').getByRole('link', { name: 'العودة إلى الفعاليات' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await cardTitles(page)).toHaveLength(12);
+  });
+
   it('signs up and submits an event with plain forms: it waits for review', async () => {
     const page = await noJsPage(PHONE);
     // From the submit page's invitation to sign in.

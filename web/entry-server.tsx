@@ -269,12 +269,19 @@ export async function render(
     ...(options.session.user ? signedInQueries(page, search) : []),
   ];
   const answers = await Promise.all(queries.map(([, path]) => fetchJson(path)));
-  if (answers.some((answer) => answer.status !== 200)) return null;
+  // An event page for an event that is not there (removed, never was, or not for this person) says
+  // so, as the browser would: its query holds null (web/app/routes/EventDetailPage.tsx).
+  const gone = (status: number) => page.name === 'event' && status === 404;
+  if (answers.some((answer) => answer.status !== 200 && !gone(answer.status))) return null;
   const updatedAt = Date.now();
   const state: PageState = {
     queries: [
       { key: sessionQueryKey, data: options.session, updatedAt },
-      ...queries.map(([key], i) => ({ key, data: answers[i]?.body, updatedAt })),
+      ...queries.map(([key], i) => ({
+        key,
+        data: gone(answers[i]?.status ?? 200) ? null : answers[i]?.body,
+        updatedAt,
+      })),
       ...(options.posted
         ? [{ key: postedFormKey(options.posted.form), data: options.posted.data, updatedAt }]
         : []),

@@ -378,7 +378,9 @@ export function registerPageRendering(
       // shared link opens) carry only their first screen's styles; the others the whole sheet
       // (server/html/shell.ts). (The month view is read from the address as the renderer reads it.)
       const critical =
-        notFound || !pages.criticalCss ? null : criticalSheet(pages.criticalCss, name, request.url);
+        notFound || reply.statusCode !== 200 || !pages.criticalCss
+          ? null
+          : criticalSheet(pages.criticalCss, name, request.url);
       return fillRoot(shell.inlineStyles(head, critical), result);
     } catch (error) {
       // Renders cut short by the server stopping are no error.
@@ -396,9 +398,12 @@ export function registerPageRendering(
   };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // An event's page that has no event (404) is rendered too: its "Event Not Found", with the site
+    // around it, rather than an empty page for a link to a removed event read without JavaScript.
+    const eventGone = reply.statusCode === 404 && request.routeOptions.url === RENDERED_PAGES.event;
     if (
       request.method !== 'GET' ||
-      reply.statusCode !== 200 ||
+      (reply.statusCode !== 200 && !eventGone) ||
       typeof payload !== 'string' ||
       !String(reply.getHeader('content-type') ?? '').startsWith('text/html') ||
       !hasEmptyRoot(payload)

@@ -93,14 +93,17 @@ describe('with a renderer', () => {
     expect(html).toContain('for Nadia:');
   });
 
-  it('renders event pages too, but only when they answer 200', async () => {
+  it('renders event pages too, and the page of an event that is not there, with its 404', async () => {
     expect(await (await server.fetch(`/event/${eventId}`)).text()).toContain(
       `<p>Rendered /event/${eventId} for`,
     );
-    const before = rendersIn(dir);
+    // Its "Event Not Found" in the site's layout, read without JavaScript too (web/entry-server.tsx).
     const missing = await server.fetch('/event/AAAAAAAAAAAAAAAA');
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<div id="root"></div>');
+    expect(await missing.text()).toContain('<div id="root"><p>Rendered /event/AAAAAAAAAAAAAAAA for');
+    // Its calendar file is no page: a 404 with nothing rendered.
+    const before = rendersIn(dir);
+    expect((await server.fetch('/event/AAAAAAAAAAAAAAAA.ics')).status).toBe(404);
     expect(rendersIn(dir)).toBe(before);
   });
 

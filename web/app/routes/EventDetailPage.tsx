@@ -29,8 +29,9 @@ export default function EventDetailPage() {
   const backTo = useBackTarget();
   const hydrated = useHydrated();
   // A 404 wins over the event still cached: once a refetch (after an action found the event gone)
-  // says it is gone, the page says so too instead of showing it as live.
-  const notFound = query.isError && isNotFound(query.error);
+  // says it is gone, the page says so too instead of showing it as live. A page the server rendered
+  // for an event that is not there starts with null (web/entry-server.tsx).
+  const notFound = (query.isError && isNotFound(query.error)) || query.data === null;
   const event = notFound ? undefined : query.data;
   const notFoundRef = useRef<HTMLDivElement>(null);
   const shownEvent = useRef(false);
