@@ -316,3 +316,47 @@ describe('a date whose own proposed change waits', () => {
     await expect.poll(() => page.getByLabel('Event Time').inputValue()).toBe('20:00');
   });
 });
+
+describe('ending a series early from My events', () => {
+  it('closes its question once done, and the new last date keeps its own buttons, each naming its date', async () => {
+    const title = 'Saturday stall for Palestine';
+    const first = await call<EventDto>(
+      '/api/events',
+      organiserCookie,
+      {
+        ...validEventInput({ title, date: '2031-06-07', time: '11:00' }),
+        repeats: { freq: 'weekly', weekdays: ['SA'], count: 4 },
+      },
+      201,
+    );
+    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+    await page.goto('/my-events');
+    const row = page
+      .getByTestId('my-event')
+      .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await row.getByText('Dates', { exact: true }).click();
+    const dates = row.getByTestId('series-date');
+    await expect.poll(() => dates.count()).toBe(4);
+    // A screen reader hears which date each button is for.
+    const cancelSecond = dates.nth(1).getByRole('button', { name: 'Cancel this date' });
+    expect(await cancelSecond.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      await cancelSecond.evaluate(
+        (button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe('Saturday, June 14, 2031 at 11:00 AM');
+
+    await dates.nth(1).getByRole('button', { name: 'End the series here' }).click();
+    await dates.nth(1).getByRole('button', { name: 'End the series', exact: true }).click();
+    await page.getByText('The series now ends on Saturday, June 14, 2031 at 11:00 AM.').waitFor();
+    // The question is gone; the date is the last one now, with its own buttons and nothing to end.
+    await expect
+      .poll(() => dates.nth(1).getByRole('button', { name: 'End the series', exact: true }).count())
+      .toBe(0);
+    expect(await dates.nth(1).getByText('End the series after', { exact: false }).count()).toBe(0);
+    expect(await dates.nth(1).getByRole('button', { name: 'Change time' }).count()).toBe(1);
+    expect(await dates.nth(1).getByRole('button', { name: 'End the series here' }).count()).toBe(0);
+    await expect.poll(() => dates.nth(2).getByText('Withdrawn').count()).toBe(1);
+  });
+});

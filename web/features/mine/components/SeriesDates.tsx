@@ -124,7 +124,10 @@ function DateRow({
   return (
     <li className="space-y-2 py-3" data-testid="series-date">
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`text-sm ${state === 'cancelled' || state === 'withdrawn' ? 'line-through' : ''}`}>
+        <span
+          id={`${id}-label`}
+          className={`text-sm ${state === 'cancelled' || state === 'withdrawn' ? 'line-through' : ''}`}
+        >
           {label}
         </span>
         {state ? (
@@ -142,7 +145,13 @@ function DateRow({
                 ? (['postponed', 'cancelled'] as const)
                 : (['scheduled'] as const)
               ).map((to) => (
-                <Button key={to} size="sm" variant="secondary" onClick={() => setDialog(to)}>
+                <Button
+                  key={to}
+                  size="sm"
+                  variant="secondary"
+                  aria-describedby={`${id}-label`}
+                  onClick={() => setDialog(to)}
+                >
                   {SCHEDULE_TEXTS[to].icon}
                   {t(SCHEDULE_TEXTS[to].action)}
                 </Button>
@@ -151,18 +160,35 @@ function DateRow({
           {occurrence.changeWaiting ? (
             // Accepted later, that change would give the date back the time it proposes: its time
             // changes there until it is decided (the server refuses Change time meanwhile).
-            <ButtonLink to={editPath(occurrence.id)} size="sm" variant="secondary">
+            <ButtonLink
+              to={editPath(occurrence.id)}
+              size="sm"
+              variant="secondary"
+              aria-describedby={`${id}-label`}
+            >
               <PencilLine aria-hidden="true" className="size-4" />
               {t('dates.seeChange')}
             </ButtonLink>
           ) : (
-            <Button ref={moveButton} size="sm" variant="secondary" onClick={() => setMode('move')}>
+            <Button
+              ref={moveButton}
+              size="sm"
+              variant="secondary"
+              aria-describedby={`${id}-label`}
+              onClick={() => setMode('move')}
+            >
               <Clock aria-hidden="true" className="size-4" />
               {t('dates.moveDate')}
             </Button>
           )}
           {isLast ? null : (
-            <Button ref={endButton} size="sm" variant="ghost" onClick={() => setMode('end')}>
+            <Button
+              ref={endButton}
+              size="sm"
+              variant="ghost"
+              aria-describedby={`${id}-label`}
+              onClick={() => setMode('end')}
+            >
               <CircleStop aria-hidden="true" className="size-4" />
               {t('dates.endHere')}
             </Button>
@@ -238,7 +264,15 @@ function DateRow({
               onClick={() =>
                 end.mutate(
                   { id: series.id, version: series.version, lastDate: day },
-                  { onSuccess: () => onDone(t('dates.ended', { date: label })), onError: failed },
+                  {
+                    // The question goes with what it asked: this row stays (it is the last date now).
+                    onSuccess: () => {
+                      leftMode.current = null;
+                      setMode('idle');
+                      onDone(t('dates.ended', { date: label }));
+                    },
+                    onError: failed,
+                  },
                 )
               }
             >
