@@ -67,6 +67,8 @@ describe('/account', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByText('Your name is saved.').waitFor();
     await page.getByRole('button', { name: 'Account menu for Umm Khalil' }).waitFor();
+    // Focus stays on the button pressed (it was lost to the page while the button was disabled).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save name');
 
     // Password: a wrong current one is refused under its field; then the change works.
     await field(page, 'Current password').fill('not my password');
@@ -78,6 +80,7 @@ describe('/account', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password is changed. You are signed out on every other device.').waitFor();
     expect(await field(page, 'Current password').inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change password');
     // Still signed in here.
     await page.getByRole('button', { name: 'Account menu for Umm Khalil' }).waitFor();
     // Elsewhere, only the new password works.

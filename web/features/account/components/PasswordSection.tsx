@@ -97,7 +97,11 @@ function PasswordForm({ email }: { email: string }) {
       />
       {server.form ? <Notice tone="error">{server.form}</Notice> : null}
       {change.isSuccess ? <Notice tone="success">{t('password.done')}</Notice> : null}
-      <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+      <Button
+        type="submit"
+        aria-disabled={change.isPending || undefined}
+        aria-busy={change.isPending || undefined}
+      >
         {change.isPending ? t('password.saving') : t('password.submit')}
       </Button>
     </form>

@@ -56,7 +56,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
         />
         {server.form ? <Notice tone="error">{server.form}</Notice> : null}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+          <Button
+            type="submit"
+            aria-disabled={change.isPending || undefined}
+            aria-busy={change.isPending || undefined}
+          >
             {change.isPending ? t('name.saving') : t('name.save')}
           </Button>
           <p role="status" className="text-sm text-brand-800 dark:text-brand-100">
