@@ -2,6 +2,7 @@ import { msg } from '../../common/i18n/messages';
 import { eventInputSchema, type ValidEventInput } from '../../common/schemas/events';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifySubmitter } from '../mail/notify';
+import { goesAheadOnNewStart } from '../policies/events';
 import { requiredState } from '../policies/moderation';
 import { insertAuditEntry } from '../store/audit';
 import { eventColumnsOf, getEventById } from '../store/events';
@@ -62,6 +63,7 @@ export async function decideChange(
       changes = {
         // Every date keeps its own date, and a moved one its own time; one date alone moves as proposed.
         ...eventColumnsOf(fields),
+        ...goesAheadOnNewStart(before, fields.startsAt),
         ...(!forEveryDate && before.series_id && moved ? { series_moved: 1 } : {}),
         sequence: before.sequence + 1,
         updated_at: now,

@@ -6,6 +6,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import { conflict, invalidField, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';
 import type { Outbox } from '../mail/outbox';
+import { goesAheadOnNewStart } from '../policies/events';
 import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, getEventById } from '../store/events';
 import { newId } from '../store/ids';
@@ -123,7 +124,11 @@ export async function editEvent(
     }
     // Checked for a proposed change too: a change names only the submitter's own upload.
     const image = await resolveEventImage(trx, actor, input.image, eventImageOf(before), now);
-    const columns = { ...eventColumnsOf({ ...fields, image }), updated_at: now };
+    const columns = {
+      ...eventColumnsOf({ ...fields, image }),
+      ...goesAheadOnNewStart(before, fields.startsAt),
+      updated_at: now,
+    };
     // A date of a series edited alone is that date only (docs/PRODUCT.md#recurring-events): moved to
     // another start, it is marked moved, and never onto the day of another of its dates.
     const moved = fields.startsAt !== before.starts_at || fields.endsAt !== before.ends_at;

@@ -11,6 +11,7 @@ import { type Actor, isModerator } from '../auth/actor';
 import { badRequest, conflict, notFound } from '../errors';
 import { notifyModerators } from '../mail/notify';
 import type { Outbox } from '../mail/outbox';
+import { goesAheadOnNewStart } from '../policies/events';
 import { seriesDates } from '../series/rule';
 import { insertAuditEntry } from '../store/audit';
 import { type EventFields, eventColumnsOf, newEventRow } from '../store/events';
@@ -682,6 +683,7 @@ export async function moveOccurrence(
       ends_at: endsAt,
       over_at: overAt(startsAt, endsAt),
       series_moved: 1,
+      ...goesAheadOnNewStart(row, startsAt),
       sequence: row.sequence + 1,
       updated_at: now,
     });

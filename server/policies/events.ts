@@ -54,3 +54,17 @@ export function scheduleConflict(event: Pick<EventRow, 'status'>): AppError | nu
     ? null
     : conflict('not_published', SCHEDULE_NOT_PUBLISHED);
 }
+
+/**
+ * A postponed event given a new start goes ahead on it (docs/PRODUCT.md#cancelled-and-postponed): the
+ * Postpone dialog tells its submitter to edit the date once they know the new one, and the new date is
+ * that. The columns to write with the edit, none when the start stays or the event is not postponed.
+ */
+export function goesAheadOnNewStart(
+  before: Pick<EventRow, 'schedule' | 'starts_at'>,
+  startsAt: number,
+): Pick<EventRow, 'schedule' | 'schedule_note'> | Record<string, never> {
+  return before.schedule === 'postponed' && startsAt !== before.starts_at
+    ? { schedule: 'scheduled', schedule_note: null }
+    : {};
+}

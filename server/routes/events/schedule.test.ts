@@ -5,7 +5,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../common/schemas/errors';
 import type { EventDto, EventList } from '../../../common/schemas/events';
+import type { EditResult, EventEditState } from '../../../common/schemas/ownership';
 import type { UserRow } from '../../store/schema';
+import { apiClient } from '../../testing/api';
 import { createEvent, createModerator, createUser, sessionCookieFor } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/harness';
 
@@ -137,6 +139,66 @@ describe('POST /api/events/:id/schedule', () => {
       { schedule: 'scheduled', sequence: 0 },
       { schedule: 'scheduled', sequence: 0 },
     ]);
+  });
+});
+
+describe('a postponed event given its new date', () => {
+  const { answer } = apiClient(() => server);
+  const postponed = async () => {
+    const event = await createEvent(server.store, {
+      title: 'Postponed teach-in',
+      createdBy: submitter.id,
+      // On the minute, as every event sent by the form is.
+      startsAt: Date.UTC(2031, 7, 1, 17, 0),
+      endsAt: null,
+    });
+    expect(
+      (await setSchedule(event.id, submitterCookie, { schedule: 'postponed', note: 'Date to come' })).status,
+    ).toBe(200);
+    return event;
+  };
+  const edit = async (id: string, cookie: string, change: (values: EventEditState['values']) => object) => {
+    const state = await answer<EventEditState>(`/api/events/${id}/edit`, cookie);
+    return answer<EditResult>(`/api/events/${id}/edit`, cookie, {
+      ...change(state.values),
+      version: state.version,
+    });
+  };
+  const scheduleOf = async (id: string) => {
+    const event = await answer<EventDto>(`/api/events/${id}`, null);
+    return [event.schedule, event.scheduleNote ?? null];
+  };
+
+  it('goes ahead on it once its submitter’s change is accepted, or a moderator edits it in', async () => {
+    const proposed = await postponed();
+    await edit(proposed.id, submitterCookie, (values) => ({
+      ...values,
+      date: '2031-09-20',
+      ...(values.endDate ? { endDate: '2031-09-20' } : {}),
+    }));
+    // Waiting for review, it is still postponed as published.
+    expect(await scheduleOf(proposed.id)).toEqual(['postponed', 'Date to come']);
+    const waiting = await answer<EventDto>(`/api/events/${proposed.id}`, moderatorCookie);
+    await answer(`/api/moderation/events/${proposed.id}/accept-change`, moderatorCookie, {
+      version: waiting.version,
+    });
+    expect(await scheduleOf(proposed.id)).toEqual(['scheduled', null]);
+    const ics = await calendarEvent(proposed.id);
+    expect(ics.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    expect(ics.startDate.toJSDate().toISOString().slice(0, 10)).toBe('2031-09-20');
+
+    const edited = await postponed();
+    await edit(edited.id, moderatorCookie, (values) => ({ ...values, time: '09:15' }));
+    expect(await scheduleOf(edited.id)).toEqual(['scheduled', null]);
+  });
+
+  it('stays postponed when an edit keeps its date', async () => {
+    const event = await postponed();
+    await edit(event.id, moderatorCookie, (values) => ({
+      ...values,
+      title: 'Postponed teach-in (new room)',
+    }));
+    expect(await scheduleOf(event.id)).toEqual(['postponed', 'Date to come']);
   });
 });
 

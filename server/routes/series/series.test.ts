@@ -278,6 +278,16 @@ describe('a published series', () => {
       409,
     );
     expect(stale.error.code).toBe('stale_version');
+    // A postponed date given its new time goes ahead on it.
+    const fourth = series.occurrences[3];
+    await call(`/api/events/${fourth?.id}/schedule`, cookie, { schedule: 'postponed', note: 'Hall flooded' });
+    const postponed = await call<EventDto>(`/api/events/${fourth?.id}`, cookie);
+    const goesAhead = await call<EventDto>(`/api/events/${fourth?.id}/move`, cookie, {
+      date: '2031-04-05',
+      time: '14:00',
+      version: postponed.version,
+    });
+    expect([goesAhead.schedule, goesAhead.scheduleNote]).toEqual(['scheduled', undefined]);
     // Only occurrences of a series move.
     const single = await call<EventDto>('/api/events', cookie, validEventInput(), 201);
     await call(
