@@ -440,6 +440,21 @@ describe('working through the queue', () => {
     await screenshot(page, 'moderation-reported-phone');
   });
 
+  it('opens the tab its address names (an email about a report links to ?tab=reported), and keeps the tab chosen there', async () => {
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: modCookie });
+    await page.goto('/moderation?tab=reported');
+    await card(page, 'Film screening').waitFor();
+    expect(await page.getByRole('tab', { name: /Reported Events/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByRole('tab', { name: /Pending Events/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await page.getByRole('tab', { name: /All Events/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'approved');
+    await page.reload();
+    expect(await page.getByRole('tab', { name: /All Events/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('dismisses the reports of one event', async () => {
     const page = await openDashboard();
     await page.getByRole('tab', { name: /Reported Events/ }).click();

@@ -128,9 +128,21 @@ function ActionFeedback({ feedback, onDismiss }: { feedback: Feedback | null; on
 function Dashboard({ userId, email, role }: { userId: string; email: string; role: string }) {
   const { t } = useTranslation('moderation');
   const tm = useMessages();
-  const [tab, setTab] = useState<ModerationTab>('pending');
-  // The Pending tab's order is kept in the address, so a reload or a shared link keeps it.
+  // The tab and the Pending tab's order are kept in the address, so a reload or a link keeps them
+  // (an email about a report leads to `?tab=reported`).
   const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: ModerationTab = MODERATION_TABS.find((name) => name === tabParam) ?? 'pending';
+  const setTab = (next: ModerationTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'pending') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const sort: PendingSort = params.get('sort') === 'submitted' ? 'submitted' : 'soonest';
   const onSort = (next: PendingSort) =>
     setParams(
