@@ -222,7 +222,7 @@ describe('Add to calendar and Subscribe in the events pages', () => {
         .replace(/[-:]/g, '')
         .replace(/\.\d{3}Z$/, 'Z');
     expect(href.searchParams.get('dates')).toBe(`${utc(startsAt)}/${utc(startsAt + 5 * 3600 * 1000)}`);
-    expect(href.searchParams.get('details')).toContain('Organisé par : Collectif 69');
+    expect(href.searchParams.get('details')).toContain('Organisé par\u00a0: Collectif 69');
     expect(href.searchParams.get('details')).not.toContain('Organized by');
     expect(
       await page

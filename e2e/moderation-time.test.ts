@@ -31,8 +31,9 @@ afterAll(() => e2e.close());
 
 const db = () => e2e.server.store.db;
 const cards = (page: Page) => page.getByTestId('moderation-card');
+/** The card whose own title is `title` (not one naming it as a possible duplicate). */
 const card = (page: Page, title: string) =>
-  cards(page).filter({ has: page.getByText(title, { exact: true }) });
+  cards(page).filter({ has: page.locator('[id^="title-"]').getByText(title, { exact: true }) });
 const { call: api } = apiClient(() => e2e.server);
 
 async function clearQueue() {
@@ -138,11 +139,11 @@ describe('bulk decisions and claims, by keyboard only', () => {
     const [shown, tabbedTo] = await queue(2, 'Out of sight');
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
     await page.goto('/moderation');
-    await card(page, shown!.title).getByRole('button', { pressed: false }).click();
+    await card(page, shown!.title).locator('button[data-event-id]').click();
     await expect.poll(() => card(page, shown!.title).getByRole('button', { pressed: true }).count()).toBe(1);
     // Tab to the next card (its "Select" box for bulk decisions, then its own button): focus is there,
     // the details still the first event's.
-    const nextButton = card(page, tabbedTo!.title).getByRole('button', { pressed: false });
+    const nextButton = card(page, tabbedTo!.title).locator('button[data-event-id]');
     await nextButton.focus();
     await page.keyboard.press('a');
     // A shows that card's details and decides nothing…
@@ -168,7 +169,7 @@ describe('bulk decisions and claims, by keyboard only', () => {
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
     await page.goto('/moderation');
     const last = events[events.length - 1]!;
-    await card(page, last.title).getByRole('button', { pressed: false }).click();
+    await card(page, last.title).locator('button[data-event-id]').click();
     const panel = page.getByTestId('detail-panel').filter({ visible: true });
     const approve = panel.getByRole('button', { name: 'Approve', exact: true });
     await approve.waitFor();
@@ -183,6 +184,27 @@ describe('bulk decisions and claims, by keyboard only', () => {
     }
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await screenshot(page, 'moderation-last-card-desktop');
+  });
+
+  it('says so when the event shown is decided elsewhere, selects the next one, and keeps the counts true', async () => {
+    await clearQueue();
+    const [shown, next] = await queue(2, 'Decided elsewhere');
+    const page = await e2e.newPage({ viewport: DESKTOP, cookie: anaCookie });
+    await page.clock.install();
+    await page.goto('/moderation');
+    await card(page, shown!.title).locator('button[data-event-id]').click();
+    await expect.poll(() => page.getByTestId('count-pending').textContent()).toBe('2');
+    // Omar approves it from his own dashboard.
+    expect(
+      (await api(`/api/moderation/events/${shown!.id}/approve`, omarCookie, { verified: false })).status,
+    ).toBe(200);
+    await page.clock.fastForward(21_000);
+    await page
+      .getByText(`“${shown!.title}” is no longer in this list: someone else acted on it meanwhile.`)
+      .waitFor();
+    await expect.poll(() => card(page, next!.title).getByRole('button', { pressed: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('count-pending').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('health-waiting').textContent()).toContain('1');
   });
 
   it("shows another moderator's claim on an open dashboard without a reload", async () => {

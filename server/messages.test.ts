@@ -120,9 +120,9 @@ describe('error messages', () => {
     });
     expect(await submit({ 'accept-language': 'ar' }, '; lang=fr')).toEqual({
       ...codes,
-      message: 'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+      message: 'Le champ «\u00a0Titre de l’événement\u00a0» ne doit pas dépasser 200 caractères',
       fields: {
-        title: 'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+        title: 'Le champ «\u00a0Titre de l’événement\u00a0» ne doit pas dépasser 200 caractères',
         description: 'La description de l’événement est obligatoire',
         sourceLink: 'Le lien doit commencer par http:// ou https://',
       },

@@ -28,7 +28,7 @@ describe('the web app says messages in the page’s language (docs/PRODUCT.md#me
     expect(messageText(tooLong, tIn('en'))).toBe('Event title must be at most 200 characters');
     expect(messageText(tooLong, tIn('ar'))).toBe('يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200');
     expect(messageText(tooLong, tIn('fr'))).toBe(
-      'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+      'Le champ «\u00a0Titre de l’événement\u00a0» ne doit pas dépasser 200 caractères',
     );
     expect(messageText('Invalid input: expected string', tIn('fr'))).toBe('Invalid input: expected string');
   });
@@ -60,7 +60,7 @@ describe('the web app says messages in the page’s language (docs/PRODUCT.md#me
     );
     expect(apiErrorText(refused, tIn('ar'))).toBe('يجب ألا يزيد عدد أحرف حقل «عنوان الفعالية» على 200');
     expect(apiFieldTexts(refused, tIn('fr'))).toEqual({
-      title: 'Le champ « Titre de l’événement » ne doit pas dépasser 200 caractères',
+      title: 'Le champ «\u00a0Titre de l’événement\u00a0» ne doit pas dépasser 200 caractères',
       other: 'Something else',
     });
     expect(apiErrorText(refused, tIn('en'))).toBe('Event title must be at most 200 characters');

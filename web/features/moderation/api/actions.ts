@@ -80,6 +80,21 @@ export function useBusyEventIds(): Set<string> {
   return new Set(ids);
 }
 
+/**
+ * Ids of the events this page decided on (in flight or done, for as long as the mutation cache keeps
+ * them): an event gone from a refreshed list for another reason went by someone else's hand.
+ */
+export function useDecidedHereIds(): Set<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: moderationKeys.action },
+    select: (mutation) => {
+      const variables = mutation.state.variables as Partial<ActionVariables> & { ids?: string[] };
+      return variables?.ids ?? (variables?.eventId ? [variables.eventId] : []);
+    },
+  });
+  return new Set(ids.flat());
+}
+
 /** Publish the change its submitter proposed, from the event's `version` the moderator compared. */
 export function useAcceptChange() {
   const refresh = useRefreshAfterAction();

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../i18n/react';
 import { isAccessLost } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useDecidedHereIds } from '../api/actions';
 import { useModerationCounts } from '../api/counts';
 import { useModerationEvents } from '../api/events';
 import { useBulkSelection, useClaimSelected } from '../lib/queueSelection';
@@ -226,6 +227,31 @@ function TabList({
   const [advance, setAdvance] = useState<{ id: string; index: number } | null>(null);
   // The card to bring to the moderator once it is drawn selected (after an action, or J and K).
   const reveal = useRef<{ id: string; afterAction: boolean } | null>(null);
+  // The selected event left the list on a refresh, and not by this page's decision (another
+  // moderator's, its submitter's): the page says so, and the event in its place is selected.
+  const decidedHere = useDecidedHereIds();
+  const lastSelected = useRef<{ id: string; title: string; index: number; list: string } | null>(null);
+  // The same list, read again (not another page, search or order, which leave the selection anyway).
+  const listKey = JSON.stringify([tab, page, search, sort, show]);
+  if (selected) {
+    lastSelected.current = {
+      id: selected.event.id,
+      title: selected.event.title,
+      index: items.indexOf(selected),
+      list: listKey,
+    };
+  }
+  useEffect(() => {
+    const last = lastSelected.current;
+    if (!last || last.id !== selectedId || last.list !== listKey || advance || query.isPlaceholderData)
+      return;
+    if (items.some((i) => i.event.id === last.id) || decidedHere.has(last.id)) return;
+    lastSelected.current = null;
+    actions.onReport('warning', t('detail.goneElsewhere', { title: last.title }));
+    const next = items[Math.min(last.index, items.length - 1)];
+    setSelectedId(next?.event.id ?? null);
+    if (next) reveal.current = { id: next.event.id, afterAction: true };
+  }, [items, selectedId, listKey, advance, query.isPlaceholderData, decidedHere, actions, t]);
   useEffect(() => {
     if (!advance || items.some((i) => i.event.id === advance.id)) return;
     setAdvance(null);
