@@ -82,6 +82,7 @@ describe('an organiser’s event', () => {
     await looks(page, 'edit-event-desktop');
     await page.getByLabel('Event Title').fill('Vigil at the central library');
     await page.getByLabel('Event Time').fill('19:00');
+    await page.getByLabel('Event Description').fill('Candles and names read aloud by the families.');
     await page.getByRole('button', { name: 'Send changes for review' }).click();
     await page.getByRole('heading', { level: 1, name: 'Vigil at the library' }).waitFor();
     const panel = page.getByTestId('owner-panel');
@@ -100,7 +101,14 @@ describe('an organiser’s event', () => {
     expect(await comparison.getByTestId('change-field-title').textContent()).toContain(
       'Vigil at the central library',
     );
-    expect(await comparison.getByTestId('change-field-time').textContent()).toContain('19:00');
+    // Times as the page's language writes them; the description's new words marked, not the whole struck.
+    const time = comparison.getByTestId('change-field-time');
+    expect(await time.textContent()).toContain('6:30 PM');
+    expect(await time.textContent()).toContain('7:00 PM');
+    const description = comparison.getByTestId('change-field-description');
+    expect(await description.locator('ins').allTextContents()).toEqual(['[added:  by the families]']);
+    expect(await description.locator('del').count()).toBe(0);
+    expect(await description.locator('.line-through').count()).toBe(0);
     expect(await comparison.getByTestId('change-field-city').count()).toBe(0);
     await expectNoA11yViolations(moderator, 'moderation with a change');
     await screenshot(moderator, 'moderation-change-desktop');

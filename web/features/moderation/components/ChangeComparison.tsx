@@ -1,6 +1,7 @@
+import { diffWordsWithSpace } from 'diff';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatEventDateTime, formatShortDateTime } from '../../../../common/dates';
+import { dateTimeFormat, formatEventDateTime, formatShortDateTime } from '../../../../common/dates';
 import { EVENT_FORM_FIELDS, type EventFormField } from '../../../../common/eventForm';
 import type { ModerationChange } from '../../../../common/schemas/moderation';
 import { repeatsText } from '../../../../common/seriesText';
@@ -22,6 +23,57 @@ const CHOICES: Partial<Record<EventFormField, string>> = {
   placeVisibility: 'submit:fields.placeVisibilityOptions',
   type: 'common:eventTypes',
 };
+
+/** Text long enough that a change of a word or a link is lost when the whole is struck through. */
+const WORD_COMPARED: ReadonlySet<EventFormField> = new Set(['description', 'accessibility']);
+
+/**
+ * A form value as the moderator reads it: a day with its weekday ("Friday, December 18, 2026", so a
+ * move to a Saturday shows), a time as the language writes it; anything else as typed.
+ */
+function formValue(field: EventFormField, value: string, locale: string): string {
+  if ((field === 'date' || field === 'endDate') && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return dateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(`${value}T00:00:00Z`));
+  }
+  if ((field === 'time' || field === 'endTime') && /^\d{2}:\d{2}$/.test(value)) {
+    return dateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(
+      new Date(`1970-01-01T${value}:00Z`),
+    );
+  }
+  return value;
+}
+
+/** Words taken out (struck through) or put in (underlined), each named for screen readers. */
+function WordChange({
+  kind,
+  label,
+  children,
+}: {
+  kind: 'removed' | 'added';
+  label: string;
+  children: string;
+}) {
+  const Tag = kind === 'removed' ? 'del' : 'ins';
+  return (
+    <Tag
+      className={
+        kind === 'removed'
+          ? 'rounded-sm bg-red-100 text-red-900 line-through decoration-red-700 dark:bg-red-950 dark:text-red-100 dark:decoration-red-300'
+          : 'rounded-sm bg-green-100 text-green-900 underline decoration-green-700 dark:bg-green-950 dark:text-green-100 dark:decoration-green-300'
+      }
+    >
+      <span className="sr-only">[{label}: </span>
+      {children}
+      <span className="sr-only">]</span>
+    </Tag>
+  );
+}
 
 /**
  * A proposed change, field by field (docs/PRODUCT.md#my-events): only the fields it changes, each as
@@ -64,9 +116,37 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
     const choice = CHOICES[field];
     return (
       <span dir="auto" className="wrap-anywhere whitespace-pre-line">
-        {choice ? t(`${choice}.${value}`, { defaultValue: value }) : value}
+        {choice ? t(`${choice}.${value}`, { defaultValue: value }) : formValue(field, value, locale)}
       </span>
     );
+  };
+  /** Long text compared word by word: what goes is marked on the left, what comes on the right. */
+  const marked = (field: EventFormField) => {
+    // Each part keyed by where it starts in the whole sequence of parts (unique, and never reordered).
+    let at = 0;
+    const parts = diffWordsWithSpace(change.current[field], change.proposed[field]).map((part) => {
+      const key = `${at}`;
+      at += part.value.length;
+      return { ...part, key };
+    });
+    const side = (which: 'removed' | 'added') => (
+      <span dir="auto" className="wrap-anywhere whitespace-pre-line">
+        {parts.map((part) =>
+          part[which] ? (
+            <WordChange
+              key={part.key}
+              kind={which}
+              label={t(which === 'removed' ? 'change.removedWords' : 'change.addedWords')}
+            >
+              {part.value}
+            </WordChange>
+          ) : part.added || part.removed ? null : (
+            <span key={part.key}>{part.value}</span>
+          ),
+        )}
+      </span>
+    );
+    return { before: side('removed'), after: side('added') };
   };
   return (
     <section
@@ -85,15 +165,25 @@ export function ChangeComparison({ change }: { change: ModerationChange }) {
         <p className="mt-3 text-sm">{t('change.none')}</p>
       ) : (
         <dl className="mt-3 space-y-3 text-sm">
-          {changed.map((field) => (
-            <ComparedRow
-              key={field}
-              testId={`change-field-${field}`}
-              label={t(`submit:fields.${field}`)}
-              before={shown(field, change.current[field])}
-              after={shown(field, change.proposed[field])}
-            />
-          ))}
+          {changed.map((field) =>
+            WORD_COMPARED.has(field) && change.current[field] && change.proposed[field] ? (
+              <ComparedRow
+                key={field}
+                testId={`change-field-${field}`}
+                label={t(`submit:fields.${field}`)}
+                {...marked(field)}
+                struck={false}
+              />
+            ) : (
+              <ComparedRow
+                key={field}
+                testId={`change-field-${field}`}
+                label={t(`submit:fields.${field}`)}
+                before={shown(field, change.current[field])}
+                after={shown(field, change.proposed[field])}
+              />
+            ),
+          )}
           {series && ruleChanged ? (
             <>
               <ComparedRow
