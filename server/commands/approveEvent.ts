@@ -22,14 +22,21 @@ export async function approveEvent(
       updated_at: now,
     } as const;
     const event = await takeEvent(trx, 'approve', eventId, now, changes);
-    await alsoForSeries(trx, event, requiredState('approve', now).status, changes);
+    const others = await alsoForSeries(trx, event, requiredState('approve', now).status, changes);
     await insertAuditEntry(trx, {
       eventId,
       action: verified ? 'approved_verified' : 'approved',
       moderatorId: ctx.moderatorId,
       now,
     });
-    await notifySubmitter(trx, ctx.outbox, 'event_approved', event);
+    // A series' approval covers all its dates: the email says how many.
+    await notifySubmitter(
+      trx,
+      ctx.outbox,
+      'event_approved',
+      event,
+      event.series_id ? { dates: 1 + others } : {},
+    );
     return event;
   });
 }

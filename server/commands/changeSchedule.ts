@@ -78,13 +78,10 @@ export async function changeSchedule(
       });
       // Its submitter hears of it when someone else called it off (docs/EMAIL.md).
       if (schedule !== 'scheduled' && actor.id !== event.created_by) {
-        await notifySubmitter(
-          trx,
-          outbox,
-          'event_called_off',
-          event,
-          scheduleNote ? { reason: scheduleNote } : {},
-        );
+        await notifySubmitter(trx, outbox, 'event_called_off', event, {
+          schedule,
+          ...(scheduleNote ? { reason: scheduleNote } : {}),
+        });
       }
     }
     return event;

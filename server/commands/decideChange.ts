@@ -94,12 +94,15 @@ export async function decideChange(
       note: accept ? null : note,
       now,
     });
+    // A change to one date of a series names that date: where it was when its submitter proposed it.
+    const date =
+      before.series_id && !forEveryDate ? { startsAt: before.starts_at, timezone: before.timezone } : {};
     await notifySubmitter(
       trx,
       ctx.outbox,
       accept ? 'change_accepted' : 'change_rejected',
       event,
-      accept ? {} : { reason: note },
+      accept ? date : { ...date, reason: note },
     );
     return event;
   });

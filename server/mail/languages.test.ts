@@ -15,8 +15,10 @@ import {
   createModerator,
   createPasswordAccount,
   createReport,
+  createSeriesEvents,
   createUser,
   sessionCookieFor,
+  validEventInput,
 } from '../testing/factories';
 import type { TestServer } from '../testing/harness';
 import { type MailTestSetup, outboxRows, postJson, startServerWithMail } from '../testing/mail';
@@ -129,6 +131,90 @@ describe('emails in the recipient’s language', () => {
     const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
     expect(received.text).toContain(`> ${frCommon.standardReasons.reports}`);
     expect(received.text).not.toContain(DEFAULT_REMOVAL_REASON);
+  });
+
+  it('name the date of a series a change was about as the reader writes dates, in the event’s zone', async () => {
+    const submitter = await createUser(server.store, { name: 'Inès', emailVerified: true, language: 'fr' });
+    // Fridays 7, 14 and 21 March 2031, 18:00 in London.
+    const first = await createSeriesEvents(server.store, {
+      createdBy: submitter.id,
+      date: '2031-03-07',
+      title: 'Veillée',
+    });
+    const second = await server.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('series_id', '=', first.series_id)
+      .where('series_position', '=', 1)
+      .executeTakeFirstOrThrow();
+    const proposed = await postJson(
+      server,
+      `/api/events/${second.id}/edit`,
+      {
+        ...validEventInput({ title: 'Veillée', date: '2031-03-14', time: '18:00', description: 'Bougies.' }),
+        version: second.version,
+      },
+      { cookie: await sessionCookieFor(server.store, submitter) },
+    );
+    expect(proposed.status).toBe(200);
+    const res = await postJson(
+      server,
+      `/api/moderation/events/${second.id}/reject-change`,
+      { version: second.version + 1, reason: 'Pas de source' },
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe(fill(frEmail.kinds.change_rejected.subject, { title: 'Veillée' }));
+    expect(received.text).toContain(
+      fill(frEmail.kinds.change_rejected.intro_date, {
+        title: 'Veillée',
+        date: 'vendredi 14 mars 2031 à 18:00',
+      }),
+    );
+    expect(received.text).toContain(`${frEmail.reasonLabel}\n> Pas de source`);
+  });
+
+  it('say in the reader’s language whether a moderator cancelled or postponed, with their note', async () => {
+    const submitter = await createUser(server.store, { name: 'Jana', emailVerified: true, language: 'de' });
+    const event = await createEvent(server.store, { createdBy: submitter.id, title: 'Mahnwache' });
+    const res = await postJson(
+      server,
+      `/api/events/${event.id}/schedule`,
+      { schedule: 'postponed', note: 'Neuer Termin folgt' },
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('Ihre Veranstaltung wurde verschoben: Mahnwache');
+    expect(received.subject).toBe(
+      fill(deEmail.kinds.event_called_off.subject_postponed, { title: 'Mahnwache' }),
+    );
+    expect(received.text).toContain(
+      fill(deEmail.kinds.event_called_off.intro_postponed, { title: 'Mahnwache' }),
+    );
+    expect(received.text).toContain(`${deEmail.noteLabel}\n> Neuer Termin folgt`);
+  });
+
+  it('count the dates of an approved series by the reader’s plural rules', async () => {
+    const submitter = await createUser(server.store, { name: 'Amal', emailVerified: true, language: 'ar' });
+    const first = await createSeriesEvents(server.store, {
+      status: 'pending',
+      createdBy: submitter.id,
+      title: 'Vigil',
+    });
+    const res = await postJson(
+      server,
+      `/api/moderation/events/${first.id}/approve`,
+      { verified: false },
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    // Three is "few" in Arabic.
+    expect(received.text).toContain(
+      fill(arEmail.kinds.event_approved.intro_series_few, { title: 'Vigil', site: SITE, count: '3' }),
+    );
   });
 
   it('come to each moderator in their own language, with the report reason in it', async () => {

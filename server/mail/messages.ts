@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, directionOf, inLanguage, type Language } from '../../common/i18n/languages';
+import { formatEventDateTime } from '../../common/dates';
+import { DEFAULT_LANGUAGE, directionOf, inLanguage, localeOf } from '../../common/i18n/languages';
 import { eventPageUrl } from '../../common/links';
 import { reasonText } from '../../common/moderationEnums';
 import { isNotificationKind, NOTIFICATIONS } from '../../common/schemas/account';
@@ -68,22 +69,45 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t
       after: [],
     };
   }
-  // An event notification: the submitter's lead to the event, the moderators' to their dashboard.
-  // The title is the submitter's text, in whatever direction it is written (layout.ts isolates it).
+  // An event notification: the submitter's lead to the event, the moderators' to their dashboard
+  // (a report to its Reported tab). The title is the submitter's text, in whatever direction it is
+  // written (layout.ts isolates it).
   const title = isolate(oneLine(p.title ?? ''));
   const forSubmitter = NOTIFICATIONS[kind].audience === 'submitter';
   const outroKey = `kinds.${kind}.outro`;
+  // What the payload adds, when it has it (rows written before it read as they always did): the
+  // schedule a moderator gave (`subject_cancelled`), the date of a series a change was about
+  // (`intro_date`), how many dates a series' approval covers (`intro_series_one`, `_other`…).
+  const values = {
+    title,
+    site,
+    ...(p.schedule ? { context: p.schedule } : {}),
+    ...(p.startsAt !== undefined && p.timezone
+      ? { context: 'date', date: formatEventDateTime(new Date(p.startsAt), p.timezone, localeOf(language)) }
+      : {}),
+    ...(p.dates ? { context: 'series', count: p.dates } : {}),
+  };
   return {
-    subject: t(`kinds.${kind}.subject`, { title, site }),
-    paragraphs: [t(`kinds.${kind}.intro`, { title, site })],
-    ...(p.reason ? { quote: { label: t('reasonLabel'), text: reasonText(p.reason, t) } } : {}),
+    subject: t(`kinds.${kind}.subject`, values),
+    paragraphs: [t(`kinds.${kind}.intro`, values)],
+    ...(p.reason
+      ? {
+          quote: {
+            // A schedule's note is written for attendees, not a reason given to the submitter.
+            label: t(kind === 'event_called_off' ? 'noteLabel' : 'reasonLabel'),
+            text: reasonText(p.reason, t),
+          },
+        }
+      : {}),
     ...(p.reportReason
       ? { quote: { label: t('reportReasonLabel'), text: t(`common:reportReasons.${p.reportReason}`) } }
       : {}),
     action: {
       label: t(`kinds.${kind}.action`),
       url: inLanguage(
-        forSubmitter && p.eventId ? eventPageUrl(base, p.eventId) : `${base}/moderation`,
+        forSubmitter && p.eventId
+          ? eventPageUrl(base, p.eventId)
+          : `${base}/moderation${kind === 'new_report' ? '?tab=reported' : ''}`,
         language,
       ),
     },

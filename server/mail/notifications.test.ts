@@ -5,6 +5,7 @@ import {
   createEvent,
   createModerator,
   createReport,
+  createSeriesEvents,
   createUser,
   sessionCookieFor,
   validEventInput,
@@ -77,6 +78,24 @@ describe('to the submitter', () => {
     expectWellFormed(received);
   });
 
+  it('approved, a recurring event: says the approval covers all its dates, and how many', async () => {
+    const submitter = await createUser(server.store, { name: 'Amal', emailVerified: true });
+    const first = await createSeriesEvents(server.store, {
+      status: 'pending',
+      createdBy: submitter.id,
+      title: 'Weekly vigil',
+    });
+    await act(first.id, 'approve', { verified: false });
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('Your event is on the calendar: Weekly vigil');
+    expect(received.text).toContain(
+      'The moderators approved your recurring event “Weekly vigil”, all 3 dates. They are now on Palestine Solidarity Calendar for everyone to see.',
+    );
+    const row = (await outboxRows(server)).find((r) => r.user_id === submitter.id);
+    expect(JSON.parse(row?.payload ?? '{}')).toMatchObject({ dates: 3 });
+    expectWellFormed(received);
+  });
+
   it('rejected: with the moderators’ reason, quoted, and never the moderator', async () => {
     const submitter = await createUser(server.store, { emailVerified: true });
     const event = await createEvent(server.store, {
@@ -134,6 +153,9 @@ describe('to the submitter', () => {
     expect(accepted.status).toBe(200);
     const first = await mail.smtp.waitFor((m) => m.to === submitter.email);
     expect(first.subject).toBe('Your changes are published: Picnic in the park');
+    expect(first.text).toContain(
+      'The moderators accepted the changes you proposed to “Picnic in the park”. The event’s page shows them now.',
+    );
     expect(first.text).toContain(`${server.url}/event/${event.id}`);
     expectWellFormed(first);
 
@@ -147,7 +169,10 @@ describe('to the submitter', () => {
     expect(rejected.status).toBe(200);
     const second = await mail.smtp.waitFor((m) => m.to === submitter.email && m.subject !== first.subject);
     expect(second.subject).toBe('Your changes were not accepted: Picnic in the park');
-    expect(second.text).toContain('> The source does not say so');
+    expect(second.text).toContain(
+      'The moderators reviewed the changes you proposed to “Picnic in the park” and did not accept them. The event stays as it was published.',
+    );
+    expect(second.text).toContain('The moderators’ reason:\n> The source does not say so');
     expect(second.text).not.toContain('Acting Moderator');
     expectWellFormed(second);
   });
@@ -172,10 +197,141 @@ describe('to the submitter', () => {
     );
     expect(theirs.status).toBe(200);
     const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
-    expect(received.subject).toBe('A moderator changed your event’s schedule: Rally two');
-    expect(received.text).toContain('> Police ban');
+    expect(received.subject).toBe('A moderator cancelled your event: Rally two');
+    expect(received.text).toContain(
+      'A moderator marked your event “Rally two” as cancelled. Its page and subscribed calendars show it so.',
+    );
+    // The note is the one the moderator wrote for attendees, not a reason given to the submitter.
+    expect(received.text).toContain('Their note for attendees:\n> Police ban');
+    expect(received.text).not.toContain('The moderators’ reason');
     expectWellFormed(received);
     expect((await outboxRows(server)).filter((r) => r.user_id === submitter.id)).toHaveLength(1);
+  });
+
+  it('postponed by a moderator: says postponed, not cancelled', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const event = await createEvent(server.store, { createdBy: submitter.id, title: 'Film night' });
+    const res = await postJson(
+      server,
+      `/api/events/${event.id}/schedule`,
+      { schedule: 'postponed' },
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('A moderator postponed your event: Film night');
+    expect(received.text).toContain(
+      'A moderator marked your event “Film night” as postponed. Its page and subscribed calendars show it so.',
+    );
+    expect(received.text).not.toMatch(/cancelled|note for attendees/);
+    const row = (await outboxRows(server)).find((r) => r.user_id === submitter.id);
+    expect(JSON.parse(row?.payload ?? '{}')).toMatchObject({ schedule: 'postponed' });
+    expectWellFormed(received);
+  });
+
+  it('rows written before a payload said more read as they always did', async () => {
+    const submitter = await createUser(server.store, { name: 'Old Row', emailVerified: true });
+    const outbox = new Outbox(server.env);
+    const old = (kind: 'event_called_off' | 'change_rejected' | 'event_approved', title: string) =>
+      outbox.enqueue(server.store.db, {
+        kind,
+        userId: submitter.id,
+        to: submitter.email,
+        payload: {
+          name: 'Old Row',
+          eventId: 'e1',
+          title,
+          ...(kind === 'event_approved' ? {} : { reason: 'Why' }),
+        },
+      });
+    await old('event_called_off', 'Old rally');
+    await old('change_rejected', 'Old picnic');
+    await old('event_approved', 'Old vigil');
+    const calledOff = await mail.smtp.waitFor(
+      (m) => m.to === submitter.email && m.text.includes('Old rally'),
+    );
+    expect(calledOff.subject).toBe('A moderator changed your event’s schedule: Old rally');
+    expect(calledOff.text).toContain(
+      'A moderator marked your event “Old rally” as cancelled or postponed. Its page and subscribed calendars show it so.',
+    );
+    const rejected = await mail.smtp.waitFor(
+      (m) => m.to === submitter.email && m.text.includes('Old picnic'),
+    );
+    expect(rejected.text).toContain(
+      'The moderators reviewed the changes you proposed to “Old picnic” and did not accept them. The event stays as it was published.',
+    );
+    const approved = await mail.smtp.waitFor((m) => m.to === submitter.email && m.text.includes('Old vigil'));
+    expect(approved.text).toContain(
+      'The moderators approved your event “Old vigil”. It is now on Palestine Solidarity Calendar for everyone to see.',
+    );
+  });
+
+  it('a change to one date of a recurring event: names that date, in the event’s time zone', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    const cookie = await sessionCookieFor(server.store, submitter);
+    // Fridays 7, 14 and 21 March 2031, 18:00 in London.
+    const first = await createSeriesEvents(server.store, {
+      createdBy: submitter.id,
+      date: '2031-03-07',
+      title: 'Friday vigil',
+    });
+    const second = await server.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('series_id', '=', first.series_id)
+      .where('series_position', '=', 1)
+      .executeTakeFirstOrThrow();
+    const propose = async (description: string) => {
+      const { version } = await server.store.db
+        .selectFrom('events')
+        .select('version')
+        .where('id', '=', second.id)
+        .executeTakeFirstOrThrow();
+      const res = await postJson(
+        server,
+        `/api/events/${second.id}/edit`,
+        {
+          ...validEventInput({ title: 'Friday vigil', date: '2031-03-14', time: '18:00', description }),
+          version,
+        },
+        { cookie },
+      );
+      expect(res.status).toBe(200);
+      return version + 1;
+    };
+    const accepted = await postJson(
+      server,
+      `/api/moderation/events/${second.id}/accept-change`,
+      { version: await propose('Bring candles and flags.') },
+      { cookie: modCookie },
+    );
+    expect(accepted.status).toBe(200);
+    const one = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(one.subject).toBe('Your changes are published: Friday vigil');
+    expect(one.text).toContain(
+      'The moderators accepted the changes you proposed to “Friday vigil” on Friday, March 14, 2031 at 6:00 PM. The event’s page shows them now.',
+    );
+    expect(one.text).toContain(`${server.url}/event/${second.id}`);
+    expectWellFormed(one);
+
+    const rejected = await postJson(
+      server,
+      `/api/moderation/events/${second.id}/reject-change`,
+      { version: await propose('Bring candles.'), reason: 'The source does not say so' },
+      { cookie: modCookie },
+    );
+    expect(rejected.status).toBe(200);
+    const two = await mail.smtp.waitFor((m) => m.to === submitter.email && m.subject !== one.subject);
+    expect(two.subject).toBe('Your changes were not accepted: Friday vigil');
+    expect(two.text).toContain(
+      'The moderators reviewed the changes you proposed to “Friday vigil” on Friday, March 14, 2031 at 6:00 PM and did not accept them. That date stays as it was published.',
+    );
+    // The row holds the instant and the zone; the words are made when it is sent.
+    const rows = (await outboxRows(server)).filter((r) => r.user_id === submitter.id);
+    expect(rows.map((r) => JSON.parse(r.payload))).toEqual([
+      expect.objectContaining({ startsAt: second.starts_at, timezone: 'Europe/London' }),
+      expect.objectContaining({ startsAt: second.starts_at, timezone: 'Europe/London' }),
+    ]);
   });
 
   it('not to an address its owner never proved, nor for a kind they turned off; one email per action', async () => {
@@ -232,7 +388,7 @@ describe('to moderators who opt in', () => {
       (m) => m.to === wants.email && m.text.includes('March for Palestine'),
     );
     expect(received.subject).toBe('New event to review: March for Palestine');
-    expect(received.text).toContain(`${server.url}/moderation`);
+    expect(received.text).toContain(`${server.url}/moderation\n`);
     expect(received.text).not.toContain(author.email);
     expectWellFormed(received);
     const own = await postJson(
@@ -266,6 +422,9 @@ describe('to moderators who opt in', () => {
     );
     expect(received.subject).toBe('Event reported: Reported rally');
     expect(received.text).toContain('Reason given:\n> Incorrect Information');
+    // Its button opens the dashboard on the reported events.
+    expect(received.text).toContain(`${server.url}/moderation?tab=reported\n`);
+    expect(received.html).toContain(`href="${server.url}/moderation?tab=reported"`);
     for (const identity of [reporter.name, reporter.email, reporter.id]) {
       expect(`${received.text}${received.html}`).not.toContain(identity);
     }

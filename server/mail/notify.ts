@@ -6,7 +6,7 @@ import { wantsMail } from '../store/mailPreferences';
 import type { Database, EventRow, UserRow } from '../store/schema';
 import { languageOf } from '../store/users';
 import type { Outbox } from './outbox';
-import type { AccountMailKind } from './payload';
+import type { AccountMailKind, MailPayload } from './payload';
 
 /**
  * Who hears of what (docs/EMAIL.md). Each function writes its emails with the `db` it is given: the
@@ -22,13 +22,17 @@ type SubmitterKind = {
 }[NotificationKind];
 type ModeratorKind = Exclude<NotificationKind, SubmitterKind>;
 
-/** Tell the event's submitter what happened to it (approved, rejected or removed, with the reason). */
+/**
+ * Tell the event's submitter what happened to it (approved, rejected or removed, with the reason), with
+ * what the email needs to say of that moment (`details`: the schedule it was given, the date of a series
+ * a change was about, how many dates an approval covers).
+ */
 export async function notifySubmitter(
   db: Kysely<Database>,
   outbox: Outbox | undefined,
   kind: SubmitterKind,
   event: EventRow,
-  details: { reason?: string } = {},
+  details: Pick<MailPayload, 'reason' | 'schedule' | 'startsAt' | 'timezone' | 'dates'> = {},
 ): Promise<void> {
   if (!outbox?.enabled) return;
   const user = await db

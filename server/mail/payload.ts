@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEDULES } from '../../common/enums';
 import { LANGUAGES, type Language } from '../../common/i18n/languages';
 import { REPORT_REASONS } from '../../common/moderationEnums';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../common/schemas/account';
@@ -23,8 +24,18 @@ export const mailPayloadSchema = z.object({
   language: z.enum(LANGUAGES.map((l) => l.code) as [Language, ...Language[]]).optional(),
   eventId: z.string().optional(),
   title: z.string().optional(),
-  /** A moderator's reason (rejected, removed). */
+  /** A moderator's reason (rejected, removed), or their note for attendees (called off). */
   reason: z.string().optional(),
+  /** Called off: what the moderator marked it, cancelled or postponed. Absent (older rows): either. */
+  schedule: z.enum(SCHEDULES).exclude(['scheduled']).optional(),
+  /**
+   * A change to one date of a series, accepted or rejected: which date, as its start (ms) and the
+   * event's time zone, written in the recipient's language when sent. Absent: a whole event.
+   */
+  startsAt: z.number().int().optional(),
+  timezone: z.string().optional(),
+  /** An approved series: how many dates the approval covers. Absent: one event. */
+  dates: z.number().int().min(1).optional(),
   reportReason: z.enum(REPORT_REASONS).optional(),
   /** Daily digest: what waits. */
   pending: z.number().int().min(0).optional(),

@@ -198,16 +198,18 @@ export async function createPasswordAccount(
 }
 
 /**
- * A recurring event of 3 weekly dates from a week ahead (docs/PRODUCT.md#recurring-events), every date
- * in `status` (approved unless told otherwise): its first date.
+ * A recurring event of 3 weekly dates at 18:00 (Europe/London) from a week ahead, or from `date`
+ * (docs/PRODUCT.md#recurring-events), every date in `status` (approved unless told otherwise): its first date.
  */
 export async function createSeriesEvents(
   store: Store,
-  overrides: { status?: EventStatus; createdBy?: string } = {},
+  overrides: { status?: EventStatus; createdBy?: string; date?: string; title?: string } = {},
 ): Promise<EventRow> {
   const createdBy = overrides.createdBy ?? (await createUser(store)).id;
-  const date = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
-  const input = eventInputSchema.parse(validEventInput({ date, time: '18:00' }));
+  const date = overrides.date ?? new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
+  const input = eventInputSchema.parse(
+    validEventInput({ date, time: '18:00', ...(overrides.title ? { title: overrides.title } : {}) }),
+  );
   const rule = repeatRuleSchema.parse({ freq: 'weekly', weekdays: [weekdayOf(date)], count: 3 });
   const rows = await store.db
     .transaction()
