@@ -2,7 +2,7 @@
 // build: the browser's language, the language menu (with and without JavaScript), right to left for
 // Arabic, only the shown language's catalogs downloaded, no English left on Arabic pages, axe, and
 // screenshots of every page in Arabic for people to look at.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -160,6 +160,35 @@ describe('the other pages in another language', () => {
     await page.waitForLoadState('networkidle');
     expect(languagesOf(catalogs)).toEqual(['fr']);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the home filters in every language', () => {
+  it('show each field’s whole hint, from a small laptop to a wide screen', async () => {
+    // A hint cut short can say something else: Indonesian “daring” (online) cut to “dari” (from).
+    const languages = readdirSync(join('web', 'locales'));
+    for (const viewport of [DESKTOP, { width: 1024, height: 800 }, { width: 1440, height: 900 }]) {
+      const page = await e2e.newPage({ viewport });
+      for (const language of languages) {
+        await page.goto(`/?lang=${language}`);
+        const cut = await page.evaluate(() => {
+          const canvas = document.createElement('canvas').getContext('2d');
+          if (!canvas) return ['no canvas'];
+          return [...document.querySelectorAll<HTMLInputElement>('search input[placeholder]')]
+            .filter((input) => {
+              const style = getComputedStyle(input);
+              canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+              const room =
+                input.clientWidth -
+                Number.parseFloat(style.paddingInlineStart) -
+                Number.parseFloat(style.paddingInlineEnd);
+              return canvas.measureText(input.placeholder).width > room;
+            })
+            .map((input) => input.placeholder);
+        });
+        expect(cut, `${language} at ${viewport.width} px`).toEqual([]);
+      }
+    }
   });
 });
 
