@@ -360,3 +360,37 @@ describe('ending a series early from My events', () => {
     await expect.poll(() => dates.nth(2).getByText('Withdrawn').count()).toBe(1);
   });
 });
+
+describe('a date of a series read without JavaScript', () => {
+  it('lists every date, a cancelled one said so, as the page with JavaScript does', async () => {
+    const title = 'Thursday film club for Gaza';
+    const first = await call<EventDto>(
+      '/api/events',
+      organiserCookie,
+      {
+        ...validEventInput({ title, date: '2031-07-03', time: '19:30' }),
+        repeats: { freq: 'weekly', weekdays: ['TH'], count: 3 },
+      },
+      201,
+    );
+    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
+    const series = await call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
+    await call(`/api/events/${series.occurrences[1]?.id}/schedule`, organiserCookie, {
+      schedule: 'cancelled',
+    });
+
+    const page = await e2e.newPage({ viewport: PHONE, javaScriptEnabled: false });
+    const answer = await page.goto(`/event/${first.id}`);
+    expect(await answer?.text()).toContain('data-testid="series-dates"');
+    await page.getByText('All dates').click();
+    const items = page.getByTestId('series-dates').getByRole('listitem');
+    expect(await items.allTextContents()).toEqual([
+      'Thursday, July 3, 2031 at 7:30 PM',
+      'Thursday, July 10, 2031 at 7:30 PM · Cancelled',
+      'Thursday, July 17, 2031 at 7:30 PM',
+    ]);
+    // Each date links to its own page.
+    await items.nth(2).getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === `/event/${series.occurrences[2]?.id}`);
+  });
+});

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_PATH } from '../common/apiPaths';
 import { zonedDateTimeToInstant } from '../common/dates';
 import type { EventRow, UserRow } from '../server/store/schema';
-import { createEvent, createUser, sessionCookieFor } from '../server/testing/factories';
+import { createEvent, createSeriesEvents, createUser, sessionCookieFor } from '../server/testing/factories';
 import { DESKTOP, expectNoA11yViolations, openFilters, PHONE, screenshot, setupE2E } from './support/browser';
 
 const DAY = 24 * 3600 * 1000;
@@ -340,8 +340,18 @@ describe('in the browser', () => {
       country: 'Morocco',
       timezone: 'Africa/Casablanca',
       startsAt: Date.parse('2031-03-03T17:00:00Z'),
+      // Submitted within the hour before midnight in Morocco, as Node counts it: the browser names
+      // another day for it (the page failed to hydrate between 23:00 and 24:00 UTC every day).
+      createdAt: Date.parse('2026-11-28T23:30:00Z'),
+    });
+    // A weekly series there too: its page lists every date (web/entry-server.tsx reads them).
+    const weekly = await createSeriesEvents(s, {
+      title: 'Rabat weekly vigil',
+      date: '2031-03-06',
+      timezone: 'Africa/Casablanca',
     });
     for (const path of [
+      `/event/${weekly.id}`,
       `/event/${rally.id}`,
       '/?search=Rabat',
       '/?view=month&month=2031-03&search=Rabat&tz=Africa/Casablanca',

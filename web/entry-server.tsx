@@ -35,6 +35,7 @@ import { rememberingGetFixedT } from './i18n/rememberingT';
 import { sessionQueryKey } from './lib/api';
 import { type ClientConfig, setServerConfig } from './lib/config';
 import { ServerRouter } from './lib/router';
+import { seriesPath, seriesQueryKey } from './lib/series';
 import { SiteOriginContext } from './lib/siteOrigin';
 import { DocumentTitleSink } from './lib/useDocumentTitle';
 
@@ -147,6 +148,12 @@ function leanList(data: unknown): unknown {
       return lean;
     }),
   };
+}
+
+/** The series an event answer's event is a date of, if any. */
+function seriesOf(answer: { status: number; body: unknown } | undefined): string | undefined {
+  if (answer?.status !== 200) return undefined;
+  return (answer.body as { series?: { id?: unknown } } | null)?.series?.id as string | undefined;
 }
 
 /** A call a rendered page makes on its first render: its cache key and its API path. */
@@ -269,6 +276,19 @@ export async function render(
     ...(options.session.user ? signedInQueries(page, search) : []),
   ];
   const answers = await Promise.all(queries.map(([, path]) => fetchJson(path)));
+  // A date of a recurring event lists the others (web/features/events/components/SeriesDates.tsx): read
+  // once the event says which series, so the list is there without JavaScript and moves nothing when
+  // the page runs.
+  const seriesId = page.name === 'event' ? seriesOf(answers[0]) : undefined;
+  if (seriesId) {
+    const path = seriesPath(seriesId);
+    const answer = await fetchJson(path);
+    // Without it the page still says how it repeats; the list comes once the page runs, as before.
+    if (answer.status === 200) {
+      queries.push([seriesQueryKey(seriesId), path]);
+      answers.push(answer);
+    }
+  }
   // An event page for an event that is not there (removed, never was, or not for this person) says
   // so, as the browser would: its query holds null (web/app/routes/EventDetailPage.tsx).
   const gone = (status: number) => page.name === 'event' && status === 404;

@@ -48,7 +48,7 @@ export function registerRoutes(
   if (renderPostedForm) registerSubmitForm(app, ctx, submit, renderPostedForm);
   registerScheduleRoute(app, ctx);
   registerOwnershipRoutes(app, ctx);
-  registerSeriesRoutes(app, ctx);
+  registerSeriesRoutes(app, ctx, reads);
   registerReportRoutes(app, ctx);
   registerModerationRoutes(app, ctx);
   registerLogRoutes(app, ctx, reads);

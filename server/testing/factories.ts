@@ -203,12 +203,23 @@ export async function createPasswordAccount(
  */
 export async function createSeriesEvents(
   store: Store,
-  overrides: { status?: EventStatus; createdBy?: string; date?: string; title?: string } = {},
+  overrides: {
+    status?: EventStatus;
+    createdBy?: string;
+    date?: string;
+    title?: string;
+    timezone?: string;
+  } = {},
 ): Promise<EventRow> {
   const createdBy = overrides.createdBy ?? (await createUser(store)).id;
   const date = overrides.date ?? new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
   const input = eventInputSchema.parse(
-    validEventInput({ date, time: '18:00', ...(overrides.title ? { title: overrides.title } : {}) }),
+    validEventInput({
+      date,
+      time: '18:00',
+      ...(overrides.title ? { title: overrides.title } : {}),
+      ...(overrides.timezone ? { timezone: overrides.timezone } : {}),
+    }),
   );
   const rule = repeatRuleSchema.parse({ freq: 'weekly', weekdays: [weekdayOf(date)], count: 3 });
   const rows = await store.db

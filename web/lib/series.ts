@@ -7,11 +7,12 @@ import { api } from './api';
  * see them. Shared by the event page (its other dates) and My events (the actions on each date).
  */
 export const seriesQueryKey = (id: string) => ['series', id] as const;
+export const seriesPath = (id: string) => `/api/series/${encodeURIComponent(id)}`;
 
 export function useSeries(id: string | undefined, enabled = true) {
   return useQuery({
     queryKey: seriesQueryKey(id ?? ''),
-    queryFn: ({ signal }) => api<SeriesDto>(`/api/series/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api<SeriesDto>(seriesPath(id ?? ''), { signal }),
     enabled: enabled && Boolean(id),
     retry: 1,
   });

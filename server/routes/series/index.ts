@@ -24,6 +24,7 @@ import {
 } from '../../commands/series';
 import { type AppContext, siteOf } from '../../context';
 import { notFound, unauthenticated } from '../../errors';
+import type { ApiReads } from '../../http/apiReads';
 import { Outbox } from '../../mail/outbox';
 import { assertEmailConfirmed } from '../../policies/email';
 import { isOwnerOrModerator } from '../../policies/events';
@@ -51,7 +52,7 @@ import { EDIT_RATE_LIMIT, OWN_EVENTS_SIGN_IN } from '../events/ownership';
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /** Recurring events (docs/PRODUCT.md#recurring-events): preview, read, calendar file, edit, end, move a date. */
-export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext, reads: ApiReads): void {
   const { store, env } = ctx;
   const outbox = new Outbox(env);
   const site = siteOf(env);
@@ -67,7 +68,7 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
   }
 
   /** The series and the dates this person may see; none at all is "not found". */
-  async function visibleSeries(request: IdRequest): Promise<SeriesDto> {
+  async function visibleSeries(request: Pick<IdRequest, 'params' | 'actor'>): Promise<SeriesDto> {
     const { id } = request.params;
     const series = isId(id) ? await getSeriesById(store.db, id) : undefined;
     if (!series) throw notFound(SERIES_NOT_FOUND);
@@ -111,7 +112,10 @@ export function registerSeriesRoutes(app: FastifyInstance, ctx: AppContext): voi
     };
   });
 
-  app.get('/api/series/:id', (request: IdRequest) => visibleSeries(request));
+  // Also read in-process by a date's rendered page, for its list of dates (web/entry-server.tsx).
+  reads.get(app, '/api/series/:id', (request) =>
+    visibleSeries({ params: request.params as { id: string }, actor: request.actor }),
+  );
 
   // "Add the whole series": one VEVENT with its rule, the dates it dropped and the ones that moved.
   app.get('/api/series/:id/ics', async (request: IdRequest, reply) => {

@@ -246,7 +246,11 @@ export function EventDetail({ event, loadedAt, calendarButton, ownerPanel }: Eve
           ) : null}
 
           <footer className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-            <p>{t('submittedOn', { date: formatLongDate(event.createdAt, submittedZone, locale) })}</p>
+            {/* In the event's zone until the page runs, as the server wrote it (Morocco's clock again:
+                within an hour of midnight there, Node and the browser name different days). */}
+            <p suppressHydrationWarning>
+              {t('submittedOn', { date: formatLongDate(event.createdAt, submittedZone, locale) })}
+            </p>
             {event.verified ? (
               <p className="inline-flex items-center gap-1.5 font-medium text-brand-700 dark:text-brand-100">
                 <BadgeCheck aria-hidden="true" className="size-4" />

@@ -12,8 +12,8 @@ import { DetailRow } from './EventDetailParts';
 
 /**
  * An occurrence's series on its page (docs/PRODUCT.md#recurring-events): how it repeats and how many
- * dates, "Add the whole series" (its .ics with the rule), and, once the page runs, every date with a
- * link to its own page.
+ * dates, "Add the whole series" (its .ics with the rule), and every date with a link to its own page
+ * (read by the server with the page, web/entry-server.tsx; asked again once the page runs).
  */
 export function SeriesDates({ event }: { event: EventDto }) {
   const { t, i18n } = useTranslation('events');
@@ -53,9 +53,11 @@ export function SeriesDates({ event }: { event: EventDto }) {
               const called = date.schedule !== 'scheduled';
               return (
                 <li key={date.id}>
+                  {/* As the server wrote it, where the browser's zone data disagree (Morocco's clock). */}
                   <Link
                     to={eventPagePath(date.id)}
                     aria-current={date.id === event.id ? 'page' : undefined}
+                    suppressHydrationWarning
                     className={`hover:underline aria-[current=page]:font-semibold ${called ? 'line-through' : ''}`}
                   >
                     {formatEventDateTime(date.date, event.timezone, locale)}
