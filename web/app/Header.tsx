@@ -182,7 +182,10 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-md">
           <Logo />
-          <span className="truncate text-base font-bold tracking-tight text-stone-900 sm:text-lg dark:text-white">
+          {/* Beside the wide screen's links, the name keeps the whole words that fit on its one line
+              ("Palestine Solidarity") rather than end cut short ("Palestine Solid…") where a language's
+              links are long; the rest is still there for screen readers. */}
+          <span className="truncate text-base font-bold tracking-tight text-stone-900 sm:text-lg xl:max-h-7 xl:text-clip xl:whitespace-normal dark:text-white">
             {config.siteTitle}
           </span>
         </Link>
