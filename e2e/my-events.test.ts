@@ -362,3 +362,32 @@ describe('signing in', () => {
     expect(new URL(other.url()).host).toBe(new URL(e2e.server.url).host);
   });
 });
+
+describe('a postponed event', () => {
+  it('says on its edit page that a new date makes it go ahead', async () => {
+    const event = await createEvent(e2e.server.store, {
+      title: 'Postponed film night',
+      createdBy: organiser.id,
+      startsAt: Date.UTC(2031, 4, 17, 18, 0),
+    });
+    expect(
+      (await call(`/api/events/${event.id}/schedule`, organiserCookie, { schedule: 'postponed' })).status,
+    ).toBe(200);
+    const page = await e2e.newPage({ viewport: PHONE, cookie: organiserCookie });
+    await page.goto(`/event/${event.id}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Propose changes' }).waitFor();
+    await page
+      .getByText(
+        'This event is postponed. Give it its new date here: once a moderator accepts it, the event goes ahead on that date and is no longer marked postponed.',
+      )
+      .waitFor();
+    await looks(page, 'edit-postponed-phone');
+    const moderator = await e2e.newPage({ viewport: DESKTOP, cookie: moderatorCookie });
+    await moderator.goto(`/event/${event.id}/edit`);
+    await moderator
+      .getByText('This event is postponed. Saved with a new date or time, it goes ahead on it', {
+        exact: false,
+      })
+      .waitFor();
+  });
+});

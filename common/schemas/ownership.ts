@@ -43,6 +43,8 @@ export const eventEditStateSchema = z.object({
   status: eventStatusSchema,
   version: z.number().int(),
   values: eventFormValuesSchema,
+  /** Whether it goes ahead, is cancelled or is postponed (a postponed one goes ahead on a new start). */
+  schedule: z.enum(['scheduled', 'cancelled', 'postponed']).optional(),
   /** Its flyer, outside the form's text fields (docs/PRODUCT.md#flyers). */
   image: eventImageSchema.optional(),
   change: proposedChangeSchema.optional(),

@@ -96,6 +96,7 @@ export function registerOwnershipRoutes(app: FastifyInstance, ctx: AppContext): 
       version: event.version,
       values: eventFormOf(event),
     };
+    if (event.status === 'approved') state.schedule = event.schedule;
     const image = eventImageOf(event);
     if (image) state.image = image;
     const own = notes?.change;

@@ -77,6 +77,11 @@ function EditForm({ state, moderatorEdit }: { state: EventEditState; moderatorEd
         </h1>
         <p className="mt-2 text-stone-700 dark:text-stone-300">{t(`edit.intro${mode}`)}</p>
       </header>
+      {state.schedule === 'postponed' ? (
+        <Notice tone="info" className="mb-4">
+          {t(moderatorEdit ? 'edit.postponedModerator' : 'edit.postponed')}
+        </Notice>
+      ) : null}
       {!moderatorEdit && state.change?.status === 'pending' ? (
         <Notice tone="warning" className="mb-4">
           {t('edit.changePending')}
