@@ -271,18 +271,29 @@ describe('a monthly meeting on the same weekday', () => {
   });
 });
 
+/** A weekly series the organiser submitted through the API and the moderator approved: its dates. */
+async function approvedWeekly(
+  title: string,
+  date: string,
+  time: string,
+  weekday: string,
+  count: number,
+): Promise<SeriesDto> {
+  const first = await call<EventDto>(
+    '/api/events',
+    organiserCookie,
+    { ...validEventInput({ title, date, time }), repeats: { freq: 'weekly', weekdays: [weekday], count } },
+    201,
+  );
+  await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
+  return call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
+}
+
 describe('a date whose own proposed change waits', () => {
   it('says so in My events, and leads to that change instead of Change time', async () => {
     const title = 'Tuesday teach-in on the right of return';
     const form = (date: string, time: string) => validEventInput({ title, date, time });
-    const first = await call<EventDto>(
-      '/api/events',
-      organiserCookie,
-      { ...form('2031-05-06', '19:00'), repeats: { freq: 'weekly', weekdays: ['TU'], count: 4 } },
-      201,
-    );
-    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
-    const series = await call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
+    const series = await approvedWeekly(title, '2031-05-06', '19:00', 'TU', 4);
     const second = series.occurrences[1];
     const state = await call<EventEditState>(`/api/events/${second?.id}/edit`, organiserCookie);
     await call(`/api/events/${second?.id}/edit`, organiserCookie, {
@@ -320,16 +331,7 @@ describe('a date whose own proposed change waits', () => {
 describe('ending a series early from My events', () => {
   it('closes its question once done, and the new last date keeps its own buttons, each naming its date', async () => {
     const title = 'Saturday stall for Palestine';
-    const first = await call<EventDto>(
-      '/api/events',
-      organiserCookie,
-      {
-        ...validEventInput({ title, date: '2031-06-07', time: '11:00' }),
-        repeats: { freq: 'weekly', weekdays: ['SA'], count: 4 },
-      },
-      201,
-    );
-    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
+    await approvedWeekly(title, '2031-06-07', '11:00', 'SA', 4);
     const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
     await page.goto('/my-events');
     const row = page
@@ -364,23 +366,13 @@ describe('ending a series early from My events', () => {
 describe('a date of a series read without JavaScript', () => {
   it('lists every date, a cancelled one said so, as the page with JavaScript does', async () => {
     const title = 'Thursday film club for Gaza';
-    const first = await call<EventDto>(
-      '/api/events',
-      organiserCookie,
-      {
-        ...validEventInput({ title, date: '2031-07-03', time: '19:30' }),
-        repeats: { freq: 'weekly', weekdays: ['TH'], count: 3 },
-      },
-      201,
-    );
-    await call(`/api/moderation/events/${first.id}/approve`, moderatorCookie, { verified: false });
-    const series = await call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
+    const series = await approvedWeekly(title, '2031-07-03', '19:30', 'TH', 3);
     await call(`/api/events/${series.occurrences[1]?.id}/schedule`, organiserCookie, {
       schedule: 'cancelled',
     });
 
     const page = await e2e.newPage({ viewport: PHONE, javaScriptEnabled: false });
-    const answer = await page.goto(`/event/${first.id}`);
+    const answer = await page.goto(`/event/${series.occurrences[0]?.id}`);
     expect(await answer?.text()).toContain('data-testid="series-dates"');
     await page.getByText('All dates').click();
     const items = page.getByTestId('series-dates').getByRole('listitem');
