@@ -81,6 +81,8 @@ export async function changeSchedule(
         await notifySubmitter(trx, outbox, 'event_called_off', event, {
           schedule,
           ...(scheduleNote ? { reason: scheduleNote } : {}),
+          // One date of a series: the email names it (the others are unchanged).
+          ...(event.series_id ? { startsAt: event.starts_at, timezone: event.timezone } : {}),
         });
       }
     }

@@ -78,17 +78,23 @@ function contentOf(kind: MailKind, p: MailPayload, links: MailLinks, env: Env, t
   // What the payload adds, when it has it (rows written before it read as they always did): the
   // schedule a moderator gave (`subject_cancelled`), the date of a series a change was about
   // (`intro_date`), how many dates a series' approval covers (`intro_series_one`, `_other`…).
+  // A schedule and a date together (one date of a series called off) read `intro_cancelled_date`.
+  const dated = p.startsAt !== undefined && p.timezone !== undefined;
+  const context = [p.schedule, dated ? 'date' : undefined, p.dates ? 'series' : undefined]
+    .filter((part) => part !== undefined)
+    .join('_');
   const values = {
     title,
     site,
-    ...(p.schedule ? { context: p.schedule } : {}),
-    ...(p.startsAt !== undefined && p.timezone
-      ? { context: 'date', date: formatEventDateTime(new Date(p.startsAt), p.timezone, localeOf(language)) }
+    ...(context ? { context } : {}),
+    ...(dated && p.startsAt !== undefined && p.timezone
+      ? { date: formatEventDateTime(new Date(p.startsAt), p.timezone, localeOf(language)) }
       : {}),
-    ...(p.dates ? { context: 'series', count: p.dates } : {}),
+    ...(p.dates ? { count: p.dates } : {}),
   };
   return {
-    subject: t(`kinds.${kind}.subject`, values),
+    // The subject says the schedule alone (`subject_cancelled`).
+    subject: t(`kinds.${kind}.subject`, { ...values, ...(p.schedule ? { context: p.schedule } : {}) }),
     paragraphs: [t(`kinds.${kind}.intro`, values)],
     ...(p.reason
       ? {

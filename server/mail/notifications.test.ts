@@ -229,6 +229,29 @@ describe('to the submitter', () => {
     expectWellFormed(received);
   });
 
+  it('one date of a recurring event postponed by a moderator: names that date, and says the others stay', async () => {
+    const submitter = await createUser(server.store, { emailVerified: true });
+    // Fridays 7, 14 and 21 March 2031, 18:00 in London.
+    const first = await createSeriesEvents(server.store, {
+      createdBy: submitter.id,
+      date: '2031-03-07',
+      title: 'Friday vigil',
+    });
+    const res = await postJson(
+      server,
+      `/api/events/${first.id}/schedule`,
+      { schedule: 'postponed' },
+      { cookie: modCookie },
+    );
+    expect(res.status).toBe(200);
+    const received = await mail.smtp.waitFor((m) => m.to === submitter.email);
+    expect(received.subject).toBe('A moderator postponed your event: Friday vigil');
+    expect(received.text).toContain(
+      'A moderator marked your recurring event “Friday vigil” on Friday, March 7, 2031 at 6:00 PM as postponed. The other dates stay as they are',
+    );
+    expectWellFormed(received);
+  });
+
   it('rows written before a payload said more read as they always did', async () => {
     const submitter = await createUser(server.store, { name: 'Old Row', emailVerified: true });
     const outbox = new Outbox(server.env);
