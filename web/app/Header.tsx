@@ -185,7 +185,7 @@ export function Header() {
           {/* Beside the wide screen's links, the name keeps the whole words that fit on its one line
               ("Palestine Solidarity") rather than end cut short ("Palestine Solid…") where a language's
               links are long; the rest is still there for screen readers. */}
-          <span className="truncate text-base font-bold tracking-tight text-stone-900 sm:text-lg xl:max-h-7 xl:text-clip xl:whitespace-normal dark:text-white">
+          <span className="site-name">
             {config.siteTitle}
           </span>
         </Link>

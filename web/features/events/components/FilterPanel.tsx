@@ -342,7 +342,7 @@ export function FilterPanel({ filters, onChange, clearHref, near, rangeHint }: F
             {/* One column on a phone: a half-width field cut its hint to "City, country o". Three on a
                 laptop, all five in a row only from 1280 px, the text fields wider than the two lists:
                 at 1024 px five in a row cut every language's location hint, "“daring”" to "“dari". */}
-            <div className="grid grid-cols-1 gap-x-3 gap-y-4 sm:grid-cols-2 sm:gap-x-4 lg:grid-cols-3 xl:grid-cols-[minmax(0,1.35fr)_minmax(0,1.45fr)_minmax(0,1fr)_minmax(0,1.1fr)_minmax(0,0.85fr)]">
+            <div className="filter-fields">
               <IconTextField
                 className="sm:col-span-2 lg:col-span-1"
                 id={ids.search}
