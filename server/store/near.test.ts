@@ -267,7 +267,9 @@ describe('GET /api/events?near=', () => {
       messageParams: { city: 'Quokkaville' },
     });
     const french = (await (await get('near=Quokkaville&lang=fr')).json()) as EventList;
-    expect(french.near?.message).toContain('Nous ne connaissons pas de ville nommée «\u00a0Quokkaville\u00a0»');
+    expect(french.near?.message).toContain(
+      'Nous ne connaissons pas de ville nommée «\u00a0Quokkaville\u00a0»',
+    );
   });
 
   it('refuses an odd distance or an overlong city with a 4xx and a code, quickly', async () => {

@@ -185,9 +185,7 @@ export function Header() {
           {/* Beside the wide screen's links, the name keeps the whole words that fit on its one line
               ("Palestine Solidarity") rather than end cut short ("Palestine Solid…") where a language's
               links are long; the rest is still there for screen readers. */}
-          <span className="site-name">
-            {config.siteTitle}
-          </span>
+          <span className="site-name">{config.siteTitle}</span>
         </Link>
 
         <nav aria-label={t('nav.label')} className="ms-auto hidden items-center gap-1 xl:flex">
