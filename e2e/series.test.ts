@@ -289,6 +289,19 @@ async function approvedWeekly(
   return call<SeriesDto>(`/api/series/${first.series?.id}`, organiserCookie);
 }
 
+/** My events on a desktop, the series `title`'s dates opened: all `count` of them listed. */
+async function openDatesInMyEvents(title: string, count: number) {
+  const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
+  await page.goto('/my-events');
+  const row = page
+    .getByTestId('my-event')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  await row.getByText('Dates', { exact: true }).click();
+  const dates = row.getByTestId('series-date');
+  await expect.poll(() => dates.count()).toBe(count);
+  return { page, dates };
+}
+
 describe('a date whose own proposed change waits', () => {
   it('says so in My events, and leads to that change instead of Change time', async () => {
     const title = 'Tuesday teach-in on the right of return';
@@ -301,14 +314,7 @@ describe('a date whose own proposed change waits', () => {
       version: state.version,
     });
 
-    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
-    await page.goto('/my-events');
-    const row = page
-      .getByTestId('my-event')
-      .filter({ has: page.getByRole('link', { name: title, exact: true }) });
-    await row.getByText('Dates', { exact: true }).click();
-    const dates = row.getByTestId('series-date');
-    await expect.poll(() => dates.count()).toBe(4);
+    const { page, dates } = await openDatesInMyEvents(title, 4);
     // The second date says its change waits, and offers it instead of Change time; the others do not.
     await dates.nth(1).getByText('Changes waiting for review').waitFor();
     expect(await dates.nth(1).getByRole('button', { name: 'Change time' }).count()).toBe(0);
@@ -332,14 +338,7 @@ describe('ending a series early from My events', () => {
   it('closes its question once done, and the new last date keeps its own buttons, each naming its date', async () => {
     const title = 'Saturday stall for Palestine';
     await approvedWeekly(title, '2031-06-07', '11:00', 'SA', 4);
-    const page = await e2e.newPage({ viewport: DESKTOP, cookie: organiserCookie });
-    await page.goto('/my-events');
-    const row = page
-      .getByTestId('my-event')
-      .filter({ has: page.getByRole('link', { name: title, exact: true }) });
-    await row.getByText('Dates', { exact: true }).click();
-    const dates = row.getByTestId('series-date');
-    await expect.poll(() => dates.count()).toBe(4);
+    const { page, dates } = await openDatesInMyEvents(title, 4);
     // A screen reader hears which date each button is for.
     const cancelSecond = dates.nth(1).getByRole('button', { name: 'Cancel this date' });
     expect(await cancelSecond.getAttribute('aria-describedby')).toBeTruthy();

@@ -17,6 +17,7 @@ import {
   createReport,
   createSeriesEvents,
   createUser,
+  secondDateOfMarchFridays,
   sessionCookieFor,
   validEventInput,
 } from '../testing/factories';
@@ -135,18 +136,8 @@ describe('emails in the recipient’s language', () => {
 
   it('name the date of a series a change was about as the reader writes dates, in the event’s zone', async () => {
     const submitter = await createUser(server.store, { name: 'Inès', emailVerified: true, language: 'fr' });
-    // Fridays 7, 14 and 21 March 2031, 18:00 in London.
-    const first = await createSeriesEvents(server.store, {
-      createdBy: submitter.id,
-      date: '2031-03-07',
-      title: 'Veillée',
-    });
-    const second = await server.store.db
-      .selectFrom('events')
-      .selectAll()
-      .where('series_id', '=', first.series_id)
-      .where('series_position', '=', 1)
-      .executeTakeFirstOrThrow();
+    // Fridays 7, 14 and 21 March 2031, 18:00 in London: the 14th.
+    const second = await secondDateOfMarchFridays(server.store, submitter.id, 'Veillée');
     const proposed = await postJson(
       server,
       `/api/events/${second.id}/edit`,

@@ -7,6 +7,7 @@ import {
   createReport,
   createSeriesEvents,
   createUser,
+  secondDateOfMarchFridays,
   sessionCookieFor,
   validEventInput,
 } from '../testing/factories';
@@ -292,18 +293,8 @@ describe('to the submitter', () => {
   it('a change to one date of a recurring event: names that date, in the event’s time zone', async () => {
     const submitter = await createUser(server.store, { emailVerified: true });
     const cookie = await sessionCookieFor(server.store, submitter);
-    // Fridays 7, 14 and 21 March 2031, 18:00 in London.
-    const first = await createSeriesEvents(server.store, {
-      createdBy: submitter.id,
-      date: '2031-03-07',
-      title: 'Friday vigil',
-    });
-    const second = await server.store.db
-      .selectFrom('events')
-      .selectAll()
-      .where('series_id', '=', first.series_id)
-      .where('series_position', '=', 1)
-      .executeTakeFirstOrThrow();
+    // Fridays 7, 14 and 21 March 2031, 18:00 in London: the 14th.
+    const second = await secondDateOfMarchFridays(server.store, submitter.id, 'Friday vigil');
     const propose = async (description: string) => {
       const { version } = await server.store.db
         .selectFrom('events')

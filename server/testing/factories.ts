@@ -235,3 +235,21 @@ export async function createSeriesEvents(
     .execute();
   return { ...first, status };
 }
+
+/**
+ * A submitter's weekly series of Fridays 7, 14 and 21 March 2031, 18:00 London time, published: its
+ * second date (14 March), for what is said of one date of a series.
+ */
+export async function secondDateOfMarchFridays(
+  store: Store,
+  createdBy: string,
+  title: string,
+): Promise<EventRow> {
+  const first = await createSeriesEvents(store, { createdBy, date: '2031-03-07', title });
+  return store.db
+    .selectFrom('events')
+    .selectAll()
+    .where('series_id', '=', first.series_id)
+    .where('series_position', '=', 1)
+    .executeTakeFirstOrThrow();
+}
